@@ -1,0 +1,208 @@
+//! The contract every game of the service implements.
+//!
+//! Owns: the shape of a game as the service sees it: setup from `(seed, seats, options)`,
+//! who must act now (one seat or several at once), what a seat may see, the legal next
+//! steps, applying one whole turn atomically, the events it produced, the outcome.
+//! Must not: know about HTTP, storage, mail or time. A game is a value; `apply` returns
+//! a new value or a [`RuleError`] and never changes `self`.
+
+use crate::rng::Seed;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::RangeInclusive;
+
+/// A seat at the table, 0-based. Gods are identified by seat, never by a colour.
+pub type Seat = usize;
+
+/// Who is looking at a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "as", content = "seat")]
+pub enum Viewer {
+    /// A player, who may see their own secrets.
+    Seat(Seat),
+    /// Anyone else: sees only what every player sees.
+    Spectator,
+}
+
+/// Who may read an event in the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "to", content = "seat")]
+pub enum Visibility {
+    /// Every player and every spectator.
+    Everyone,
+    /// Only this seat (until the game is over, when everything is public).
+    Seat(Seat),
+    /// Nobody until the game is over (or the game's own reveal).
+    Nobody,
+}
+
+impl Visibility {
+    /// May `viewer` read an event of this visibility while the game runs?
+    pub fn shown_to(self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (Visibility::Everyone, _) => true,
+            (Visibility::Seat(s), Viewer::Seat(v)) => s == v,
+            _ => false,
+        }
+    }
+}
+
+/// An event with the audience it may be shown to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Logged<E> {
+    pub visibility: Visibility,
+    pub event: E,
+}
+
+/// A turn that broke a rule: which rule, and why, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError {
+    /// The rule id of `shared/rules/*.md`, e.g. `G-A3`.
+    pub rule: String,
+    /// The step of the turn (1-based) that broke it, when the turn has steps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<usize>,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(rule: &str, message: impl Into<String>) -> RuleError {
+        RuleError {
+            rule: rule.to_string(),
+            step: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_step(mut self, step: usize) -> RuleError {
+        self.step = Some(step);
+        self
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.step {
+            Some(n) => write!(f, "{}: step {}: {}", self.rule, n, self.message),
+            None => write!(f, "{}: {}", self.rule, self.message),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A text turn that could not be read: the offending word and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("at \"{word}\" (character {offset}): {message}")]
+pub struct NotationError {
+    /// Byte offset of the offending word in the input.
+    pub offset: usize,
+    pub word: String,
+    pub message: String,
+}
+
+/// A finished game's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Final score per seat.
+    pub scores: Vec<i64>,
+    /// The winning seats (several when the win is shared).
+    pub winners: Vec<Seat>,
+    /// Why the game ended, in words.
+    pub reason: String,
+}
+
+/// What applying a turn produced.
+#[derive(Debug, Clone)]
+pub struct Applied<G: Game> {
+    pub game: G,
+    pub events: Vec<Logged<G::Event>>,
+}
+
+/// A game of the service. Implementations are pure and deterministic: the state is always
+/// `replay(seed, seats, options, turns)`.
+pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
+    /// Options a creator may set; `Default` is the house default.
+    type Options: Serialize + DeserializeOwned + Default + Clone + fmt::Debug;
+    /// One whole submission of one seat.
+    type Turn: Serialize + DeserializeOwned + Clone + fmt::Debug + PartialEq;
+    /// What a viewer sees; never contains what the rules hide from that viewer.
+    type View: Serialize;
+    /// What a turn caused, for the log and for notifications.
+    type Event: Serialize + DeserializeOwned + Clone + fmt::Debug;
+    /// The legal next steps for a seat, given a partly written turn.
+    type Legal: Serialize;
+
+    /// The game's name in the service (`gods`, `dreams`).
+    const KIND: &'static str;
+
+    /// How many seats the game can be played with.
+    fn seat_counts() -> RangeInclusive<usize>;
+
+    /// Set up a new game.
+    fn new(seed: Seed, seats: usize, options: Self::Options) -> Result<Self, SetupError>;
+
+    fn seats(&self) -> usize;
+    fn options(&self) -> &Self::Options;
+
+    /// The seats that must submit a turn now; several when they act at once, none when
+    /// the game is over.
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// Apply one whole turn of `seat`: all of it, or nothing (an error).
+    fn apply(&self, seat: Seat, turn: &Self::Turn) -> Result<Applied<Self>, RuleError>;
+
+    /// The legal next steps for `seat` after the steps already in `partial`.
+    fn legal(&self, seat: Seat, partial: &Self::Turn) -> Result<Self::Legal, RuleError>;
+
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn parse_turn(text: &str) -> Result<Self::Turn, NotationError>;
+    fn format_turn(turn: &Self::Turn) -> String;
+
+    /// Load a stored state (see each game's format versioning).
+    fn load(state: serde_json::Value) -> Result<Self, String> {
+        serde_json::from_value(state).map_err(|e| e.to_string())
+    }
+
+    /// Replay a whole log from the start.
+    fn replay<'a>(
+        seed: Seed,
+        seats: usize,
+        options: Self::Options,
+        turns: impl IntoIterator<Item = &'a (Seat, Self::Turn)>,
+    ) -> Result<Self, ReplayError>
+    where
+        Self::Turn: 'a,
+    {
+        let mut game = Self::new(seed, seats, options).map_err(ReplayError::Setup)?;
+        for (i, (seat, turn)) in turns.into_iter().enumerate() {
+            game = game
+                .apply(*seat, turn)
+                .map_err(|error| ReplayError::Turn {
+                    index: i + 1,
+                    error,
+                })?
+                .game;
+        }
+        Ok(game)
+    }
+}
+
+/// A log that does not replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("setup: {0}")]
+    Setup(SetupError),
+    #[error("turn {index}: {error}")]
+    Turn { index: usize, error: RuleError },
+}

@@ -1,0 +1,272 @@
+//! The games the service offers, behind one object-safe, JSON-in/JSON-out interface, so
+//! the service stores and serves any game without knowing its types.
+//!
+//! Adding a game is one line in [`KINDS`]: its `Game` implementation does the rest.
+
+use crate::game::{Game, Logged, NotationError, Outcome, RuleError, Seat, SetupError, Viewer};
+use crate::gods::Gods;
+use crate::rng::Seed;
+use serde_json::Value;
+use std::marker::PhantomData;
+use std::ops::RangeInclusive;
+
+/// Why a submitted turn was not applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    /// The JSON is not a turn of this game at all.
+    #[error("not a turn: {0}")]
+    Malformed(String),
+    /// A well-formed turn that breaks a rule.
+    #[error("{0}")]
+    Rule(RuleError),
+}
+
+/// A game kind: creates, loads and replays games of one type.
+pub trait GameKind: Sync + Send {
+    fn name(&self) -> &'static str;
+    fn seat_counts(&self) -> RangeInclusive<usize>;
+    fn default_options(&self) -> Value;
+    /// Read options (missing keys take defaults) and return them in full.
+    fn check_options(&self, options: &Value) -> Result<Value, SetupError>;
+    fn new_game(
+        &self,
+        seed: Seed,
+        seats: usize,
+        options: &Value,
+    ) -> Result<Box<dyn AnyGame>, SetupError>;
+    /// Load a stored state.
+    fn load(&self, state: &Value) -> Result<Box<dyn AnyGame>, String>;
+    /// Recompute a game from its seed and log.
+    fn replay(
+        &self,
+        seed: Seed,
+        seats: usize,
+        options: &Value,
+        turns: &[(Seat, Value)],
+    ) -> Result<Box<dyn AnyGame>, String>;
+    /// Read a turn in the game's text notation; returns the turn as JSON.
+    fn parse_turn(&self, text: &str) -> Result<Value, NotationError>;
+    /// Check that JSON is a turn of this game; returns it in canonical form.
+    fn read_turn(&self, turn: &Value) -> Result<Value, TurnError>;
+    /// A turn in the game's text notation.
+    fn format_turn(&self, turn: &Value) -> Result<String, TurnError>;
+}
+
+/// One game in progress, of any kind.
+pub trait AnyGame: Send + Sync {
+    fn kind(&self) -> &'static str;
+    /// The full state, secrets included: for storage only, never for a response.
+    fn state(&self) -> Value;
+    fn seats(&self) -> usize;
+    fn to_act(&self) -> Vec<Seat>;
+    fn apply(&self, seat: Seat, turn: &Value) -> Result<AnyApplied, TurnError>;
+    fn legal(&self, seat: Seat, partial: &Value) -> Result<Value, TurnError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn outcome(&self) -> Option<Outcome>;
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+}
+
+/// What applying a turn produced.
+pub struct AnyApplied {
+    pub game: Box<dyn AnyGame>,
+    pub events: Vec<Logged<Value>>,
+}
+
+/// The events of a turn that `viewer` may read. Once the game is over, all are public.
+pub fn visible_events(events: &[Logged<Value>], viewer: Viewer, game_over: bool) -> Vec<Value> {
+    events
+        .iter()
+        .filter(|e| game_over || e.visibility.shown_to(viewer))
+        .map(|e| e.event.clone())
+        .collect()
+}
+
+struct Kind<G>(PhantomData<fn() -> G>);
+
+struct Running<G>(G);
+
+fn to_value<T: serde::Serialize>(t: &T) -> Value {
+    // Serializing our own plain data types cannot fail (no maps with non-string keys).
+    serde_json::to_value(t).unwrap_or(Value::Null)
+}
+
+fn read<G: Game>(turn: &Value) -> Result<G::Turn, TurnError> {
+    serde_json::from_value(turn.clone()).map_err(|e| TurnError::Malformed(e.to_string()))
+}
+
+impl<G: Game + Send + Sync + 'static> GameKind for Kind<G> {
+    fn name(&self) -> &'static str {
+        G::KIND
+    }
+
+    fn seat_counts(&self) -> RangeInclusive<usize> {
+        G::seat_counts()
+    }
+
+    fn default_options(&self) -> Value {
+        to_value(&G::Options::default())
+    }
+
+    fn check_options(&self, options: &Value) -> Result<Value, SetupError> {
+        let options = if options.is_null() {
+            Value::Object(Default::default())
+        } else {
+            options.clone()
+        };
+        let o: G::Options =
+            serde_json::from_value(options).map_err(|e| SetupError(format!("options: {e}")))?;
+        Ok(to_value(&o))
+    }
+
+    fn new_game(
+        &self,
+        seed: Seed,
+        seats: usize,
+        options: &Value,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        let o: G::Options = serde_json::from_value(self.check_options(options)?)
+            .map_err(|e| SetupError(format!("options: {e}")))?;
+        if !G::seat_counts().contains(&seats) {
+            let r = G::seat_counts();
+            return Err(SetupError(format!(
+                "{} is for {} to {} players, not {seats}",
+                G::KIND,
+                r.start(),
+                r.end()
+            )));
+        }
+        Ok(Box::new(Running(G::new(seed, seats, o)?)))
+    }
+
+    fn load(&self, state: &Value) -> Result<Box<dyn AnyGame>, String> {
+        Ok(Box::new(Running(G::load(state.clone())?)))
+    }
+
+    fn replay(
+        &self,
+        seed: Seed,
+        seats: usize,
+        options: &Value,
+        turns: &[(Seat, Value)],
+    ) -> Result<Box<dyn AnyGame>, String> {
+        let o: G::Options = serde_json::from_value(options.clone()).map_err(|e| e.to_string())?;
+        let turns = turns
+            .iter()
+            .map(|(s, t)| read::<G>(t).map(|t| (*s, t)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(Running(
+            G::replay(seed, seats, o, &turns).map_err(|e| e.to_string())?,
+        )))
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Value, NotationError> {
+        G::parse_turn(text).map(|t| to_value(&t))
+    }
+
+    fn read_turn(&self, turn: &Value) -> Result<Value, TurnError> {
+        read::<G>(turn).map(|t| to_value(&t))
+    }
+
+    fn format_turn(&self, turn: &Value) -> Result<String, TurnError> {
+        read::<G>(turn).map(|t| G::format_turn(&t))
+    }
+}
+
+impl<G: Game + Send + Sync + 'static> AnyGame for Running<G> {
+    fn kind(&self) -> &'static str {
+        G::KIND
+    }
+
+    fn state(&self) -> Value {
+        to_value(&self.0)
+    }
+
+    fn seats(&self) -> usize {
+        self.0.seats()
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        self.0.to_act()
+    }
+
+    fn apply(&self, seat: Seat, turn: &Value) -> Result<AnyApplied, TurnError> {
+        let turn = read::<G>(turn)?;
+        let applied = self.0.apply(seat, &turn).map_err(TurnError::Rule)?;
+        Ok(AnyApplied {
+            game: Box::new(Running(applied.game)),
+            events: applied
+                .events
+                .into_iter()
+                .map(|e| Logged {
+                    visibility: e.visibility,
+                    event: to_value(&e.event),
+                })
+                .collect(),
+        })
+    }
+
+    fn legal(&self, seat: Seat, partial: &Value) -> Result<Value, TurnError> {
+        let partial = read::<G>(partial)?;
+        self.0
+            .legal(seat, &partial)
+            .map(|l| to_value(&l))
+            .map_err(TurnError::Rule)
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_value(&self.0.view(viewer))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+}
+
+/// Every game the service offers.
+pub static KINDS: &[&dyn GameKind] = &[&Kind::<Gods>(PhantomData)];
+
+/// The game kind called `name`.
+pub fn kind(name: &str) -> Option<&'static dyn GameKind> {
+    KINDS.iter().copied().find(|k| k.name() == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn gods_is_registered_and_plays_through_json() {
+        let gods = kind("gods").unwrap();
+        assert_eq!(gods.seat_counts(), 2..=4);
+        let game = gods.new_game(Seed::from_u64(1), 2, &json!({})).unwrap();
+        assert_eq!(game.to_act(), vec![0]);
+        let legal = game.legal(0, &json!({})).unwrap();
+        let first = legal["steps"][0].clone();
+        assert!(first.is_object());
+        let err = game.apply(1, &json!({"steps": []})).err().unwrap();
+        assert!(
+            matches!(err, TurnError::Rule(ref r) if r.rule == "G-T5"),
+            "{err:?}"
+        );
+        let err = game.apply(0, &json!({"stepz": []})).err().unwrap();
+        assert!(matches!(err, TurnError::Malformed(_)), "{err:?}");
+        let loaded = gods.load(&game.state()).unwrap();
+        assert_eq!(loaded.state(), game.state());
+    }
+
+    #[test]
+    fn unknown_options_and_seat_counts_are_refused() {
+        let gods = kind("gods").unwrap();
+        assert!(gods.check_options(&json!({"colour": "red"})).is_err());
+        assert!(gods.new_game(Seed::from_u64(1), 5, &json!({})).is_err());
+        assert_eq!(
+            gods.check_options(&json!(null)).unwrap(),
+            gods.default_options()
+        );
+        assert!(kind("chess").is_none());
+    }
+}

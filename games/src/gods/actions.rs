@@ -216,8 +216,9 @@ impl Gods {
     }
 }
 
-/// Apply one step of `seat`'s turn to `game`, or say which rule it breaks. On error the
-/// game may be half-changed: callers work on a copy (see `Gods::apply_turn`).
+/// Apply one step of `seat`'s turn to `game`, or say which rule it breaks. A step is
+/// checked in full before anything changes, so on error `game` and `progress` are as
+/// they were; a whole turn is still applied to a copy (see `Gods::apply_turn`).
 pub(crate) fn apply_step(
     game: &mut Gods,
     seat: Seat,

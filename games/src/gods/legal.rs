@@ -119,12 +119,15 @@ pub(crate) fn enumerate(game: &Gods, seat: Seat, progress: &TurnProgress) -> Vec
         .map(|&h| game.board.occupied_neighbours(h))
         .collect();
     let deserts: Vec<Hex> = game.board.deserts().collect();
+    // A desert may move to a frontier hex that touches a tile other than itself (G-A6):
+    // that is, any frontier hex but those whose only neighbour is the desert.
     let desert_moves = || {
         deserts.iter().flat_map(|&from| {
             frontier
                 .iter()
-                .filter(move |&&to| game.board.occupied_neighbours_ignoring(to, from) > 0)
-                .map(move |&to| (from, to))
+                .zip(&touching)
+                .filter(move |&(&to, &n)| n > usize::from(to.is_adjacent(from)))
+                .map(move |(&to, _)| (from, to))
         })
     };
     for (i, &tile) in game.display.iter().enumerate() {

@@ -1,0 +1,174 @@
+//! Purpose-scoped JWTs (HS256).
+//!
+//! Each purpose has its own issuer (`{public_url}|{purpose}`) and audience
+//! (`hermes:{purpose}`), both checked, so a token minted for one purpose (a turn link in
+//! an email, an unsubscribe link) is refused for another (calling the API). Expiry is
+//! checked with a small leeway for clock skew between servers.
+
+use crate::error::ApiError;
+use chrono::Utc;
+use jsonwebtoken::errors::ErrorKind;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+/// Seconds of clock skew tolerated on `exp`.
+pub const LEEWAY_SECS: u64 = 30;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// Calls the API as the user (from a login).
+    Access,
+    /// Opens one game's turn page from an email.
+    TurnLink,
+    /// Stops mail from an email's link.
+    Unsubscribe,
+}
+
+impl Purpose {
+    pub fn name(self) -> &'static str {
+        match self {
+            Purpose::Access => "access",
+            Purpose::TurnLink => "turn_link",
+            Purpose::Unsubscribe => "unsubscribe",
+        }
+    }
+
+    fn audience(self) -> String {
+        format!("hermes:{}", self.name())
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Claims {
+    pub iss: String,
+    pub aud: String,
+    /// The user id.
+    pub sub: String,
+    pub iat: i64,
+    pub exp: i64,
+    /// What the token is about beyond the user (a game id for a turn link).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub obj: Option<String>,
+}
+
+/// Signing and checking keys, with the issuer base.
+#[derive(Clone)]
+pub struct Keys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    issuer: String,
+}
+
+impl Keys {
+    pub fn new(secret: &[u8], issuer: &str) -> Keys {
+        Keys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            issuer: issuer.trim_end_matches('/').to_string(),
+        }
+    }
+
+    fn issuer(&self, purpose: Purpose) -> String {
+        format!("{}|{}", self.issuer, purpose.name())
+    }
+
+    /// Mint a token for `sub` valid for `ttl`.
+    pub fn mint(
+        &self,
+        purpose: Purpose,
+        sub: &str,
+        ttl: chrono::Duration,
+        obj: Option<&str>,
+    ) -> Result<String, ApiError> {
+        let now = Utc::now().timestamp();
+        let claims = Claims {
+            iss: self.issuer(purpose),
+            aud: purpose.audience(),
+            sub: sub.to_string(),
+            iat: now,
+            exp: now + ttl.num_seconds(),
+            obj: obj.map(str::to_string),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(ApiError::internal)
+    }
+
+    /// Check a token for `purpose`: signature, algorithm, issuer, audience, expiry.
+    pub fn verify(&self, purpose: Purpose, token: &str) -> Result<Claims, ApiError> {
+        let mut v = Validation::new(Algorithm::HS256);
+        v.leeway = LEEWAY_SECS;
+        v.set_audience(&[purpose.audience()]);
+        v.set_issuer(&[self.issuer(purpose)]);
+        v.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &v)
+            .map(|d| d.claims)
+            .map_err(|e| match e.kind() {
+                ErrorKind::ExpiredSignature => {
+                    ApiError::unauthorized("token_expired", "the token has expired; log in again")
+                }
+                ErrorKind::InvalidAudience | ErrorKind::InvalidIssuer => ApiError::unauthorized(
+                    "wrong_token_purpose",
+                    format!("this token was not issued for {}", purpose.name()),
+                ),
+                _ => ApiError::unauthorized("invalid_token", "the token is not valid"),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Duration;
+
+    fn keys() -> Keys {
+        Keys::new(b"0123456789abcdef0123456789abcdef", "http://h.test/")
+    }
+
+    #[test]
+    fn a_token_verifies_for_its_own_purpose_only() {
+        let k = keys();
+        let t = k
+            .mint(Purpose::TurnLink, "u1", Duration::minutes(5), Some("g1"))
+            .unwrap();
+        let c = k.verify(Purpose::TurnLink, &t).unwrap();
+        assert_eq!((c.sub.as_str(), c.obj.as_deref()), ("u1", Some("g1")));
+        assert_eq!(c.iss, "http://h.test|turn_link");
+        for other in [Purpose::Access, Purpose::Unsubscribe] {
+            let e = k.verify(other, &t).unwrap_err();
+            assert_eq!(e.code(), "wrong_token_purpose");
+        }
+    }
+
+    #[test]
+    fn expiry_is_checked_with_a_small_leeway() {
+        let k = keys();
+        let within = k
+            .mint(Purpose::Access, "u", Duration::seconds(-10), None)
+            .unwrap();
+        assert!(k.verify(Purpose::Access, &within).is_ok());
+        let past = k
+            .mint(Purpose::Access, "u", Duration::seconds(-120), None)
+            .unwrap();
+        assert_eq!(
+            k.verify(Purpose::Access, &past).unwrap_err().code(),
+            "token_expired"
+        );
+    }
+
+    #[test]
+    fn another_secret_or_issuer_is_refused() {
+        let t = keys()
+            .mint(Purpose::Access, "u", Duration::minutes(5), None)
+            .unwrap();
+        let other = Keys::new(b"another secret, also 32 bytes long", "http://h.test");
+        assert_eq!(
+            other.verify(Purpose::Access, &t).unwrap_err().code(),
+            "invalid_token"
+        );
+        let elsewhere = Keys::new(b"0123456789abcdef0123456789abcdef", "http://x.test");
+        assert_eq!(
+            elsewhere.verify(Purpose::Access, &t).unwrap_err().code(),
+            "wrong_token_purpose"
+        );
+    }
+}

@@ -1,0 +1,84 @@
+//! Who is calling.
+//!
+//! Owns: password hashing (argon2id), purpose-scoped JWTs, personal API tokens, the
+//! login rate limits, and the [`Caller`] extractor that turns a `Bearer` header into a
+//! user. Must not: decide what a user may do in a game (the handlers do, from seats).
+
+pub mod jwt;
+pub mod password;
+pub mod personal;
+pub mod ratelimit;
+
+use crate::error::{blocking, ApiError};
+use crate::state::AppState;
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use jwt::Purpose;
+
+/// The authenticated user of a request: from a login (access) JWT or a personal token.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user_id: String,
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Caller, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let bearer = bearer(req);
+        Box::pin(async move {
+            let state = state.ok_or_else(|| ApiError::internal("app state missing"))?;
+            let token = bearer?;
+            if personal::looks_like(&token) {
+                let hash = personal::hash(&token);
+                let pool = state.pool.clone();
+                let user = blocking(move || {
+                    let mut conn = pool.get().map_err(crate::store::StoreError::from)?;
+                    Ok(crate::store::accounts::user_by_token_hash(
+                        &mut conn, &hash,
+                    )?)
+                })
+                .await?;
+                return match user {
+                    Some(u) => Ok(Caller { user_id: u.id }),
+                    None => Err(ApiError::unauthorized(
+                        "invalid_token",
+                        "this API token is unknown or revoked",
+                    )),
+                };
+            }
+            let claims = state.keys.verify(Purpose::Access, &token)?;
+            Ok(Caller {
+                user_id: claims.sub,
+            })
+        })
+    }
+}
+
+fn bearer(req: &HttpRequest) -> Result<String, ApiError> {
+    let value = req.headers().get(header::AUTHORIZATION).ok_or_else(|| {
+        ApiError::unauthorized(
+            "missing_token",
+            "send `Authorization: Bearer TOKEN` (log in at POST /auth/login)",
+        )
+    })?;
+    let value = value
+        .to_str()
+        .ok()
+        .and_then(|v| {
+            let (scheme, token) = v.split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+        })
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            ApiError::unauthorized(
+                "invalid_token",
+                "the Authorization header must be `Bearer TOKEN`",
+            )
+        })?;
+    Ok(value.to_string())
+}

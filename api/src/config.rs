@@ -1,0 +1,302 @@
+//! The server's settings: one source of truth.
+//!
+//! Owns: the list of settings, their defaults, and the order in which they are read —
+//! defaults that run → an optional TOML file (`--config FILE` / `HERMES_CONFIG`) →
+//! environment variables → command-line flags. Unknown keys in the file are errors.
+//! Must not: log a secret (the JWT secret and a database password are redacted in
+//! `Debug` and in every message).
+
+use clap::Args;
+use serde::Deserialize;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// The settings as given by a file, the environment or flags: every field optional.
+///
+/// The doc comment of each flag is what `hermes serve --help` prints, so it names the
+/// default and the file key.
+#[derive(Debug, Default, Clone, Args)]
+pub struct Overrides {
+    /// TOML file with settings (keys as below, e.g. `bind = "0.0.0.0:8080"`); unknown
+    /// keys are errors.
+    #[arg(long, env = "HERMES_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Address to listen on; port 0 picks a free port. File key `bind`.
+    /// [default: 127.0.0.1:8080]
+    #[arg(long, env = "HERMES_BIND", value_name = "ADDR")]
+    pub bind: Option<SocketAddr>,
+    /// Directory for the SQLite database and the generated JWT secret. File key
+    /// `data_dir`. [default: ./data]
+    #[arg(long, env = "HERMES_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// `sqlite://PATH` (relative to the working directory; `sqlite:///abs/path` for an
+    /// absolute one) or `postgres://user:password@host:port/db`. File key `database_url`.
+    /// [default: sqlite://DATA_DIR/hermes.sqlite3]
+    #[arg(long, env = "DATABASE_URL", value_name = "URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Database connections per server process. File key `pool_size`. [default: 8]
+    #[arg(long, env = "HERMES_POOL_SIZE", value_name = "N")]
+    pub pool_size: Option<u32>,
+    /// Secret that signs JWTs (at least 32 bytes). File key `jwt_secret`. [default: a
+    /// random one, generated once and kept in DATA_DIR/jwt_secret]
+    #[arg(
+        long,
+        env = "HERMES_JWT_SECRET",
+        value_name = "SECRET",
+        hide_env_values = true
+    )]
+    pub jwt_secret: Option<String>,
+    /// The URL users reach the server at (used in links and as the JWT issuer). File key
+    /// `public_url`. [default: http://BIND]
+    #[arg(long, env = "HERMES_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<String>,
+    /// Lifetime of a login (access) token, in minutes. File key `access_token_minutes`.
+    /// [default: 15]
+    #[arg(long, env = "HERMES_ACCESS_TOKEN_MINUTES", value_name = "MIN")]
+    pub access_token_minutes: Option<u32>,
+    /// Login attempts allowed per minute from one IP address. File key
+    /// `login_per_ip_per_minute`. [default: 20]
+    #[arg(long, env = "HERMES_LOGIN_PER_IP_PER_MINUTE", value_name = "N")]
+    pub login_per_ip_per_minute: Option<u32>,
+    /// Login attempts allowed per minute for one email address. File key
+    /// `login_per_email_per_minute`. [default: 5]
+    #[arg(long, env = "HERMES_LOGIN_PER_EMAIL_PER_MINUTE", value_name = "N")]
+    pub login_per_email_per_minute: Option<u32>,
+}
+
+/// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileSettings {
+    bind: Option<SocketAddr>,
+    data_dir: Option<PathBuf>,
+    database_url: Option<String>,
+    pool_size: Option<u32>,
+    jwt_secret: Option<String>,
+    public_url: Option<String>,
+    access_token_minutes: Option<u32>,
+    login_per_ip_per_minute: Option<u32>,
+    login_per_email_per_minute: Option<u32>,
+}
+
+/// A secret string that never prints.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+/// The resolved settings the server runs with.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub bind: SocketAddr,
+    pub data_dir: PathBuf,
+    /// Kept secret because a Postgres URL may hold a password; see [`redact_url`].
+    pub database_url: Secret,
+    pub pool_size: u32,
+    /// `None`: generate one and keep it in the data directory.
+    pub jwt_secret: Option<Secret>,
+    /// `None`: derived from the bound address once it is known.
+    pub public_url: Option<String>,
+    pub access_token_minutes: u32,
+    pub login_per_ip_per_minute: u32,
+    pub login_per_email_per_minute: u32,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read the settings file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the settings file {path} is not valid: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("setting `{key}`: {message}")]
+    Invalid { key: &'static str, message: String },
+}
+
+impl Settings {
+    /// Resolve: defaults → file named by `overrides.config` → `overrides` (which clap has
+    /// already filled from the environment and the flags).
+    pub fn load(overrides: &Overrides) -> Result<Settings, ConfigError> {
+        let file = match &overrides.config {
+            Some(path) => read_file(path)?,
+            None => FileSettings::default(),
+        };
+        let data_dir = overrides
+            .data_dir
+            .clone()
+            .or(file.data_dir)
+            .unwrap_or_else(|| PathBuf::from("./data"));
+        let database_url = overrides
+            .database_url
+            .clone()
+            .or(file.database_url)
+            .unwrap_or_else(|| default_database_url(&data_dir));
+        let settings = Settings {
+            bind: overrides
+                .bind
+                .or(file.bind)
+                .unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080))),
+            data_dir,
+            database_url: Secret(database_url),
+            pool_size: overrides.pool_size.or(file.pool_size).unwrap_or(8),
+            jwt_secret: overrides.jwt_secret.clone().or(file.jwt_secret).map(Secret),
+            public_url: overrides.public_url.clone().or(file.public_url),
+            access_token_minutes: overrides
+                .access_token_minutes
+                .or(file.access_token_minutes)
+                .unwrap_or(15),
+            login_per_ip_per_minute: overrides
+                .login_per_ip_per_minute
+                .or(file.login_per_ip_per_minute)
+                .unwrap_or(20),
+            login_per_email_per_minute: overrides
+                .login_per_email_per_minute
+                .or(file.login_per_email_per_minute)
+                .unwrap_or(5),
+        };
+        settings.check()?;
+        Ok(settings)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        let positive = [
+            ("pool_size", self.pool_size),
+            ("access_token_minutes", self.access_token_minutes),
+            ("login_per_ip_per_minute", self.login_per_ip_per_minute),
+            (
+                "login_per_email_per_minute",
+                self.login_per_email_per_minute,
+            ),
+        ];
+        for (key, value) in positive {
+            if value == 0 {
+                return Err(ConfigError::Invalid {
+                    key,
+                    message: "must be at least 1".into(),
+                });
+            }
+        }
+        if let Some(secret) = &self.jwt_secret {
+            if secret.0.len() < 32 {
+                return Err(ConfigError::Invalid {
+                    key: "jwt_secret",
+                    message: "must be at least 32 bytes long".into(),
+                });
+            }
+        }
+        if let Some(url) = &self.public_url {
+            url::Url::parse(url).map_err(|e| ConfigError::Invalid {
+                key: "public_url",
+                message: format!("{url}: {e}"),
+            })?;
+        }
+        Ok(())
+    }
+}
+
+fn read_file(path: &Path) -> Result<FileSettings, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    toml::from_str(&text).map_err(|e| ConfigError::Parse {
+        path: path.to_owned(),
+        message: e.message().to_string(),
+    })
+}
+
+fn default_database_url(data_dir: &Path) -> String {
+    format!("sqlite://{}", data_dir.join("hermes.sqlite3").display())
+}
+
+/// A URL fit for a log line or an error message: the password replaced by `***`.
+pub fn redact_url(raw: &str) -> String {
+    match url::Url::parse(raw) {
+        Ok(mut u) if u.password().is_some() => {
+            // Cannot fail: the URL has a host, or it could not hold a password.
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        Ok(u) if u.has_host() || !raw.contains('@') => u.to_string(),
+        // Not a URL with a host: it might still hold `user:password@`; keep only what
+        // follows the last `@`.
+        _ => match raw.rsplit_once('@') {
+            Some((_, host)) => format!("***@{host}"),
+            None => raw.to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn the_defaults_run_on_sqlite_in_the_data_directory() {
+        let s = Settings::load(&Overrides::default()).unwrap();
+        assert_eq!(s.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(s.data_dir, PathBuf::from("./data"));
+        assert_eq!(s.database_url.0, "sqlite://./data/hermes.sqlite3");
+        assert!(s.jwt_secret.is_none());
+    }
+
+    #[test]
+    fn a_file_overrides_the_defaults_and_flags_override_the_file() {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(
+            f,
+            "bind = \"127.0.0.1:9000\"\npool_size = 3\ndata_dir = \"/tmp/x\""
+        )
+        .unwrap();
+        let mut o = Overrides {
+            config: Some(f.path().to_owned()),
+            ..Overrides::default()
+        };
+        let s = Settings::load(&o).unwrap();
+        assert_eq!(s.bind.port(), 9000);
+        assert_eq!(s.pool_size, 3);
+        assert_eq!(s.database_url.0, "sqlite:///tmp/x/hermes.sqlite3");
+        o.pool_size = Some(5);
+        assert_eq!(Settings::load(&o).unwrap().pool_size, 5);
+    }
+
+    #[test]
+    fn an_unknown_key_in_the_file_is_an_error() {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(f, "bnid = \"127.0.0.1:9000\"").unwrap();
+        let o = Overrides {
+            config: Some(f.path().to_owned()),
+            ..Overrides::default()
+        };
+        let err = Settings::load(&o).unwrap_err().to_string();
+        assert!(err.contains("bnid"), "{err}");
+    }
+
+    #[test]
+    fn a_short_jwt_secret_is_refused() {
+        let o = Overrides {
+            jwt_secret: Some("short".into()),
+            ..Overrides::default()
+        };
+        assert!(Settings::load(&o).is_err());
+    }
+
+    #[test]
+    fn urls_are_printed_without_their_password() {
+        assert_eq!(
+            redact_url("postgres://bob:hunter2@db:5432/hermes"),
+            "postgres://bob:***@db:5432/hermes"
+        );
+        assert_eq!(redact_url("sqlite://data/x.db"), "sqlite://data/x.db");
+        assert!(!redact_url("bob:hunter2@db").contains("hunter2"));
+        assert!(!format!("{:?}", Secret("hunter2".into())).contains("hunter2"));
+    }
+}

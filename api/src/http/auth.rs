@@ -1,0 +1,63 @@
+//! `POST /auth/login`: email and password → a short-lived access token.
+
+use crate::auth::jwt::Purpose;
+use crate::auth::password;
+use crate::error::{ApiError, ApiResult};
+use crate::http::users::{normalize_email, UserOut};
+use crate::http::with_conn;
+use crate::state::AppState;
+use crate::store::accounts;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Login {
+    pub email: String,
+    pub password: String,
+}
+
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Login>,
+) -> ApiResult<HttpResponse> {
+    let Login { email, password } = body.into_inner();
+    let email = normalize_email(&email);
+    let ip = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    if let Err(wait) = state.login_limits.check(&ip, &email) {
+        tracing::warn!(%ip, "login rate limit reached");
+        return Err(ApiError::too_many_requests(
+            "too many login attempts; wait before trying again",
+            wait.0,
+        ));
+    }
+    let user = with_conn(&state, move |conn| {
+        let user = accounts::user_by_email(conn, &email)?;
+        match user {
+            Some(u) if password::verify(&password, &u.password_hash) => Ok(u),
+            Some(_) => Err(bad_credentials()),
+            None => {
+                password::verify_dummy(&password);
+                Err(bad_credentials())
+            }
+        }
+    })
+    .await?;
+    let ttl = chrono::Duration::minutes(i64::from(state.access_token_minutes));
+    let token = state.keys.mint(Purpose::Access, &user.id, ttl, None)?;
+    Ok(HttpResponse::Ok().json(json!({
+        "access_token": token,
+        "token_type": "Bearer",
+        "expires_in": ttl.num_seconds(),
+        "user": UserOut::from(user),
+    })))
+}
+
+fn bad_credentials() -> ApiError {
+    ApiError::unauthorized("invalid_credentials", "wrong email or password")
+}

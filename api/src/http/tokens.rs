@@ -1,0 +1,103 @@
+//! `/tokens`: personal API tokens for third-party clients.
+
+use crate::auth::{personal, Caller};
+use crate::error::{ApiError, ApiResult};
+use crate::http::with_conn;
+use crate::state::AppState;
+use crate::store::accounts;
+use crate::store::models::{new_id, now, ApiToken};
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewToken {
+    pub name: String,
+}
+
+/// A token as listed: never the token itself.
+#[derive(Serialize)]
+pub struct TokenOut {
+    pub id: String,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+impl From<ApiToken> for TokenOut {
+    fn from(t: ApiToken) -> TokenOut {
+        TokenOut {
+            id: t.id,
+            name: t.name,
+            created_at: t.created_at.and_utc(),
+            revoked_at: t.revoked_at.map(|t| t.and_utc()),
+        }
+    }
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<NewToken>,
+) -> ApiResult<HttpResponse> {
+    let name = body.into_inner().name.trim().to_string();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(ApiError::unprocessable(
+            "invalid_name",
+            "`name` must be 1 to 100 characters",
+        ));
+    }
+    let secret = personal::generate();
+    let row = ApiToken {
+        id: new_id(),
+        user_id: caller.user_id.clone(),
+        name,
+        token_hash: personal::hash(&secret),
+        created_at: now(),
+        revoked_at: None,
+    };
+    let row = with_conn(&state, move |conn| {
+        accounts::insert_token(conn, &row)?;
+        Ok(row)
+    })
+    .await?;
+    tracing::info!(user.id = %caller.user_id, token.id = %row.id, "API token created");
+    let out = TokenOut::from(row);
+    Ok(HttpResponse::Created().json(serde_json::json!({
+        "id": out.id,
+        "name": out.name,
+        "created_at": out.created_at,
+        "revoked_at": out.revoked_at,
+        "token": secret,
+    })))
+}
+
+pub async fn list(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    let tokens = with_conn(&state, move |conn| {
+        Ok(accounts::tokens_of(conn, &caller.user_id)?)
+    })
+    .await?;
+    let out: Vec<TokenOut> = tokens.into_iter().map(TokenOut::from).collect();
+    Ok(HttpResponse::Ok().json(out))
+}
+
+pub async fn revoke(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let found = with_conn(&state, move |conn| {
+        Ok(accounts::revoke_token(conn, &caller.user_id, &id)?)
+    })
+    .await?;
+    if found {
+        Ok(HttpResponse::NoContent().finish())
+    } else {
+        Err(ApiError::not_found(
+            "token_not_found",
+            "you have no token with this id",
+        ))
+    }
+}

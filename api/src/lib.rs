@@ -1,0 +1,14 @@
+//! Hermes, the play-by-email turn server: the library behind the `hermes` binary.
+//!
+//! `config` reads the settings, `startup` builds the server from them, `store` keeps the
+//! data (SQLite or Postgres, one code path), `auth` says who is calling, `http` holds one
+//! module per resource, and `error` is the one error policy. The rules live in the pure
+//! `games` crate; this crate only wires them to HTTP and storage.
+
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod http;
+pub mod startup;
+pub mod state;
+pub mod store;

@@ -1,0 +1,166 @@
+//! Building the server from settings: open the database, find the JWT secret, bind.
+//!
+//! The server binds its own `TcpListener`, so a test asks for port 0 and reads back the
+//! port it got.
+
+use crate::auth::jwt::Keys;
+use crate::auth::ratelimit::LoginLimits;
+use crate::config::{redact_url, Settings};
+use crate::error;
+use crate::http;
+use crate::state::AppState;
+use crate::store;
+use actix_web::dev::Server;
+use actix_web::middleware::{ErrorHandlers, NormalizePath, TrailingSlash};
+use actix_web::{web, App, HttpServer};
+use std::net::TcpListener;
+use std::path::Path;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Store(#[from] store::StartupError),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: std::net::SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the JWT secret in {path}: {reason}")]
+    Secret { path: String, reason: String },
+}
+
+pub struct Application {
+    port: u16,
+    url: String,
+    server: Server,
+}
+
+impl Application {
+    /// Open the database (running migrations), bind, and build the server; nothing is
+    /// served until [`Application::run_until_stopped`].
+    pub fn build(settings: Settings) -> Result<Application, StartupError> {
+        let backend = store::DatabaseUrl::parse(&settings.database_url.0)?.backend();
+        let pool = store::open(&settings.database_url.0, settings.pool_size)?;
+        tracing::info!(
+            backend,
+            url = %redact_url(&settings.database_url.0),
+            "database ready"
+        );
+        let secret = match &settings.jwt_secret {
+            Some(s) => s.0.clone().into_bytes(),
+            None => kept_secret(&settings.data_dir)?,
+        };
+        let listener = TcpListener::bind(settings.bind).map_err(|source| StartupError::Bind {
+            addr: settings.bind,
+            source,
+        })?;
+        let local = listener.local_addr().map_err(|source| StartupError::Bind {
+            addr: settings.bind,
+            source,
+        })?;
+        let url = format!("http://{local}");
+        let public_url = settings.public_url.clone().unwrap_or_else(|| url.clone());
+        let state = web::Data::new(AppState {
+            pool,
+            keys: Keys::new(&secret, &public_url),
+            login_limits: LoginLimits::new(
+                settings.login_per_ip_per_minute,
+                settings.login_per_email_per_minute,
+            ),
+            access_token_minutes: settings.access_token_minutes,
+            public_url,
+        });
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(error::json_config())
+                .app_data(error::query_config())
+                .app_data(error::path_config())
+                .configure(http::routes)
+                .default_service(web::to(error::not_found))
+                .wrap(ErrorHandlers::new().default_handler(error::problem_for_bare_errors))
+                .wrap(NormalizePath::new(TrailingSlash::Trim))
+        })
+        .listen(listener)
+        .map_err(|source| StartupError::Bind {
+            addr: settings.bind,
+            source,
+        })?
+        .run();
+        Ok(Application {
+            port: local.port(),
+            url,
+            server,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Where the server listens, e.g. `http://127.0.0.1:8080`.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// The JWT secret kept in the data directory, generated on first start so that a restart
+/// keeps tokens valid.
+fn kept_secret(data_dir: &Path) -> Result<Vec<u8>, StartupError> {
+    let path = data_dir.join("jwt_secret");
+    let fail = |reason: String| StartupError::Secret {
+        path: path.display().to_string(),
+        reason,
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(s) if s.trim().len() >= 32 => {
+            tracing::info!(path = %path.display(), "no JWT secret configured: using the one kept in the data directory");
+            return Ok(s.trim().as_bytes().to_vec());
+        }
+        Ok(_) => {
+            return Err(fail(
+                "shorter than 32 bytes; delete it to generate a new one".into(),
+            ))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(fail(e.to_string())),
+    }
+    std::fs::create_dir_all(data_dir).map_err(|e| fail(e.to_string()))?;
+    let secret = hex::encode(rand::random::<[u8; 32]>());
+    write_private(&path, secret.as_bytes()).map_err(|e| fail(e.to_string()))?;
+    tracing::warn!(
+        path = %path.display(),
+        "no JWT secret configured: generated one and kept it in the data directory \
+         (set HERMES_JWT_SECRET when several servers share a database)"
+    );
+    Ok(secret.into_bytes())
+}
+
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_generated_secret_is_kept_and_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = kept_secret(dir.path()).unwrap();
+        assert_eq!(first.len(), 64);
+        assert_eq!(kept_secret(dir.path()).unwrap(), first);
+    }
+}

@@ -1,0 +1,77 @@
+//! Users and their personal API tokens.
+
+use super::models::{now, ApiToken, User};
+use super::schema::{api_tokens, users};
+use super::{DbConn, StoreError};
+use diesel::prelude::*;
+
+/// Insert a user. A taken email is a unique violation ([`StoreError::is_unique_violation`]).
+pub fn insert_user(conn: &mut DbConn, user: &User) -> Result<(), StoreError> {
+    diesel::insert_into(users::table)
+        .values(user)
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn user_by_email(conn: &mut DbConn, email: &str) -> Result<Option<User>, StoreError> {
+    Ok(users::table
+        .filter(users::email.eq(email))
+        .select(User::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn user_by_id(conn: &mut DbConn, id: &str) -> Result<Option<User>, StoreError> {
+    Ok(users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn insert_token(conn: &mut DbConn, token: &ApiToken) -> Result<(), StoreError> {
+    diesel::insert_into(api_tokens::table)
+        .values(token)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The live (not revoked) token with this hash, and its owner.
+pub fn user_by_token_hash(conn: &mut DbConn, hash: &str) -> Result<Option<User>, StoreError> {
+    Ok(api_tokens::table
+        .inner_join(users::table)
+        .filter(api_tokens::token_hash.eq(hash))
+        .filter(api_tokens::revoked_at.is_null())
+        .select(User::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn tokens_of(conn: &mut DbConn, user_id: &str) -> Result<Vec<ApiToken>, StoreError> {
+    Ok(api_tokens::table
+        .filter(api_tokens::user_id.eq(user_id))
+        .order((api_tokens::created_at.asc(), api_tokens::id.asc()))
+        .select(ApiToken::as_select())
+        .load(conn)?)
+}
+
+/// Revoke one of the user's tokens. `false` if the user has no such token (revoking twice
+/// is fine and keeps the first time).
+pub fn revoke_token(conn: &mut DbConn, user_id: &str, token_id: &str) -> Result<bool, StoreError> {
+    let found = api_tokens::table
+        .filter(api_tokens::id.eq(token_id))
+        .filter(api_tokens::user_id.eq(user_id))
+        .count()
+        .get_result::<i64>(conn)?;
+    if found == 0 {
+        return Ok(false);
+    }
+    diesel::update(
+        api_tokens::table
+            .filter(api_tokens::id.eq(token_id))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(now()))
+    .execute(conn)?;
+    Ok(true)
+}

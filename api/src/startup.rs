@@ -103,6 +103,11 @@ impl Application {
         &self.url
     }
 
+    /// Stops the server from outside (tests, signals).
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }

@@ -1,0 +1,104 @@
+//! actix's own errors come out as problem+json with a stable code (`helpers::read`
+//! also checks the content type and `status` of every error response).
+
+use crate::api_test;
+use reqwest::{Method, StatusCode};
+
+api_test!(
+    async fn an_unknown_path_is_a_404_problem(app) {
+        let (status, body) = app.call(Method::GET, "/no/such/thing", None, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(body["code"], "not_found");
+        assert_eq!(body["type"], "/problems/not_found");
+        assert!(body["detail"].as_str().unwrap().contains("/no/such/thing"));
+    }
+);
+
+api_test!(
+    async fn a_wrong_method_is_a_405_problem_that_names_the_allowed_ones(app) {
+        let res = app
+            .client
+            .delete(format!("{}/users", app.url))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["allow"], "POST");
+        let (status, body) = crate::helpers::read(res).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(body["code"], "method_not_allowed");
+    }
+);
+
+api_test!(
+    async fn malformed_json_is_a_400_problem(app) {
+        let res = app
+            .client
+            .post(format!("{}/users", app.url))
+            .header("content-type", "application/json")
+            .body("{\"email\": ")
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = crate::helpers::read(res).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body["code"], "malformed_json");
+    }
+);
+
+api_test!(
+    async fn json_of_the_wrong_shape_is_a_422_problem(app) {
+        let body = serde_json::json!({"email": "a@b.org", "password": "long enough"});
+        let (status, body) = app.call(Method::POST, "/users", None, Some(body)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["code"], "invalid_body");
+        assert!(body["detail"].as_str().unwrap().contains("display_name"));
+    }
+);
+
+api_test!(
+    async fn a_body_that_is_not_json_is_a_415_problem(app) {
+        let res = app
+            .client
+            .post(format!("{}/users", app.url))
+            .header("content-type", "text/plain")
+            .body("hello")
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = crate::helpers::read(res).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert_eq!(body["code"], "unsupported_media_type");
+    }
+);
+
+api_test!(
+    async fn a_body_that_is_too_large_is_a_413_problem(app) {
+        let big = format!("{{\"email\": \"{}\"}}", "x".repeat(200_000));
+        let res = app
+            .client
+            .post(format!("{}/users", app.url))
+            .header("content-type", "application/json")
+            .body(big)
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = crate::helpers::read(res).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(body["code"], "payload_too_large");
+    }
+);
+
+api_test!(
+    async fn the_contract_is_served_as_openapi_3_1(app) {
+        let res = app
+            .client
+            .get(format!("{}/openapi.yaml", app.url))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let text = res.text().await.unwrap();
+        assert!(text.starts_with("openapi: 3.1"), "{text}");
+        assert_eq!(text, hermes_api::http::openapi::SPEC);
+    }
+);

@@ -1,0 +1,249 @@
+//! The test harness: the real server on port 0, on a fresh SQLite file or a fresh
+//! Postgres database, and a small HTTP client around it.
+
+use diesel::{Connection, PgConnection, RunQueryDsl};
+use hermes_api::auth::jwt::{Keys, Purpose};
+use hermes_api::config::{Secret, Settings};
+use hermes_api::startup::Application;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+pub const JWT_SECRET: &str = "test secret: thirty-two bytes or more, really";
+pub const PUBLIC_URL: &str = "http://hermes.test";
+pub const PG_ENV: &str = "HERMES_TEST_POSTGRES_URL";
+
+/// Define one test twice: `sqlite` on a fresh SQLite file, and `postgres` on a fresh
+/// Postgres database (skipped, saying so, when `HERMES_TEST_POSTGRES_URL` is not set).
+/// `with |settings| …;` tweaks the settings before the server starts.
+#[macro_export]
+macro_rules! api_test {
+    (async fn $name:ident($app:ident) $body:block) => {
+        $crate::api_test!(async fn $name($app) with |_s| {}; $body);
+    };
+    (async fn $name:ident($app:ident) with $tweak:expr; $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn run($app: $crate::helpers::TestApp) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let app = $crate::helpers::TestApp::sqlite($tweak).await;
+                run(app).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(app) = $crate::helpers::TestApp::postgres($tweak).await {
+                    run(app).await
+                }
+            }
+        }
+    };
+}
+
+/// A fresh Postgres database, dropped when this is dropped.
+struct PgDatabase {
+    admin_url: String,
+    name: String,
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        if let Ok(mut conn) = PgConnection::establish(&self.admin_url) {
+            let _ = diesel::sql_query(format!(
+                "DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)",
+                self.name
+            ))
+            .execute(&mut conn);
+        }
+    }
+}
+
+/// A running server and what it needs to be cleaned up.
+pub struct TestApp {
+    pub url: String,
+    pub client: reqwest::Client,
+    handle: actix_web::dev::ServerHandle,
+    // Dropped in this order: the server stops, then its files and database go.
+    _dir: tempfile::TempDir,
+    _pg: Option<PgDatabase>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // Sends the stop command at once; the returned future only waits for it.
+        drop(self.handle.stop(false));
+    }
+}
+
+/// A user with a login token.
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub id: String,
+    pub token: String,
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unique() -> String {
+    format!(
+        "{}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        hex::encode(rand::random::<[u8; 4]>())
+    )
+}
+
+impl TestApp {
+    pub async fn sqlite(tweak: impl FnOnce(&mut Settings)) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("hermes.sqlite3").display());
+        TestApp::start(dir, url, None, tweak).await
+    }
+
+    /// `None` (after saying so) when no Postgres is configured; panics when one is
+    /// configured but unreachable, so CI cannot pass by skipping.
+    pub async fn postgres(tweak: impl FnOnce(&mut Settings)) -> Option<TestApp> {
+        let Ok(admin_url) = std::env::var(PG_ENV) else {
+            println!("skipped: {PG_ENV} not set");
+            return None;
+        };
+        let name = format!("hermes_test_{}", unique());
+        let mut conn = PgConnection::establish(&admin_url)
+            .unwrap_or_else(|e| panic!("{PG_ENV} is set but Postgres is unreachable: {e}"));
+        diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
+            .execute(&mut conn)
+            .expect("create test database");
+        let db = PgDatabase {
+            admin_url: admin_url.clone(),
+            name: name.clone(),
+        };
+        let mut url = url::Url::parse(&admin_url).expect("a URL in HERMES_TEST_POSTGRES_URL");
+        url.set_path(&format!("/{name}"));
+        let dir = tempfile::tempdir().expect("temp dir");
+        Some(TestApp::start(dir, url.to_string(), Some(db), tweak).await)
+    }
+
+    async fn start(
+        dir: tempfile::TempDir,
+        database_url: String,
+        pg: Option<PgDatabase>,
+        tweak: impl FnOnce(&mut Settings),
+    ) -> TestApp {
+        let mut settings = Settings {
+            bind: "127.0.0.1:0".parse().expect("address"),
+            data_dir: dir.path().to_owned(),
+            database_url: Secret(database_url),
+            pool_size: 4,
+            jwt_secret: Some(Secret(JWT_SECRET.into())),
+            public_url: Some(PUBLIC_URL.into()),
+            access_token_minutes: 15,
+            login_per_ip_per_minute: 1000,
+            login_per_email_per_minute: 1000,
+        };
+        tweak(&mut settings);
+        let app = Application::build(settings).expect("server starts");
+        let url = app.url().to_string();
+        let handle = app.handle();
+        tokio::spawn(app.run_until_stopped());
+        TestApp {
+            url,
+            client: reqwest::Client::new(),
+            handle,
+            _dir: dir,
+            _pg: pg,
+        }
+    }
+
+    /// Send a request; returns the status and the body as JSON (`Null` when empty, a
+    /// string when not JSON).
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut req = self.client.request(method, format!("{}{path}", self.url));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request sent");
+        read(res).await
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.call(Method::GET, path, Some(token), None).await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, path, Some(token), Some(body)).await
+    }
+
+    pub async fn register(&self, email: &str, password: &str) -> (StatusCode, Value) {
+        let name = email.split('@').next().unwrap_or("someone");
+        self.call(
+            Method::POST,
+            "/users",
+            None,
+            Some(json!({"email": email, "display_name": name, "password": password})),
+        )
+        .await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> (StatusCode, Value) {
+        self.call(
+            Method::POST,
+            "/auth/login",
+            None,
+            Some(json!({"email": email, "password": password})),
+        )
+        .await
+    }
+
+    /// A registered, logged-in user with a fresh email.
+    pub async fn player(&self, name: &str) -> Player {
+        let email = format!("{name}.{}@example.org", unique());
+        let (status, user) = self.register(&email, "a long password").await;
+        assert_eq!(status, StatusCode::CREATED, "{user}");
+        let (status, login) = self.login(&email, "a long password").await;
+        assert_eq!(status, StatusCode::OK, "{login}");
+        Player {
+            id: user["id"].as_str().expect("id").to_string(),
+            token: login["access_token"].as_str().expect("token").to_string(),
+        }
+    }
+}
+
+pub async fn read(res: reqwest::Response) -> (StatusCode, Value) {
+    let status = res.status();
+    let problem = res
+        .headers()
+        .get("content-type")
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
+    let text = res.text().await.expect("body");
+    let body = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    };
+    if status.is_client_error() || status.is_server_error() {
+        assert!(problem, "an error without problem+json: {status} {body}");
+        assert_eq!(body["status"], status.as_u16(), "{body}");
+        assert!(body["code"].is_string(), "{body}");
+    }
+    (status, body)
+}
+
+/// A token signed with the test server's secret, for any purpose and lifetime.
+pub fn mint(purpose: Purpose, user_id: &str, ttl: chrono::Duration) -> String {
+    Keys::new(JWT_SECRET.as_bytes(), PUBLIC_URL)
+        .mint(purpose, user_id, ttl, None)
+        .expect("mint")
+}

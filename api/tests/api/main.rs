@@ -1,0 +1,11 @@
+//! The API's integration tests: the real server over HTTP, on SQLite and on Postgres.
+//!
+//! Every test runs twice, as `…::sqlite` and `…::postgres` (see [`helpers::api_test`]);
+//! `.ci/run` runs the Postgres half with `HERMES_TEST_POSTGRES_URL` set.
+
+mod helpers;
+
+mod accounts;
+mod errors;
+mod startup;
+mod tokens;

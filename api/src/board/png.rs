@@ -1,0 +1,89 @@
+//! SVG to PNG with resvg, drawing text with the bundled Go fonts only.
+//!
+//! The font database holds nothing but `assets/fonts/Go-*.ttf` (embedded in the binary), so
+//! the picture is the same on a developer's machine, in CI and on a server without fonts.
+
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg::{self, fontdb};
+use std::sync::{Arc, OnceLock};
+
+static GO_REGULAR: &[u8] = include_bytes!("../../assets/fonts/Go-Regular.ttf");
+static GO_BOLD: &[u8] = include_bytes!("../../assets/fonts/Go-Bold.ttf");
+
+/// The longest side of a PNG, in pixels. A board is unbounded; a picture is not: a larger
+/// one is scaled down to fit, so a pathological board cannot exhaust memory.
+pub const MAX_PNG_SIDE: u32 = 4096;
+
+/// Why an SVG could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum PngError {
+    #[error("the SVG does not parse: {0}")]
+    Parse(#[from] usvg::Error),
+    #[error("cannot draw a {width}×{height} picture")]
+    Size { width: u32, height: u32 },
+    #[error("PNG encoding failed: {0}")]
+    Encode(String),
+}
+
+/// The fonts, loaded once per process.
+fn fonts() -> Arc<fontdb::Database> {
+    static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = fontdb::Database::new();
+            db.load_font_source(fontdb::Source::Binary(Arc::new(GO_REGULAR)));
+            db.load_font_source(fontdb::Source::Binary(Arc::new(GO_BOLD)));
+            // Whatever family an SVG asks for, it gets Go.
+            db.set_sans_serif_family("Go");
+            db.set_serif_family("Go");
+            db.set_monospace_family("Go");
+            db.set_cursive_family("Go");
+            db.set_fantasy_family("Go");
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// Draw an SVG (such as [`board_svg`](super::board_svg)'s) as a PNG at its own size: one
+/// SVG user unit, one pixel.
+pub fn board_png(svg: &str) -> Result<Vec<u8>, PngError> {
+    board_png_scaled(svg, 1.0)
+}
+
+/// Draw an SVG as a PNG at `scale` pixels per user unit (2.0 for high-density screens),
+/// scaled down further if a side would exceed [`MAX_PNG_SIDE`].
+pub fn board_png_scaled(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
+    let options = usvg::Options {
+        font_family: "Go".to_string(),
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options)?;
+    let size = tree.size();
+    let scale = if scale.is_finite() && scale > 0.0 {
+        scale
+    } else {
+        1.0
+    };
+    let longest = size.width().max(size.height()) * scale;
+    let scale = if longest > MAX_PNG_SIDE as f32 {
+        scale * MAX_PNG_SIDE as f32 / longest
+    } else {
+        scale
+    };
+    // Float to pixel count: rounded up; finite, positive and at most MAX_PNG_SIDE (give or
+    // take rounding) by the scaling above.
+    let (width, height) = (
+        ((size.width() * scale).ceil() as u32).clamp(1, MAX_PNG_SIDE),
+        ((size.height() * scale).ceil() as u32).clamp(1, MAX_PNG_SIDE),
+    );
+    let mut pixmap = Pixmap::new(width, height).ok_or(PngError::Size { width, height })?;
+    resvg::render(
+        &tree,
+        Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| PngError::Encode(e.to_string()))
+}

@@ -1,0 +1,329 @@
+//! Board pictures: snapshots of what players read, escaping of what they wrote, and PNGs
+//! that really hold a drawing and text.
+
+use super::svg::esc;
+use super::{board_png, board_png_scaled, board_svg, BoardStyle, MAX_PNG_SIDE};
+use games::gods::random::random_turn;
+use games::gods::view::GodsView;
+use games::gods::{Board, Gods, GodsOptions};
+use games::{Game, Rng, Seed, Viewer};
+use resvg::tiny_skia::Pixmap;
+use resvg::usvg;
+use std::path::PathBuf;
+
+/// A 4-god game after `turns` random legal turns, as a spectator sees it.
+fn played(seed: u64, turns: usize) -> GodsView {
+    let mut game = Gods::new(Seed::from_u64(seed), 4, GodsOptions::default()).expect("setup");
+    let mut rng = Rng::from_seed(&Seed::from_u64(seed + 1000));
+    for _ in 0..turns {
+        let Some(turn) = random_turn(&game, &mut rng) else {
+            break;
+        };
+        let seat = game.to_move();
+        game = game
+            .apply(seat, &turn)
+            .expect("a random turn is legal")
+            .game;
+    }
+    game.view(Viewer::Spectator)
+}
+
+fn board(cells: serde_json::Value) -> Board {
+    serde_json::from_value(cells).expect("board JSON")
+}
+
+/// Every kind of tile, markers of each god and none, on a board with a gap in it.
+fn every_tile() -> GodsView {
+    let mut view = played(1, 0);
+    view.board = board(serde_json::json!([
+        { "at": [0, 0], "kind": "desert" },
+        { "at": [1, 0], "kind": "temple", "god": 0 },
+        { "at": [1, -1], "kind": "temple", "god": 1 },
+        { "at": [-1, 0], "kind": "temple", "god": 2 },
+        { "at": [-1, 1], "kind": "temple", "god": 3 },
+        { "at": [2, 0], "kind": "tribe", "colour": "red", "marker": 0 },
+        { "at": [2, -1], "kind": "tribe", "colour": "yellow", "marker": 1 },
+        { "at": [-2, 0], "kind": "tribe", "colour": "green", "marker": 2 },
+        { "at": [-2, 2], "kind": "tribe", "colour": "blue", "marker": 3 },
+        { "at": [0, 1], "kind": "tribe", "colour": "blue", "marker": null },
+        { "at": [0, -1], "kind": "decay" },
+        { "at": [4, -3], "kind": "desert" },
+    ]));
+    view
+}
+
+fn names() -> Vec<String> {
+    ["Ada", "Brann", "Cleo", "Dmitri"]
+        .map(String::from)
+        .to_vec()
+}
+
+fn parse(svg: &str) -> usvg::Tree {
+    usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the SVG parses")
+}
+
+/// Compare with `tests/snapshots/<name>`. `UPDATE_SNAPSHOTS=1` writes it; otherwise a
+/// missing or different snapshot fails, and the new text is left in the temp directory
+/// for a look.
+fn assert_snapshot(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    let update = std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1");
+    let expected = std::fs::read_to_string(&path).ok();
+    if expected.as_deref() == Some(actual) {
+        return;
+    }
+    if update {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("snapshot folder");
+        std::fs::write(&path, actual).expect("write snapshot");
+        return;
+    }
+    let new = std::env::temp_dir().join(format!("hermes-snapshot-{name}"));
+    std::fs::write(&new, actual).expect("write the new text");
+    match expected {
+        None => panic!(
+            "no snapshot {}: run with UPDATE_SNAPSHOTS=1 to write it (new text in {})",
+            path.display(),
+            new.display()
+        ),
+        Some(expected) => {
+            let line = expected
+                .lines()
+                .zip(actual.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
+            panic!(
+                "{} differs from line {} on; new text in {}; if the change is meant, run with UPDATE_SNAPSHOTS=1",
+                path.display(),
+                line + 1,
+                new.display()
+            )
+        }
+    }
+}
+
+/// The `viewBox` as `(width, height)`.
+fn view_box(svg: &str) -> (f64, f64) {
+    let start = svg.find("viewBox=\"0 0 ").expect("a viewBox") + "viewBox=\"0 0 ".len();
+    let rest = &svg[start..];
+    let numbers: Vec<f64> = rest[..rest.find('"').expect("closing quote")]
+        .split(' ')
+        .map(|x| x.parse().expect("a number"))
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+/// Pixels that differ from the top-left one (the paper).
+fn inked_pixels(png: &[u8]) -> usize {
+    let pixmap = Pixmap::decode_png(png).expect("the PNG decodes");
+    let pixels = pixmap.pixels();
+    let paper = pixels[0];
+    pixels.iter().filter(|&&p| p != paper).count()
+}
+
+#[test]
+fn the_board_of_a_fixed_game_matches_its_snapshot() {
+    let view = played(7, 14);
+    let style = BoardStyle {
+        names: names(),
+        ..BoardStyle::default()
+    };
+    let svg = board_svg(&view, &style);
+    parse(&svg);
+    assert_snapshot("board_gods_4_gods_turn_15.svg", &svg);
+}
+
+#[test]
+fn every_kind_of_tile_matches_its_snapshot() {
+    let svg = board_svg(
+        &every_tile(),
+        &BoardStyle {
+            names: names(),
+            title: Some("Every tile".into()),
+            ..BoardStyle::default()
+        },
+    );
+    parse(&svg);
+    assert_snapshot("board_every_tile.svg", &svg);
+}
+
+#[test]
+fn the_same_view_always_gives_the_same_svg() {
+    let view = played(3, 9);
+    let style = BoardStyle::default();
+    assert_eq!(board_svg(&view, &style), board_svg(&view, &style));
+}
+
+#[test]
+fn every_tile_and_every_hex_a_tile_may_go_on_is_labelled_with_its_coordinates() {
+    let view = played(11, 12);
+    let svg = board_svg(&view, &BoardStyle::default());
+    let hexes = view
+        .board
+        .iter()
+        .map(|(h, _)| h)
+        .chain(view.board.frontier());
+    for h in hexes {
+        assert!(svg.contains(&format!(">{h}</text>")), "no label {h}");
+    }
+}
+
+#[test]
+fn a_player_name_full_of_markup_is_escaped_and_the_svg_still_parses() {
+    let evil = "<script>alert(1)</script>&\"'";
+    let short = "<b>&\"'</b>";
+    let view = played(5, 2);
+    let style = BoardStyle {
+        names: vec![
+            evil.into(),
+            short.into(),
+            "]]>".into(),
+            "x\u{0}\u{1b}y".into(),
+        ],
+        title: Some("<svg onload=alert(1)>".into()),
+        ..BoardStyle::default()
+    };
+    let svg = board_svg(&view, &style);
+    assert!(!svg.contains("<script"), "raw markup in the SVG");
+    assert!(!svg.contains("<b>"), "raw markup in the SVG");
+    assert!(!svg.contains("<svg onload"), "raw markup in the SVG");
+    assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(svg.contains("&lt;b&gt;&amp;&quot;&#39;&lt;/b&gt;"));
+    assert!(svg.contains("]]&gt;"));
+
+    // Well-formed XML whose text reads back as the names, and an SVG usvg accepts.
+    let doc = usvg::roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(texts.contains(&short), "{texts:?}");
+    assert!(texts.contains(&evil), "{texts:?}");
+    assert!(texts.contains(&"x\u{fffd}\u{fffd}y"));
+    assert!(texts.contains(&"<svg onload=alert(1)>"));
+    assert!(doc
+        .descendants()
+        .all(|n| !n.has_tag_name("script") && n.attributes().all(|a| a.name() != "onload")));
+    parse(&svg);
+    board_png(&svg).expect("draws");
+}
+
+#[test]
+fn escaping_covers_the_five_xml_specials_and_control_characters() {
+    assert_eq!(esc("a&b<c>d\"e'f"), "a&amp;b&lt;c&gt;d&quot;e&#39;f");
+    assert_eq!(esc("\u{0}\u{8}\u{fffe}"), "\u{fffd}\u{fffd}\u{fffd}");
+    assert_eq!(esc("Zoë Ωμέγα"), "Zoë Ωμέγα");
+}
+
+#[test]
+fn the_view_box_fits_a_board_far_from_the_origin() {
+    let mut view = played(1, 0);
+    view.board = board(serde_json::json!([
+        { "at": [40, -30], "kind": "desert" },
+        { "at": [-25, 12], "kind": "temple", "god": 2 },
+        { "at": [-25, 13], "kind": "tribe", "colour": "green", "marker": 2 },
+    ]));
+    let style = BoardStyle::default();
+    let svg = board_svg(&view, &style);
+    let (width, height) = view_box(&svg);
+    let tree = parse(&svg);
+    let bbox = tree.root().abs_bounding_box();
+    assert!(bbox.left() >= 0.0 && bbox.top() >= 0.0, "{bbox:?}");
+    assert!(
+        f64::from(bbox.right()) <= width && f64::from(bbox.bottom()) <= height,
+        "{bbox:?} outside {width}×{height}"
+    );
+    // Hex centres span 44 hex widths (x ∝ q + r/2) and 43 rows.
+    assert!(width > 44.0 * style.hex_size * 1.73, "{width}");
+    assert!(height > 43.0 * style.hex_size * 1.5, "{height}");
+    assert!(svg.contains(">40,-30</text>") && svg.contains(">-25,13</text>"));
+}
+
+#[test]
+fn an_empty_board_still_draws() {
+    let mut view = played(1, 0);
+    view.board = Board::default();
+    parse(&board_svg(&view, &BoardStyle::default()));
+}
+
+#[test]
+fn the_png_is_a_png_of_the_svg_size_with_a_drawing_on_it() {
+    let svg = board_svg(&played(7, 14), &BoardStyle::default());
+    let png = board_png(&svg).expect("draws");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let pixmap = Pixmap::decode_png(&png).expect("the PNG decodes");
+    let (width, height) = view_box(&svg);
+    assert_eq!(
+        (f64::from(pixmap.width()), f64::from(pixmap.height())),
+        (width, height)
+    );
+    let inked = inked_pixels(&png);
+    let all = pixmap.pixels().len();
+    assert!(inked > all / 10, "only {inked} of {all} pixels drawn");
+}
+
+#[test]
+fn the_png_draws_text_with_the_bundled_font() {
+    let page = |words: &str| {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"40\">\
+             <rect width=\"200\" height=\"40\" fill=\"#ffffff\"/>\
+             <text x=\"10\" y=\"28\" font-size=\"20\" font-family=\"NoSuchFont, sans-serif\">{words}</text></svg>"
+        )
+    };
+    let blank = inked_pixels(&board_png(&page("")).expect("draws"));
+    let written = inked_pixels(&board_png(&page("tribe 1 at 2,-1")).expect("draws"));
+    assert_eq!(blank, 0);
+    assert!(written > 300, "only {written} pixels of text");
+    let bold = page("tribe 1 at 2,-1").replace("<text ", "<text font-weight=\"bold\" ");
+    let bold = inked_pixels(&board_png(&bold).expect("draws"));
+    assert!(
+        bold > written,
+        "bold ({bold}) is no heavier than regular ({written})"
+    );
+}
+
+#[test]
+fn a_png_larger_than_the_limit_is_scaled_down() {
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20000\" height=\"100\">\
+               <rect width=\"20000\" height=\"100\" fill=\"#123456\"/></svg>";
+    let png = board_png_scaled(svg, 2.0).expect("draws");
+    let pixmap = Pixmap::decode_png(&png).expect("decodes");
+    assert_eq!(pixmap.width(), MAX_PNG_SIDE);
+    assert!(pixmap.height() <= 21, "{}", pixmap.height());
+}
+
+#[test]
+fn a_png_can_be_drawn_at_twice_the_size() {
+    let svg = board_svg(&played(2, 3), &BoardStyle::default());
+    let png = board_png_scaled(&svg, 2.0).expect("draws");
+    let pixmap = Pixmap::decode_png(&png).expect("decodes");
+    let (width, _) = view_box(&svg);
+    assert_eq!(f64::from(pixmap.width()), width * 2.0);
+}
+
+#[test]
+fn an_svg_that_is_not_svg_is_an_error_not_a_panic() {
+    assert!(board_png("<svg").is_err());
+    assert!(board_png("hello").is_err());
+}
+
+/// Not a test of behaviour: writes the pictures to the temp directory for a person to look
+/// at (`cargo test -p hermes-api board -- --ignored`).
+#[test]
+#[ignore]
+fn write_pictures_for_a_look() {
+    let style = BoardStyle {
+        names: names(),
+        ..BoardStyle::default()
+    };
+    let dir = std::env::temp_dir();
+    for (name, view) in [
+        ("game", played(7, 14)),
+        ("every-tile", every_tile()),
+        ("late", played(7, 40)),
+    ] {
+        let svg = board_svg(&view, &style);
+        std::fs::write(dir.join(format!("hermes-board-{name}.svg")), &svg).expect("write");
+        let png = board_png(&svg).expect("draws");
+        std::fs::write(dir.join(format!("hermes-board-{name}.png")), png).expect("write");
+    }
+}

@@ -6,6 +6,7 @@
 //! `games` crate; this crate only wires them to HTTP and storage.
 
 pub mod auth;
+pub mod board;
 pub mod config;
 pub mod error;
 pub mod http;

@@ -4,10 +4,14 @@
 //! shape the response. They hold no rule and no SQL.
 
 pub mod auth;
+pub mod games;
 pub mod health;
+pub mod log;
 pub mod me;
+pub mod messages;
 pub mod openapi;
 pub mod tokens;
+pub mod turns;
 pub mod users;
 
 use crate::error::{blocking, ApiResult};
@@ -26,7 +30,24 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(tokens::list))
                 .route(web::post().to(tokens::create)),
         )
-        .service(web::resource("/tokens/{id}").route(web::delete().to(tokens::revoke)));
+        .service(web::resource("/tokens/{id}").route(web::delete().to(tokens::revoke)))
+        .service(
+            web::resource("/games")
+                .route(web::get().to(games::list))
+                .route(web::post().to(games::create)),
+        )
+        .service(web::resource("/games/{id}").route(web::get().to(games::get)))
+        .service(web::resource("/games/{id}/join").route(web::post().to(games::join)))
+        .service(web::resource("/games/{id}/invites").route(web::post().to(games::invite)))
+        .service(web::resource("/games/{id}/turns").route(web::post().to(turns::submit)))
+        .service(web::resource("/games/{id}/legal").route(web::get().to(turns::legal)))
+        .service(web::resource("/games/{id}/log").route(web::get().to(log::log)))
+        .service(web::resource("/games/{id}/state").route(web::get().to(log::state_at)))
+        .service(
+            web::resource("/games/{id}/messages")
+                .route(web::get().to(messages::list))
+                .route(web::post().to(messages::post)),
+        );
 }
 
 /// Run `f` with a pooled connection, off the async workers.

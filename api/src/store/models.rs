@@ -1,6 +1,6 @@
 //! Rows as stored. JSON columns are text here and parsed at the edge of the store.
 
-use super::schema::{api_tokens, users};
+use super::schema::{api_tokens, games, idempotency, invites, messages, seats, turns, users};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -38,4 +38,97 @@ pub fn now() -> NaiveDateTime {
 /// A new random id: 16 random bytes as 32 hex digits (text ids work on every backend).
 pub fn new_id() -> String {
     hex::encode(rand::random::<[u8; 16]>())
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = games)]
+pub struct Game {
+    pub id: String,
+    pub kind: String,
+    /// JSON, in full (defaults filled in by the game kind).
+    pub options: String,
+    pub seat_count: i64,
+    pub random_seats: bool,
+    /// `open` (seats filling), `running`, `over`.
+    pub status: String,
+    pub created_by: String,
+    pub join_code: String,
+    /// 64 hex digits; secret until the game is over.
+    pub seed: String,
+    /// SHA-256 of the seed's 32 bytes, hex: published from the start.
+    pub seed_commitment: String,
+    /// Seats taken so far.
+    pub players: i64,
+    /// Turns applied; the game's version.
+    pub seq: i64,
+    /// The engine's full state as JSON (secrets included): never sent as it is.
+    pub state: Option<String>,
+    /// JSON array of the seats that must act now.
+    pub to_act: String,
+    /// JSON of the engine's outcome once over.
+    pub outcome: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub started_at: Option<NaiveDateTime>,
+    pub ended_at: Option<NaiveDateTime>,
+    pub updated_at: NaiveDateTime,
+}
+
+pub const OPEN: &str = "open";
+pub const RUNNING: &str = "running";
+pub const OVER: &str = "over";
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = seats)]
+pub struct Seat {
+    pub game_id: String,
+    pub user_id: String,
+    pub seat: Option<i64>,
+    pub joined_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = invites)]
+pub struct Invite {
+    pub game_id: String,
+    pub email: String,
+    pub invited_by: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = turns)]
+pub struct Turn {
+    pub game_id: String,
+    pub seq: i64,
+    pub seat: i64,
+    pub user_id: String,
+    /// The turn as JSON, in the game's canonical form.
+    pub turn: String,
+    pub notation: String,
+    /// JSON array of the events with their visibility (`Logged<Value>`).
+    pub events: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = messages)]
+pub struct Message {
+    pub id: String,
+    pub game_id: String,
+    pub user_id: String,
+    pub seat: Option<i64>,
+    pub at_seq: i64,
+    pub body: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = idempotency)]
+pub struct Idempotent {
+    pub user_id: String,
+    pub idem_key: String,
+    pub request_hash: String,
+    pub status: i64,
+    pub response: String,
+    pub created_at: NaiveDateTime,
 }

@@ -24,3 +24,96 @@ diesel::table! {
 
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(users, api_tokens);
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        kind -> Text,
+        options -> Text,
+        seat_count -> BigInt,
+        random_seats -> Bool,
+        status -> Text,
+        created_by -> Text,
+        join_code -> Text,
+        seed -> Text,
+        seed_commitment -> Text,
+        players -> BigInt,
+        seq -> BigInt,
+        state -> Nullable<Text>,
+        to_act -> Text,
+        outcome -> Nullable<Text>,
+        created_at -> Timestamp,
+        started_at -> Nullable<Timestamp>,
+        ended_at -> Nullable<Timestamp>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    seats (game_id, user_id) {
+        game_id -> Text,
+        user_id -> Text,
+        seat -> Nullable<BigInt>,
+        joined_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    invites (game_id, email) {
+        game_id -> Text,
+        email -> Text,
+        invited_by -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    turns (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        seat -> BigInt,
+        user_id -> Text,
+        turn -> Text,
+        notation -> Text,
+        events -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    messages (id) {
+        id -> Text,
+        game_id -> Text,
+        user_id -> Text,
+        seat -> Nullable<BigInt>,
+        at_seq -> BigInt,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    idempotency (user_id, idem_key) {
+        user_id -> Text,
+        idem_key -> Text,
+        request_hash -> Text,
+        status -> BigInt,
+        response -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(seats -> games (game_id));
+diesel::joinable!(seats -> users (user_id));
+diesel::joinable!(turns -> games (game_id));
+diesel::joinable!(invites -> games (game_id));
+diesel::joinable!(messages -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    games,
+    seats,
+    invites,
+    turns,
+    messages,
+    idempotency,
+    users
+);

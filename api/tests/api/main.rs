@@ -7,5 +7,7 @@ mod helpers;
 
 mod accounts;
 mod errors;
+mod games;
+mod play;
 mod startup;
 mod tokens;

@@ -1,0 +1,465 @@
+//! `/games`, `/games/{id}`, `/games/{id}/join`, `/games/{id}/invites`: creating games,
+//! filling seats, listing and viewing them.
+//!
+//! Also the helpers the other game resources share: loading a game with its players,
+//! the caller's seat, the engine for a stored state, and the game as the API shows it.
+//! Every response is built from a view (`AnyGame::view`), never from the stored state.
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult};
+use crate::http::users::normalize_email;
+use crate::http::with_conn;
+use crate::state::AppState;
+use crate::store::games::{self as store, JoinError, SeatedPlayer, StartPlan};
+use crate::store::models::{new_id, now, Game, Invite, Seat, OPEN, OVER};
+use crate::store::{accounts, DbConn};
+use ::games::registry::{self, AnyGame, GameKind};
+use ::games::{Seed, Viewer};
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use rand::seq::SliceRandom;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+/// A game with its players, as loaded for one request.
+pub struct Table {
+    pub game: Game,
+    pub players: Vec<SeatedPlayer>,
+}
+
+impl Table {
+    /// Load a game and its players; 404 if there is no such game.
+    pub fn load(conn: &mut DbConn, id: &str) -> ApiResult<Table> {
+        let game = store::game(conn, id)?.ok_or_else(|| {
+            ApiError::not_found("game_not_found", "there is no game with this id")
+        })?;
+        let players = store::players(conn, id)?;
+        Ok(Table { game, players })
+    }
+
+    pub fn is_player(&self, user_id: &str) -> bool {
+        self.players.iter().any(|p| p.seat.user_id == user_id)
+    }
+
+    /// The caller's seat number, once the game has started.
+    pub fn seat_of(&self, user_id: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .find(|p| p.seat.user_id == user_id)
+            .and_then(|p| p.seat.seat)
+            .and_then(|s| usize::try_from(s).ok())
+    }
+
+    /// What `user_id` sees: their seat's view if they play, else a spectator's.
+    pub fn viewer(&self, user_id: &str, as_spectator: bool) -> Viewer {
+        match self.seat_of(user_id) {
+            Some(seat) if !as_spectator => Viewer::Seat(seat),
+            _ => Viewer::Spectator,
+        }
+    }
+
+    pub fn kind(&self) -> ApiResult<&'static dyn GameKind> {
+        kind_of(&self.game)
+    }
+
+    /// The engine for the stored state; 409 while the game has not started.
+    pub fn engine(&self) -> ApiResult<Box<dyn AnyGame>> {
+        let state = self.game.state.as_deref().ok_or_else(|| {
+            ApiError::conflict(
+                "game_not_started",
+                "the game starts when every seat is taken",
+            )
+        })?;
+        let value: Value = serde_json::from_str(state).map_err(ApiError::internal)?;
+        self.kind()?.load(&value).map_err(ApiError::internal)
+    }
+
+    pub fn to_act(&self) -> Vec<usize> {
+        serde_json::from_str(&self.game.to_act).unwrap_or_default()
+    }
+
+    /// The game as the API shows it to `user_id`; `view` is added by the caller when
+    /// wanted.
+    pub fn summary(&self, user_id: &str) -> Value {
+        let g = &self.game;
+        let my_seat = self.seat_of(user_id);
+        let to_act = self.to_act();
+        let over = g.status == OVER;
+        let players: Vec<Value> = self
+            .players
+            .iter()
+            .map(|p| {
+                json!({
+                    "seat": p.seat.seat,
+                    "user_id": p.seat.user_id,
+                    "display_name": p.display_name,
+                })
+            })
+            .collect();
+        let options: Value = serde_json::from_str(&g.options).unwrap_or(Value::Null);
+        let outcome: Value = g
+            .outcome
+            .as_deref()
+            .and_then(|o| serde_json::from_str(o).ok())
+            .unwrap_or(Value::Null);
+        let mut out = json!({
+            "id": g.id,
+            "kind": g.kind,
+            "options": options,
+            "status": g.status,
+            "seat_count": g.seat_count,
+            "random_seats": g.random_seats,
+            "created_by": g.created_by,
+            "created_at": g.created_at.and_utc(),
+            "started_at": g.started_at.map(|t| t.and_utc()),
+            "ended_at": g.ended_at.map(|t| t.and_utc()),
+            "seq": g.seq,
+            "players": players,
+            "to_act": to_act,
+            "my_seat": my_seat,
+            "my_turn": my_seat.is_some_and(|s| to_act.contains(&s)),
+            "deadline": Value::Null,
+            "seed_commitment": g.seed_commitment,
+            // The seed is revealed only when the game is over (fairness you can check).
+            "seed": if over { json!(g.seed) } else { Value::Null },
+            "outcome": outcome,
+        });
+        if g.status == OPEN && self.is_player(user_id) {
+            out["join_code"] = json!(g.join_code);
+        }
+        out
+    }
+}
+
+pub fn kind_of(game: &Game) -> ApiResult<&'static dyn GameKind> {
+    registry::kind(&game.kind)
+        .ok_or_else(|| ApiError::internal(format!("stored game of unknown kind {}", game.kind)))
+}
+
+/// The ETag of a started game: its sequence number.
+pub fn etag(seq: i64) -> (header::HeaderName, String) {
+    (header::ETAG, format!("\"{seq}\""))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub kind: String,
+    pub seats: i64,
+    #[serde(default)]
+    pub options: Value,
+    /// Assign seats at random when the game starts (default); `false` keeps join order.
+    #[serde(default = "yes")]
+    pub random_seats: bool,
+    /// Email addresses to invite.
+    #[serde(default)]
+    pub invite: Vec<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A join code: 10 characters from an alphabet without look-alikes.
+fn join_code() -> String {
+    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    let mut rng = rand::thread_rng();
+    (0..10)
+        .map(|_| char::from(*ALPHABET.choose(&mut rng).unwrap_or(&b'X')))
+        .collect()
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<NewGame>,
+) -> ApiResult<HttpResponse> {
+    let body = body.into_inner();
+    let kind = registry::kind(&body.kind).ok_or_else(|| {
+        let known: Vec<&str> = registry::KINDS.iter().map(|k| k.name()).collect();
+        ApiError::unprocessable(
+            "unknown_kind",
+            format!("no game kind {:?}; known: {}", body.kind, known.join(", ")),
+        )
+    })?;
+    let range = kind.seat_counts();
+    let seats_ok = usize::try_from(body.seats).is_ok_and(|n| range.contains(&n));
+    if !seats_ok {
+        return Err(ApiError::unprocessable(
+            "invalid_seats",
+            format!(
+                "{} is for {} to {} players",
+                kind.name(),
+                range.start(),
+                range.end()
+            ),
+        ));
+    }
+    let options = kind
+        .check_options(&body.options)
+        .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
+    let invites: Vec<String> = body.invite.iter().map(|e| normalize_email(e)).collect();
+    if let Some(bad) = invites.iter().find(|e| !e.contains('@')) {
+        return Err(ApiError::unprocessable(
+            "invalid_email",
+            format!("cannot invite {bad:?}: not an email address"),
+        ));
+    }
+    let seed: [u8; 32] = rand::random();
+    let at = now();
+    let game = Game {
+        id: new_id(),
+        kind: kind.name().to_string(),
+        options: options.to_string(),
+        seat_count: body.seats,
+        random_seats: body.random_seats,
+        status: OPEN.to_string(),
+        created_by: caller.user_id.clone(),
+        join_code: join_code(),
+        seed: hex::encode(seed),
+        seed_commitment: hex::encode(Sha256::digest(seed)),
+        players: 0,
+        seq: 0,
+        state: None,
+        to_act: "[]".to_string(),
+        outcome: None,
+        created_at: at,
+        started_at: None,
+        ended_at: None,
+        updated_at: at,
+    };
+    let user_id = caller.user_id.clone();
+    let table = with_conn(&state, move |conn| {
+        store::insert_game(conn, &game)?;
+        for email in invites {
+            store::invite(
+                conn,
+                &Invite {
+                    game_id: game.id.clone(),
+                    email,
+                    invited_by: user_id.clone(),
+                    created_at: at,
+                },
+            )?;
+        }
+        store::join(conn, &game.id, &user_id, plan_start).map_err(join_error)?;
+        Table::load(conn, &game.id)
+    })
+    .await?;
+    tracing::info!(game.id = %table.game.id, kind = %table.game.kind, "game created");
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/games/{}", table.game.id)))
+        .json(table.summary(&caller.user_id)))
+}
+
+/// Seat the players (shuffled unless fixed) and set up the game from its seed.
+fn plan_start(game: &Game, joined: &[Seat]) -> Result<StartPlan, String> {
+    let kind = registry::kind(&game.kind).ok_or("unknown kind")?;
+    let mut order: Vec<String> = joined.iter().map(|s| s.user_id.clone()).collect();
+    if game.random_seats {
+        order.shuffle(&mut rand::rngs::OsRng);
+    }
+    let seed: Seed = game
+        .seed
+        .parse()
+        .map_err(|e: ::games::rng::SeedError| e.to_string())?;
+    let options: Value = serde_json::from_str(&game.options).map_err(|e| e.to_string())?;
+    let engine = kind
+        .new_game(seed, order.len(), &options)
+        .map_err(|e| e.to_string())?;
+    Ok(StartPlan {
+        seats: order.into_iter().zip(0i64..).collect(),
+        state: engine.state().to_string(),
+        to_act: json!(engine.to_act()).to_string(),
+    })
+}
+
+fn join_error(e: JoinError) -> ApiError {
+    match e {
+        JoinError::NotOpen => ApiError::conflict("game_not_open", "the game has already started"),
+        JoinError::Full => ApiError::conflict("game_full", "every seat is taken"),
+        JoinError::AlreadySeated => {
+            ApiError::conflict("already_seated", "you already have a seat in this game")
+        }
+        JoinError::Start(reason) => ApiError::internal(format!("cannot start: {reason}")),
+        JoinError::Store(e) => e.into(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Join {
+    /// The game's join code; not needed by an invited user.
+    pub code: Option<String>,
+}
+
+pub async fn join(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    body: web::Json<Join>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let code = body.into_inner().code;
+    let user_id = caller.user_id.clone();
+    let table = with_conn(&state, move |conn| {
+        let game = store::game(conn, &id)?.ok_or_else(|| {
+            ApiError::not_found("game_not_found", "there is no game with this id")
+        })?;
+        let allowed = match &code {
+            Some(c) => c.trim().eq_ignore_ascii_case(&game.join_code),
+            None => {
+                let user = accounts::user_by_id(conn, &user_id)?
+                    .ok_or_else(|| ApiError::unauthorized("invalid_token", "unknown user"))?;
+                store::is_invited(conn, &id, &user.email)?
+            }
+        };
+        if !allowed {
+            return Err(match code {
+                Some(_) => ApiError::forbidden("bad_join_code", "this join code is not the game's"),
+                None => ApiError::forbidden(
+                    "not_invited",
+                    "you are not invited to this game; ask a player for its join code",
+                ),
+            });
+        }
+        store::join(conn, &id, &user_id, plan_start).map_err(join_error)?;
+        Table::load(conn, &id)
+    })
+    .await?;
+    tracing::info!(game.id = %table.game.id, user.id = %caller.user_id, status = %table.game.status, "seat taken");
+    Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewInvite {
+    pub email: String,
+}
+
+pub async fn invite(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    body: web::Json<NewInvite>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let email = normalize_email(&body.into_inner().email);
+    if !email.contains('@') {
+        return Err(ApiError::unprocessable(
+            "invalid_email",
+            "`email` must be an email address",
+        ));
+    }
+    let out = with_conn(&state, move |conn| {
+        let table = Table::load(conn, &id)?;
+        if !table.is_player(&caller.user_id) {
+            return Err(ApiError::forbidden(
+                "not_a_player",
+                "only the game's players may invite",
+            ));
+        }
+        if table.game.status != OPEN {
+            return Err(ApiError::conflict(
+                "game_not_open",
+                "the game has already started",
+            ));
+        }
+        store::invite(
+            conn,
+            &Invite {
+                game_id: id.clone(),
+                email: email.clone(),
+                invited_by: caller.user_id.clone(),
+                created_at: now(),
+            },
+        )?;
+        Ok(json!({ "game_id": id, "email": email }))
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// Only the games where the caller must act now.
+    #[serde(default)]
+    pub must_act: bool,
+}
+
+pub async fn list(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<ListQuery>,
+) -> ApiResult<HttpResponse> {
+    let must_act = query.must_act;
+    let user_id = caller.user_id.clone();
+    let mut out = with_conn(&state, move |conn| {
+        let user = accounts::user_by_id(conn, &user_id)?
+            .ok_or_else(|| ApiError::unauthorized("invalid_token", "unknown user"))?;
+        let games = store::games_of(conn, &user_id, &user.email)?;
+        let mut out = Vec::with_capacity(games.len());
+        for game in games {
+            let players = store::players(conn, &game.id)?;
+            let table = Table { game, players };
+            let mut summary = table.summary(&user_id);
+            summary["invited"] = json!(!table.is_player(&user_id));
+            summary["updated_at"] = json!(table.game.updated_at.and_utc());
+            out.push(summary);
+        }
+        Ok(out)
+    })
+    .await?;
+    if must_act {
+        out.retain(|g| g["my_turn"] == json!(true));
+    }
+    // The games waiting for me first, then the most recently changed.
+    out.sort_by(|a, b| {
+        let key = |g: &Value| {
+            (
+                g["my_turn"] == json!(true),
+                g["updated_at"].as_str().unwrap_or("").to_string(),
+            )
+        };
+        key(b).cmp(&key(a))
+    });
+    Ok(HttpResponse::Ok().json(json!({ "games": out })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ViewQuery {
+    /// `spectator` to see what a spectator sees even when seated.
+    #[serde(default, rename = "as")]
+    pub as_: Option<ViewAs>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ViewAs {
+    Spectator,
+}
+
+pub async fn get(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    query: web::Query<ViewQuery>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let spectator = query.as_ == Some(ViewAs::Spectator);
+    let user_id = caller.user_id.clone();
+    let table = with_conn(&state, move |conn| Table::load(conn, &id)).await?;
+    let mut out = table.summary(&user_id);
+    out["view"] = match table.game.state {
+        Some(_) => table.engine()?.view(table.viewer(&user_id, spectator)),
+        None => Value::Null,
+    };
+    let mut res = HttpResponse::Ok();
+    if table.game.state.is_some() {
+        res.insert_header(etag(table.game.seq));
+    }
+    Ok(res.json(out))
+}

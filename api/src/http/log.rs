@@ -1,0 +1,133 @@
+//! `GET /games/{id}/log` (the action log, paged) and `GET /games/{id}/state?at=N` (the
+//! view after entry N, recomputed from the seed and the log).
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult};
+use crate::http::games::{Table, ViewAs};
+use crate::http::with_conn;
+use crate::state::AppState;
+use crate::store::games as store;
+use crate::store::models::OVER;
+use ::games::registry::visible_events;
+use ::games::{Logged, Seed};
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+pub const MAX_PAGE: i64 = 500;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogQuery {
+    /// Entries after this sequence number (default 0: from the start).
+    #[serde(default)]
+    pub since: i64,
+    /// At most this many entries (default and maximum 500).
+    pub limit: Option<i64>,
+    #[serde(default, rename = "as")]
+    pub as_: Option<ViewAs>,
+}
+
+pub async fn log(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    query: web::Query<LogQuery>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let LogQuery { since, limit, as_ } = query.into_inner();
+    let limit = limit.unwrap_or(MAX_PAGE);
+    if since < 0 || !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("`since` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
+        ));
+    }
+    let (table, turns) = with_conn(&state, move |conn| {
+        let table = Table::load(conn, &id)?;
+        let turns = store::turns_since(conn, &id, since, limit)?;
+        Ok((table, turns))
+    })
+    .await?;
+    let viewer = table.viewer(&caller.user_id, as_ == Some(ViewAs::Spectator));
+    let over = table.game.status == OVER;
+    let mut entries = Vec::with_capacity(turns.len());
+    for t in &turns {
+        let events: Vec<Logged<Value>> =
+            serde_json::from_str(&t.events).map_err(ApiError::internal)?;
+        let turn: Value = serde_json::from_str(&t.turn).map_err(ApiError::internal)?;
+        entries.push(json!({
+            "seq": t.seq,
+            "seat": t.seat,
+            "user_id": t.user_id,
+            "at": t.created_at.and_utc(),
+            "turn": turn,
+            "notation": t.notation,
+            "events": visible_events(&events, viewer, over),
+        }));
+    }
+    let next_since = turns.last().map_or(since, |t| t.seq);
+    Ok(HttpResponse::Ok().json(json!({
+        "game_id": table.game.id,
+        "seq": table.game.seq,
+        "entries": entries,
+        "next_since": next_since,
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateQuery {
+    /// After this many log entries (default: now).
+    pub at: Option<i64>,
+    #[serde(default, rename = "as")]
+    pub as_: Option<ViewAs>,
+}
+
+pub async fn state_at(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    query: web::Query<StateQuery>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let StateQuery { at, as_ } = query.into_inner();
+    let (table, turns) = with_conn(&state, move |conn| {
+        let table = Table::load(conn, &id)?;
+        let at = at.unwrap_or(table.game.seq);
+        if at < 0 || at > table.game.seq {
+            return Err(ApiError::not_found(
+                "entry_not_found",
+                format!("`at` must be 0 to {}", table.game.seq),
+            ));
+        }
+        let turns = store::turns_upto(conn, &id, at)?;
+        Ok((table, turns))
+    })
+    .await?;
+    // Also 409 for a game that has not started: nothing to replay yet.
+    table.engine()?;
+    let game = &table.game;
+    let seed: Seed = game.seed.parse().map_err(ApiError::internal)?;
+    let options: Value = serde_json::from_str(&game.options).map_err(ApiError::internal)?;
+    let log = turns
+        .iter()
+        .map(|t| {
+            let seat = usize::try_from(t.seat).map_err(ApiError::internal)?;
+            let turn: Value = serde_json::from_str(&t.turn).map_err(ApiError::internal)?;
+            Ok((seat, turn))
+        })
+        .collect::<ApiResult<Vec<_>>>()?;
+    let seats = usize::try_from(game.seat_count).map_err(ApiError::internal)?;
+    let replayed = table
+        .kind()?
+        .replay(seed, seats, &options, &log)
+        .map_err(ApiError::internal)?;
+    let viewer = table.viewer(&caller.user_id, as_ == Some(ViewAs::Spectator));
+    Ok(HttpResponse::Ok().json(json!({
+        "game_id": game.id,
+        "at": log.len(),
+        "to_act": replayed.to_act(),
+        "view": replayed.view(viewer),
+    })))
+}

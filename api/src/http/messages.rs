@@ -1,0 +1,111 @@
+//! `/games/{id}/messages`: table talk. Players post; anyone who may see the game reads.
+//! Each message is placed in the log by `at_seq`, the sequence when it was posted.
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult};
+use crate::http::games::Table;
+use crate::http::log::MAX_PAGE;
+use crate::http::with_conn;
+use crate::state::AppState;
+use crate::store::games as store;
+use crate::store::models::{new_id, now, Message};
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+pub const MAX_CHARS: usize = 2000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewMessage {
+    pub body: String,
+}
+
+fn out(m: &Message, display_name: &str) -> Value {
+    json!({
+        "id": m.id,
+        "game_id": m.game_id,
+        "user_id": m.user_id,
+        "display_name": display_name,
+        "seat": m.seat,
+        "at_seq": m.at_seq,
+        "body": m.body,
+        "at": m.created_at.and_utc(),
+    })
+}
+
+pub async fn post(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    body: web::Json<NewMessage>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let text = body.into_inner().body.trim().to_string();
+    let n = text.chars().count();
+    if n == 0 || n > MAX_CHARS {
+        return Err(ApiError::unprocessable(
+            "invalid_message",
+            format!("`body` must be 1 to {MAX_CHARS} characters"),
+        ));
+    }
+    let message = with_conn(&state, move |conn| {
+        let table = Table::load(conn, &id)?;
+        let Some(player) = table
+            .players
+            .iter()
+            .find(|p| p.seat.user_id == caller.user_id)
+        else {
+            return Err(ApiError::forbidden(
+                "not_a_player",
+                "only the game's players may talk at its table",
+            ));
+        };
+        let m = Message {
+            id: new_id(),
+            game_id: id,
+            user_id: caller.user_id,
+            seat: player.seat.seat,
+            at_seq: table.game.seq,
+            body: text,
+            created_at: now(),
+        };
+        store::insert_message(conn, &m)?;
+        Ok(out(&m, &player.display_name))
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(message))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MessagesQuery {
+    /// Messages posted at or after this sequence (default 0: all).
+    #[serde(default)]
+    pub since_seq: i64,
+    pub limit: Option<i64>,
+}
+
+pub async fn list(
+    state: web::Data<AppState>,
+    _caller: Caller,
+    path: web::Path<String>,
+    query: web::Query<MessagesQuery>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let MessagesQuery { since_seq, limit } = query.into_inner();
+    let limit = limit.unwrap_or(MAX_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("`limit` must be 1 to {MAX_PAGE}"),
+        ));
+    }
+    let messages = with_conn(&state, move |conn| {
+        Table::load(conn, &id)?;
+        Ok(store::messages(conn, &id, since_seq, limit)?)
+    })
+    .await?;
+    let out: Vec<Value> = messages.iter().map(|(m, name)| out(m, name)).collect();
+    Ok(HttpResponse::Ok().json(json!({ "messages": out })))
+}

@@ -1,0 +1,365 @@
+//! Games, seats, invites, the action log, table talk and idempotent responses.
+//!
+//! Races are settled here by the database: joining takes a seat with a conditional
+//! update of the game's seat counter (the row lock orders concurrent joins), and a turn
+//! is written with `UPDATE games … WHERE seq = expected` plus the log's primary key
+//! `(game_id, seq)`, so two submissions based on the same sequence cannot both land —
+//! on one server or many. Every write transaction starts with its write, so SQLite takes
+//! its write lock first and never has to upgrade a read lock (which fails under load).
+
+use super::models::{now, Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING};
+use super::schema::{games, idempotency, invites, messages, seats, turns, users};
+use super::{DbConn, StoreError};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+
+/// Insert a new game (no players yet: the creator joins like everyone else).
+pub fn insert_game(conn: &mut DbConn, game: &Game) -> Result<(), StoreError> {
+    diesel::insert_into(games::table)
+        .values(game)
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn game(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError> {
+    Ok(games::table
+        .find(id)
+        .select(Game::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// A seat with its player's display name.
+#[derive(Debug, Clone)]
+pub struct SeatedPlayer {
+    pub seat: Seat,
+    pub display_name: String,
+}
+
+/// The players of a game, in seat order once started (join order before).
+pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, StoreError> {
+    let rows: Vec<(Seat, String)> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .order((
+            seats::seat.asc(),
+            seats::joined_at.asc(),
+            seats::user_id.asc(),
+        ))
+        .select((Seat::as_select(), users::display_name))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(seat, display_name)| SeatedPlayer { seat, display_name })
+        .collect())
+}
+
+/// The games `user_id` plays in, and those an invite to `email` is open for.
+pub fn games_of(conn: &mut DbConn, user_id: &str, email: &str) -> Result<Vec<Game>, StoreError> {
+    let mut playing: Vec<Game> = games::table
+        .inner_join(seats::table)
+        .filter(seats::user_id.eq(user_id))
+        .select(Game::as_select())
+        .load(conn)?;
+    let invited: Vec<Game> = games::table
+        .inner_join(invites::table)
+        .filter(invites::email.eq(email))
+        .filter(games::status.eq(OPEN))
+        .select(Game::as_select())
+        .load(conn)?;
+    for g in invited {
+        if !playing.iter().any(|p| p.id == g.id) {
+            playing.push(g);
+        }
+    }
+    Ok(playing)
+}
+
+pub fn is_invited(conn: &mut DbConn, game_id: &str, email: &str) -> Result<bool, StoreError> {
+    let n: i64 = invites::table
+        .filter(invites::game_id.eq(game_id))
+        .filter(invites::email.eq(email))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
+/// Record an invite; inviting the same address twice is fine.
+pub fn invite(conn: &mut DbConn, invite: &Invite) -> Result<(), StoreError> {
+    match diesel::insert_into(invites::table)
+        .values(invite)
+        .execute(conn)
+    {
+        Ok(_) => Ok(()),
+        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What starting a game writes: seat numbers per user, the first state.
+pub struct StartPlan {
+    /// `(user_id, seat)` for every player.
+    pub seats: Vec<(String, i64)>,
+    pub state: String,
+    pub to_act: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum JoinError {
+    #[error("the game is not open for joining")]
+    NotOpen,
+    #[error("every seat is taken")]
+    Full,
+    #[error("already seated")]
+    AlreadySeated,
+    #[error("cannot start the game: {0}")]
+    Start(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<DieselError> for JoinError {
+    fn from(e: DieselError) -> JoinError {
+        JoinError::Store(e.into())
+    }
+}
+
+/// Take a seat. When it is the last one, `start` plans the start from the game and its
+/// players (in join order), and the game starts in the same transaction.
+pub fn join(
+    conn: &mut DbConn,
+    game_id: &str,
+    user_id: &str,
+    start: impl FnOnce(&Game, &[Seat]) -> Result<StartPlan, String>,
+) -> Result<Game, JoinError> {
+    conn.transaction(|conn| {
+        let at = now();
+        let taken = diesel::update(
+            games::table
+                .filter(games::id.eq(game_id))
+                .filter(games::status.eq(OPEN))
+                .filter(games::players.lt(games::seat_count)),
+        )
+        .set((
+            games::players.eq(games::players + 1),
+            games::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+        let game: Game = games::table
+            .find(game_id)
+            .select(Game::as_select())
+            .first(conn)?;
+        if taken == 0 {
+            return Err(if game.status != OPEN {
+                JoinError::NotOpen
+            } else {
+                JoinError::Full
+            });
+        }
+        let seat = Seat {
+            game_id: game_id.to_string(),
+            user_id: user_id.to_string(),
+            seat: None,
+            joined_at: at,
+        };
+        match diesel::insert_into(seats::table)
+            .values(&seat)
+            .execute(conn)
+        {
+            Ok(_) => {}
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                return Err(JoinError::AlreadySeated)
+            }
+            Err(e) => return Err(e.into()),
+        }
+        if game.players < game.seat_count {
+            return Ok(game);
+        }
+        let joined: Vec<Seat> = seats::table
+            .filter(seats::game_id.eq(game_id))
+            .order((seats::joined_at.asc(), seats::user_id.asc()))
+            .select(Seat::as_select())
+            .load(conn)?;
+        let plan = start(&game, &joined).map_err(JoinError::Start)?;
+        for (user, number) in &plan.seats {
+            diesel::update(
+                seats::table
+                    .filter(seats::game_id.eq(game_id))
+                    .filter(seats::user_id.eq(user)),
+            )
+            .set(seats::seat.eq(Some(*number)))
+            .execute(conn)?;
+        }
+        diesel::update(games::table.filter(games::id.eq(game_id)))
+            .set((
+                games::status.eq(RUNNING),
+                games::state.eq(Some(&plan.state)),
+                games::to_act.eq(&plan.to_act),
+                games::started_at.eq(Some(at)),
+            ))
+            .execute(conn)?;
+        Ok(games::table
+            .find(game_id)
+            .select(Game::as_select())
+            .first(conn)?)
+    })
+}
+
+/// The game after a turn, as the handler computed it.
+pub struct Advance {
+    pub state: String,
+    pub to_act: String,
+    /// `Some` when the turn ended the game.
+    pub outcome: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitError {
+    /// Another turn landed first; carries the current sequence.
+    #[error("the game moved on to {0}")]
+    Stale(i64),
+    /// Another request with the same idempotency key landed first.
+    #[error("a request with this idempotency key was already answered")]
+    KeyTaken,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<DieselError> for SubmitError {
+    fn from(e: DieselError) -> SubmitError {
+        SubmitError::Store(e.into())
+    }
+}
+
+/// Write one turn: the game's new state (only if it is still at `turn.seq - 1`), the log
+/// entry, and the idempotent response — all or nothing.
+pub fn submit_turn(
+    conn: &mut DbConn,
+    turn: &Turn,
+    advance: &Advance,
+    idempotent: Option<&Idempotent>,
+) -> Result<(), SubmitError> {
+    let result = conn.transaction(|conn| {
+        let at = turn.created_at;
+        let over = advance.outcome.is_some();
+        let updated = diesel::update(
+            games::table
+                .filter(games::id.eq(&turn.game_id))
+                .filter(games::seq.eq(turn.seq - 1))
+                .filter(games::status.eq(RUNNING)),
+        )
+        .set((
+            games::seq.eq(turn.seq),
+            games::state.eq(Some(&advance.state)),
+            games::to_act.eq(&advance.to_act),
+            games::outcome.eq(advance.outcome.as_deref()),
+            games::status.eq(if over { OVER } else { RUNNING }),
+            games::ended_at.eq(over.then_some(at)),
+            games::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+        if updated == 0 {
+            return Err(SubmitError::Stale(-1));
+        }
+        // The primary key (game_id, seq) is the last guard against a double apply.
+        match diesel::insert_into(turns::table).values(turn).execute(conn) {
+            Ok(_) => {}
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                return Err(SubmitError::Stale(-1))
+            }
+            Err(e) => return Err(e.into()),
+        }
+        if let Some(idem) = idempotent {
+            match diesel::insert_into(idempotency::table)
+                .values(idem)
+                .execute(conn)
+            {
+                Ok(_) => {}
+                Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                    return Err(SubmitError::KeyTaken)
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
+    });
+    match result {
+        Err(SubmitError::Stale(_)) => {
+            let seq = games::table
+                .find(&turn.game_id)
+                .select(games::seq)
+                .first::<i64>(conn)?;
+            Err(SubmitError::Stale(seq))
+        }
+        other => other,
+    }
+}
+
+pub fn idempotent(
+    conn: &mut DbConn,
+    user_id: &str,
+    key: &str,
+) -> Result<Option<Idempotent>, StoreError> {
+    Ok(idempotency::table
+        .find((user_id, key))
+        .select(Idempotent::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Log entries after `since`, at most `limit`, in order.
+pub fn turns_since(
+    conn: &mut DbConn,
+    game_id: &str,
+    since: i64,
+    limit: i64,
+) -> Result<Vec<Turn>, StoreError> {
+    Ok(turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.gt(since))
+        .order(turns::seq.asc())
+        .limit(limit)
+        .select(Turn::as_select())
+        .load(conn)?)
+}
+
+/// The first `upto` log entries, in order (for replay).
+pub fn turns_upto(conn: &mut DbConn, game_id: &str, upto: i64) -> Result<Vec<Turn>, StoreError> {
+    Ok(turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.le(upto))
+        .order(turns::seq.asc())
+        .select(Turn::as_select())
+        .load(conn)?)
+}
+
+pub fn insert_message(conn: &mut DbConn, message: &Message) -> Result<(), StoreError> {
+    diesel::insert_into(messages::table)
+        .values(message)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Messages placed at or after log position `since_seq`, oldest first, with senders'
+/// display names.
+pub fn messages(
+    conn: &mut DbConn,
+    game_id: &str,
+    since_seq: i64,
+    limit: i64,
+) -> Result<Vec<(Message, String)>, StoreError> {
+    Ok(messages::table
+        .inner_join(users::table)
+        .filter(messages::game_id.eq(game_id))
+        .filter(messages::at_seq.ge(since_seq))
+        .order((messages::created_at.asc(), messages::id.asc()))
+        .limit(limit)
+        .select((Message::as_select(), users::display_name))
+        .load(conn)?)
+}
+
+/// The time a stored timestamp stands for.
+pub fn utc(t: NaiveDateTime) -> chrono::DateTime<chrono::Utc> {
+    t.and_utc()
+}

@@ -3,6 +3,11 @@
 //! games (seed, seats, options, turns, final state). Never regenerate it to make this test
 //! pass: a failure here means old games in the database would no longer load or replay.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test: a failed unwrap is a failed test"
+)]
+
 use games::gods::{Gods, GodsOptions, GodsTurn};
 use games::{Game, Seed};
 use serde_json::Value;

@@ -27,6 +27,15 @@ impl TurnProgress {
     }
 }
 
+/// "a desert", "an extra-action tile".
+fn a(name: &str) -> String {
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}
+
 fn plural(n: usize, one: &str) -> String {
     if n == 1 {
         format!("1 {one}")
@@ -63,11 +72,11 @@ impl Gods {
         } else {
             let wanted = match want {
                 Tile::Tribe(_) => "a tribe".to_string(),
-                other => format!("a {}", other.name()),
+                other => a(&other.name()),
             };
             Err(RuleError::new(
                 rule,
-                format!("slot {slot} holds a {}, not {wanted}", tile.name()),
+                format!("slot {slot} holds {}, not {wanted}", a(&tile.name())),
             ))
         }
     }

@@ -540,7 +540,9 @@ impl Gods {
                     let colours = g.map_or(0, |g| g.villages.colours_held());
                     let total = g.map_or(0, |g| g.villages.total());
                     format!(
-                        "you may end the game only holding village tiles of 3 colours or 4 village tiles; you hold {total} of {colours} colour(s)"
+                        "you may end the game only holding village tiles of 3 colours or 4 village tiles; you hold {total} village tile{} of {colours} colour{}",
+                        if total == 1 { "" } else { "s" },
+                        if colours == 1 { "" } else { "s" }
                     )
                 };
                 return Err(RuleError::new("G-T1", why));

@@ -108,6 +108,10 @@ impl ApiError {
         self
     }
 
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
     pub fn code(&self) -> &'static str {
         self.code
     }

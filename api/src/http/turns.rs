@@ -236,7 +236,20 @@ pub async fn submit(
                     .with("word", e.word)
             }),
         };
-        apply(conn, &table, &user_id, sub, turn)
+        let key = sub.idempotency_key.clone();
+        let hash = sub.request_hash.clone();
+        match apply(conn, &table, &user_id, sub, turn) {
+            // A retry with the same key may have landed after this one first looked: a
+            // conflict then means "already done", and the first answer is the answer.
+            Err(e) if e.status() == StatusCode::CONFLICT => match key {
+                Some(key) => match store::idempotent(conn, &user_id, &key)? {
+                    Some(stored) => reuse(stored, &hash),
+                    None => Err(e),
+                },
+                None => Err(e),
+            },
+            other => other,
+        }
     })
     .await?;
     match outcome {
@@ -364,15 +377,7 @@ fn apply(
             tracing::info!(game.id = %row.game_id, seq, seat, "turn accepted");
             Ok(Submitted::Created { body, seq })
         }
-        Err(SubmitError::Stale(current)) => {
-            // A retry with the same key may have landed first: answer as it was answered.
-            if let Some(key) = &sub.idempotency_key {
-                if let Some(stored) = store::idempotent(conn, user_id, key)? {
-                    return reuse(stored, &sub.request_hash);
-                }
-            }
-            Err(stale(current))
-        }
+        Err(SubmitError::Stale(current)) => Err(stale(current)),
         Err(SubmitError::KeyTaken) => {
             let key = sub.idempotency_key.unwrap_or_default();
             let stored = store::idempotent(conn, user_id, &key)?

@@ -6,8 +6,10 @@
 mod helpers;
 
 mod accounts;
+mod contract;
 mod errors;
 mod games;
 mod play;
 mod startup;
 mod tokens;
+mod turns;

@@ -65,6 +65,7 @@ impl Drop for PgDatabase {
 /// A running server and what it needs to be cleaned up.
 pub struct TestApp {
     pub url: String,
+    pub database_url: String,
     pub client: reqwest::Client,
     handle: actix_web::dev::ServerHandle,
     // Dropped in this order: the server stops, then its files and database go.
@@ -145,17 +146,26 @@ impl TestApp {
             login_per_email_per_minute: 1000,
         };
         tweak(&mut settings);
+        let database_url = settings.database_url.0.clone();
         let app = Application::build(settings).expect("server starts");
         let url = app.url().to_string();
         let handle = app.handle();
         tokio::spawn(app.run_until_stopped());
         TestApp {
             url,
+            database_url,
             client: reqwest::Client::new(),
             handle,
             _dir: dir,
             _pg: pg,
         }
+    }
+
+    /// A second server process on the same database (as when several servers share one
+    /// Postgres), with its own data directory; the database is dropped by the first.
+    pub async fn twin(&self) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        TestApp::start(dir, self.database_url.clone(), None, |_| {}).await
     }
 
     /// Send a request; returns the status and the body as JSON (`Null` when empty, a

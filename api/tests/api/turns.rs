@@ -272,3 +272,28 @@ api_test!(
         assert_eq!((status, problem["code"].as_str()), (StatusCode::NOT_FOUND, Some("entry_not_found")));
     }
 );
+
+api_test!(
+    async fn two_servers_on_one_database_never_apply_a_turn_twice(app) {
+        let twin = app.twin().await;
+        let (id, players) = started_game(&app, 3).await;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..6 {
+            let (_, game) = twin.get(&format!("/games/{id}"), &players[0].token).await;
+            let seq = game["seq"].as_i64().unwrap();
+            let seat = game["to_act"][0].as_u64().unwrap() as usize;
+            let player = &players[seat];
+            let turn = random_turn(&twin, &id, player, &mut rng, &mut Vec::new()).await;
+            let path = format!("/games/{id}/turns");
+            let body = json!({"expected_seq": seq, "turn": turn});
+            let results = futures_util::future::join_all((0..10).map(|i| {
+                let server = if i % 2 == 0 { &app } else { &twin };
+                server.post(&path, &player.token, body.clone())
+            }))
+            .await;
+            let accepted = results.iter().filter(|(s, _)| *s == StatusCode::CREATED).count();
+            assert_eq!(accepted, 1, "{results:?}");
+            assert_eq!(seq_and_log(&twin, &id, &player.token).await, (seq + 1, seq as usize + 1));
+        }
+    }
+);

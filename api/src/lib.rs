@@ -10,6 +10,7 @@ pub mod board;
 pub mod config;
 pub mod error;
 pub mod http;
+pub mod mail;
 pub mod startup;
 pub mod state;
 pub mod store;

@@ -1,0 +1,313 @@
+//! What each template is rendered from: one struct per template, serialised to JSON into
+//! the outbox row when the mail is decided (in the turn's transaction) and checked against
+//! the template again when it is rendered.
+//!
+//! Every field is text ready to print (names, links, dates in the reader's zone): the
+//! templates choose words and layout, not formats. Links carry their tokens already; the
+//! caller mints them (purpose-scoped, convention 8). Names are untrusted user text.
+//!
+//! The builders ([`GodsYourTurn`], [`GameOver::from_outcome`], [`Deadline::new`]) take
+//! the facts a turn transaction has at hand (the recipient's view, the log since their
+//! last turn) and never read the clock or the database.
+
+use super::templates::Template;
+use super::{words, Lang, MailError};
+use chrono::{DateTime, SecondsFormat, Utc};
+use games::gods::view::GodsView;
+use games::gods::{notation, GodsEvent, GodsTurn, Phase};
+use games::{Outcome, Seat};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// The data of one template.
+pub trait MailData: Serialize + DeserializeOwned {
+    const TEMPLATE: Template;
+
+    /// As the outbox stores it and [`Context::data`](super::Context::data) takes it.
+    fn to_data(&self) -> Result<serde_json::Value, MailError> {
+        serde_json::to_value(self).map_err(|e| MailError::Data {
+            template: Self::TEMPLATE.name(),
+            message: e.to_string(),
+        })
+    }
+}
+
+/// `welcome`: a new account; the link verifies the address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Welcome {
+    pub verify_url: String,
+    /// How long the link works, e.g. `2 days` ([`words::hours`]).
+    pub verify_valid_for: String,
+}
+
+impl MailData for Welcome {
+    const TEMPLATE: Template = Template::Welcome;
+}
+
+/// `invitation`: someone asks the reader to join a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Invitation {
+    /// The display name of who invited.
+    pub inviter: String,
+    pub game_name: String,
+    /// The game's kind, as players call it: `Gods`.
+    pub game_kind: String,
+    /// Who has joined so far.
+    pub players: Vec<String>,
+    /// Seats in the game.
+    pub seats: usize,
+    /// The time per turn, e.g. `3 days`.
+    pub turn_time: String,
+    pub join_url: String,
+}
+
+impl MailData for Invitation {
+    const TEMPLATE: Template = Template::Invitation;
+}
+
+/// A moment in the reader's time zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deadline {
+    /// `Friday 17 January 2025, 14:30 CET`.
+    pub local: String,
+    /// The IANA zone it is given in: `Europe/Berlin`.
+    pub zone: String,
+    /// RFC 3339 in UTC: `2025-01-17T13:30:00Z`.
+    pub utc: String,
+}
+
+impl Deadline {
+    /// `at` in `time_zone` (an IANA name such as `Europe/Berlin`). An unknown zone is
+    /// shown as UTC rather than holding up the mail: the zone is named next to the time.
+    pub fn new(at: DateTime<Utc>, time_zone: &str) -> Deadline {
+        let zone: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
+        Deadline {
+            local: at
+                .with_timezone(&zone)
+                .format("%A %-d %B %Y, %H:%M %Z")
+                .to_string(),
+            zone: zone.name().to_string(),
+            utc: at.to_rfc3339_opts(SecondsFormat::Secs, true),
+        }
+    }
+}
+
+/// One turn of another god, as the your-turn mail tells it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PastTurn {
+    /// Display name.
+    pub god: String,
+    /// The seat: the board's legend calls it `god N`.
+    pub seat: Seat,
+    /// The turn in the notation a player types, e.g. `tribe 1 at 2,-1; temple at 1,0`.
+    pub notation: String,
+    /// What it did, in sentences ([`words::turn`]).
+    pub words: Vec<String>,
+}
+
+/// `your_turn`: it is the reader's turn. The board goes with it as an inline PNG
+/// ([`board_attachment`](super::board_attachment)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct YourTurn {
+    pub game_name: String,
+    /// The game's turn counter (as in the view).
+    pub turn_number: u32,
+    /// The reader's seat (`god N` on the board).
+    pub seat: Seat,
+    /// What the other gods did since the reader's last turn, oldest first.
+    pub since: Vec<PastTurn>,
+    pub crystals: u8,
+    /// Extra-action tiles the reader holds.
+    pub extra_actions: u8,
+    /// The display, slot 1 first: `red tribe`, `desert`, …
+    pub display: Vec<String>,
+    pub tiles_remaining: usize,
+    /// The reader may end the game now (G-T1): the display is refilled only once they
+    /// play on.
+    pub may_declare_end: bool,
+    pub deadline: Deadline,
+    /// Opens the reader's turn (the link holds a turn token).
+    pub turn_url: String,
+    pub game_url: String,
+}
+
+impl MailData for YourTurn {
+    const TEMPLATE: Template = Template::YourTurn;
+}
+
+/// One turn from the log of a Gods game: who played it, what they sent, what it caused.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedTurn {
+    pub seat: Seat,
+    pub turn: GodsTurn,
+    /// The turn's events as the recipient may see them (all Gods events are public).
+    pub events: Vec<GodsEvent>,
+}
+
+/// The facts a your-turn mail of a Gods game is made from.
+#[derive(Debug, Clone, Copy)]
+pub struct GodsYourTurn<'a> {
+    pub lang: Lang,
+    pub game_name: &'a str,
+    /// The game now, as the recipient sees it (`Viewer::Seat(seat)`).
+    pub view: &'a GodsView,
+    pub seat: Seat,
+    /// Display names by seat.
+    pub names: &'a [String],
+    /// The turns since the recipient's last one, oldest first.
+    pub since: &'a [PlayedTurn],
+    pub deadline: &'a Deadline,
+    pub turn_url: &'a str,
+    pub game_url: &'a str,
+}
+
+impl GodsYourTurn<'_> {
+    pub fn build(&self) -> YourTurn {
+        let me = self.view.gods.get(self.seat);
+        YourTurn {
+            game_name: self.game_name.to_string(),
+            turn_number: self.view.turn,
+            seat: self.seat,
+            since: self
+                .since
+                .iter()
+                .map(|t| PastTurn {
+                    god: words::god_name(self.names, t.seat),
+                    seat: t.seat,
+                    notation: notation::format(&t.turn),
+                    words: words::turn(self.lang, self.names, &t.events),
+                })
+                .collect(),
+            crystals: me.map_or(0, |g| g.crystals),
+            extra_actions: me.map_or(0, |g| g.extra_actions),
+            display: self.view.display.iter().map(|t| t.name()).collect(),
+            tiles_remaining: self.view.tiles_remaining,
+            may_declare_end: self.view.phase == Phase::MayDeclare,
+            deadline: self.deadline.clone(),
+            turn_url: self.turn_url.to_string(),
+            game_url: self.game_url.to_string(),
+        }
+    }
+}
+
+/// What happens when a deadline passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeoutPolicy {
+    /// The service plays the smallest legal turn for the seat.
+    AutoPass,
+    /// The seat drops out.
+    Forfeit,
+    /// Nothing: the game waits.
+    Wait,
+}
+
+/// `reminder`: the reader's deadline is near.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reminder {
+    pub game_name: String,
+    pub deadline: Deadline,
+    /// How long is left, e.g. `24 hours`.
+    pub time_left: String,
+    /// What happens at the deadline.
+    pub policy: TimeoutPolicy,
+    pub turn_url: String,
+}
+
+impl MailData for Reminder {
+    const TEMPLATE: Template = Template::Reminder;
+}
+
+/// `timeout`: a deadline passed and the game's policy was applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timeout {
+    pub game_name: String,
+    /// Whose time ran out (display name).
+    pub god: String,
+    /// Is that the reader?
+    pub you: bool,
+    pub policy: TimeoutPolicy,
+    /// The turn the service played, in the notation (`auto_pass`), if any.
+    pub notation: Option<String>,
+    /// What that turn did, in sentences.
+    pub words: Vec<String>,
+    pub game_url: String,
+}
+
+impl MailData for Timeout {
+    const TEMPLATE: Template = Template::Timeout;
+}
+
+/// One line of the final scores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Score {
+    pub god: String,
+    pub seat: Seat,
+    pub score: i64,
+    pub winner: bool,
+}
+
+/// `game_over`: scores, winners, the seed revealed, the replay link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameOver {
+    pub game_name: String,
+    /// Why it ended, e.g. `the game-end tile was drawn`.
+    pub reason: String,
+    /// Highest first; ties keep seat order.
+    pub scores: Vec<Score>,
+    /// Display names of the winners (several when the win is shared).
+    pub winners: Vec<String>,
+    /// The game's seed, secret until now: with the log it replays the whole game.
+    pub seed: String,
+    pub replay_url: String,
+}
+
+impl MailData for GameOver {
+    const TEMPLATE: Template = Template::GameOver;
+}
+
+impl GameOver {
+    /// From the engine's outcome. `reason` in words: see [`words::end_reason`] for Gods.
+    pub fn from_outcome(
+        game_name: &str,
+        outcome: &Outcome,
+        reason: String,
+        names: &[String],
+        seed: &str,
+        replay_url: &str,
+    ) -> GameOver {
+        let mut scores: Vec<Score> = outcome
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(seat, &score)| Score {
+                god: words::god_name(names, seat),
+                seat,
+                score,
+                winner: outcome.winners.contains(&seat),
+            })
+            .collect();
+        scores.sort_by(|a, b| b.score.cmp(&a.score).then(a.seat.cmp(&b.seat)));
+        GameOver {
+            game_name: game_name.to_string(),
+            reason,
+            scores,
+            winners: outcome
+                .winners
+                .iter()
+                .map(|&seat| words::god_name(names, seat))
+                .collect(),
+            seed: seed.to_string(),
+            replay_url: replay_url.to_string(),
+        }
+    }
+}

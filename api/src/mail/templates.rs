@@ -1,0 +1,326 @@
+//! The template sets, embedded in the binary, and strict rendering.
+//!
+//! Inside the template environment a file is named `<lang>/<path>`, e.g.
+//! `en/your_turn/body.html`; a template refers to another by its path inside its own
+//! language (`{% extends "_layout/base.html" %}`), so a translated tree is a copy with the
+//! words changed. `body.html` is HTML-escaped (by its extension), the `.txt` files are not;
+//! in both, every value a template prints is first flattened to one line with control and
+//! bidirectional-override characters replaced by spaces, so a display name cannot start a
+//! new line, forge a paragraph or reorder the text around it. The HTML escaping is of
+//! `& < > " '` (what matters in text and in quoted attributes); templates quote every
+//! attribute with `"`.
+
+use super::data::{GameOver, Invitation, MailData, Reminder, Timeout, Welcome, YourTurn};
+use super::message::{Context, Message};
+use super::MailError;
+use minijinja::value::{Serde, Value};
+use minijinja::{escape_formatter, AutoEscape, Environment, ErrorKind, UndefinedBehavior};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+/// A language mail can be written in. Each has a full template set.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 1] = [Lang::En];
+
+    /// The BCP 47 code, as stored in a user's preferences.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|lang| lang.code().eq_ignore_ascii_case(code))
+    }
+
+    /// The language's files: `(path inside the language's tree, source)`.
+    fn files(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => ENGLISH,
+        }
+    }
+}
+
+/// Embed a language's files from `templates/mail/<root>`. `include_str!` makes a missing
+/// file a build error and rebuilds the crate when a template changes.
+macro_rules! embed {
+    ($root:literal; $($path:literal),* $(,)?) => {
+        &[$((
+            $path,
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"), "/../templates/mail/", $root, $path
+            )),
+        )),*]
+    };
+}
+
+/// English, the default language, at the top of `templates/mail/`.
+static ENGLISH: &[(&str, &str)] = embed!("";
+    "_layout/base.txt", "_layout/base.html",
+    "welcome/subject.txt", "welcome/body.txt", "welcome/body.html",
+    "invitation/subject.txt", "invitation/body.txt", "invitation/body.html",
+    "your_turn/subject.txt", "your_turn/body.txt", "your_turn/body.html",
+    "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
+    "timeout/subject.txt", "timeout/body.txt", "timeout/body.html",
+    "game_over/subject.txt", "game_over/body.txt", "game_over/body.html",
+);
+
+/// The messages the service sends. The outbox stores one by [`Template::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Template {
+    /// A new account: verify the address.
+    Welcome,
+    /// Someone invited the reader to a game: join link.
+    Invitation,
+    /// The reader's turn: what happened, the board (inline PNG), the deadline, the link.
+    YourTurn,
+    /// The deadline is near.
+    Reminder,
+    /// A deadline passed and the game's timeout policy was applied.
+    Timeout,
+    /// Scores, winners, the revealed seed, the replay link.
+    GameOver,
+}
+
+impl Template {
+    pub const ALL: [Template; 6] = [
+        Template::Welcome,
+        Template::Invitation,
+        Template::YourTurn,
+        Template::Reminder,
+        Template::Timeout,
+        Template::GameOver,
+    ];
+
+    /// The folder name under `templates/mail/`, and the name the outbox stores.
+    pub fn name(self) -> &'static str {
+        match self {
+            Template::Welcome => "welcome",
+            Template::Invitation => "invitation",
+            Template::YourTurn => "your_turn",
+            Template::Reminder => "reminder",
+            Template::Timeout => "timeout",
+            Template::GameOver => "game_over",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<Template, MailError> {
+        Template::ALL
+            .into_iter()
+            .find(|t| t.name() == name)
+            .ok_or_else(|| MailError::UnknownTemplate(name.to_string()))
+    }
+
+    /// The inline attachments (by Content-ID) the HTML body shows.
+    pub fn inline_attachments(self) -> &'static [&'static str] {
+        match self {
+            Template::YourTurn => &[super::message::BOARD_CID],
+            _ => &[],
+        }
+    }
+
+    /// Does `data` hold exactly the fields of this template's data type? A missing field,
+    /// an unexpected one or a wrong type is an error before anything is rendered.
+    fn check(self, data: &serde_json::Value) -> Result<(), MailError> {
+        fn fits<T: MailData>(data: &serde_json::Value) -> Result<(), MailError> {
+            let error = |message: String| MailError::Data {
+                template: T::TEMPLATE.name(),
+                message,
+            };
+            let typed =
+                <T as serde::Deserialize>::deserialize(data).map_err(|e| error(e.to_string()))?;
+            // serde takes a missing `Option` field for `None`; here it is missing.
+            if typed.to_data()? != *data {
+                return Err(error(
+                    "a field is missing (every field must be given, `null` for none)".into(),
+                ));
+            }
+            Ok(())
+        }
+        match self {
+            Template::Welcome => fits::<Welcome>(data),
+            Template::Invitation => fits::<Invitation>(data),
+            Template::YourTurn => fits::<YourTurn>(data),
+            Template::Reminder => fits::<Reminder>(data),
+            Template::Timeout => fits::<Timeout>(data),
+            Template::GameOver => fits::<GameOver>(data),
+        }
+    }
+}
+
+/// Variables every template gets besides its data.
+const COMMON: [&str; 2] = ["recipient_name", "unsubscribe_url"];
+
+/// Render `template` for `ctx`: subject, text and HTML, with the headers every message
+/// carries (Message-ID, one-click unsubscribe, `Auto-Submitted`).
+///
+/// Fails when the data does not fit the template, a template uses a variable that is not
+/// there, or an inline attachment the HTML shows (the board of `your_turn`) is missing.
+pub fn render(template: Template, ctx: &Context) -> Result<Message, MailError> {
+    template.check(&ctx.data)?;
+    for &content_id in template.inline_attachments() {
+        if !ctx
+            .attachments
+            .iter()
+            .any(|a| a.content_id.as_deref() == Some(content_id))
+        {
+            return Err(MailError::MissingAttachment {
+                template: template.name(),
+                content_id,
+            });
+        }
+    }
+    let mut vars = match &ctx.data {
+        serde_json::Value::Object(map) => map.clone(),
+        _ => {
+            return Err(MailError::Data {
+                template: template.name(),
+                message: "the data is not a JSON object".to_string(),
+            })
+        }
+    };
+    if let Some(key) = COMMON.iter().find(|key| vars.contains_key(**key)) {
+        return Err(MailError::Data {
+            template: template.name(),
+            message: format!("`{key}` is set by the mail module, not by the data"),
+        });
+    }
+    vars.insert("recipient_name".into(), ctx.to.name.clone().into());
+    vars.insert("unsubscribe_url".into(), ctx.unsubscribe_url.clone().into());
+    let vars = Value::from(Serde(&vars));
+
+    let env = environment();
+    let render_file = |file: &str| -> Result<String, MailError> {
+        let name = format!("{}/{}/{}", ctx.lang.code(), template.name(), file);
+        env.get_template(&name)
+            .and_then(|t| t.render(&vars))
+            .map_err(|source| MailError::Render {
+                template: name,
+                source,
+            })
+    };
+    let subject = one_line(&render_file("subject.txt")?)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut text = render_file("body.txt")?;
+    let mut html = render_file("body.html")?;
+    for body in [&mut text, &mut html] {
+        if !body.ends_with('\n') {
+            body.push('\n');
+        }
+    }
+    Message::new(ctx, subject, text, html)
+}
+
+/// The environment with every language's templates, built once.
+pub(super) fn environment() -> &'static Environment<'static> {
+    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        // Block tags on their own line leave no blank line behind.
+        if let Ok(syntax) = minijinja::syntax::SyntaxConfig::builder()
+            .trim_blocks(true)
+            .lstrip_blocks(true)
+            .build()
+        {
+            env.set_syntax(syntax);
+        }
+        // `en/your_turn/body.html` extends `_layout/base.html`: `en/_layout/base.html`.
+        env.set_path_join_callback(|name, parent| match parent.split_once('/') {
+            Some((lang, _)) if !name.starts_with(&format!("{lang}/")) => {
+                Cow::Owned(format!("{lang}/{name}"))
+            }
+            _ => Cow::Borrowed(name),
+        });
+        env.set_loader(|name| {
+            let Some((code, path)) = name.split_once('/') else {
+                return Ok(None);
+            };
+            Ok(Lang::from_code(code).and_then(|lang| {
+                lang.files()
+                    .iter()
+                    .find(|(p, _)| *p == path)
+                    .map(|(_, source)| *source)
+            }))
+        });
+        env.set_formatter(|out, state, value| {
+            // Undefined (an error: strict), none, and what a template marked safe go the
+            // default way.
+            if value.is_undefined() || value.is_none() || value.is_safe() {
+                return escape_formatter(out, state, value);
+            }
+            let text = value.to_string();
+            let text = one_line(&text);
+            if matches!(state.auto_escape(), AutoEscape::None) {
+                out.write_str(&text)
+            } else {
+                // The five characters that matter in HTML text and quoted attributes;
+                // unlike the default, `/` stays as it is, so links read as links.
+                out.write_str(&html_escape(&text))
+            }
+            .map_err(|e| minijinja::Error::new(ErrorKind::WriteFailure, e.to_string()))
+        });
+        env
+    })
+}
+
+/// `s` with `& < > " '` as character references.
+fn html_escape(s: &str) -> Cow<'_, str> {
+    if !s.contains(['&', '<', '>', '"', '\'']) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `s` on one line: control characters (line breaks included) and the invisible marks
+/// that reorder bidirectional text become spaces.
+pub(crate) fn one_line(s: &str) -> Cow<'_, str> {
+    fn bad(c: char) -> bool {
+        c.is_control()
+            || matches!(
+                c,
+                '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{2028}' | '\u{2029}'
+            )
+            || ('\u{202A}'..='\u{202E}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    }
+    if s.chars().any(bad) {
+        Cow::Owned(s.chars().map(|c| if bad(c) { ' ' } else { c }).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// Every embedded file, as `(language, path)`, for the test that no file on disk is left
+/// out.
+#[cfg(test)]
+pub(crate) fn embedded_files() -> Vec<(Lang, &'static str)> {
+    Lang::ALL
+        .into_iter()
+        .flat_map(|lang| lang.files().iter().map(move |(path, _)| (lang, *path)))
+        .collect()
+}

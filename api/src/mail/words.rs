@@ -1,0 +1,217 @@
+//! What happened in a game, in words: the sentences under each turn of a your-turn mail.
+//!
+//! Built from the turn's events (which say what the rules did: costs, conversions,
+//! villages), not from the notation (which only says what was asked). Gods are called by
+//! their display names; the text is plain and is escaped wherever it goes.
+
+use super::Lang;
+use games::gods::{Colour, EndReason, GodsEvent, Tile};
+use games::Seat;
+
+/// The name of the god in `seat`: their display name, or `god N` as on the board.
+pub fn god_name(names: &[String], seat: Seat) -> String {
+    match names.get(seat) {
+        Some(name) if !name.trim().is_empty() => name.clone(),
+        _ => format!("god {seat}"),
+    }
+}
+
+/// The sentences for one turn's events, in order. Events that only mark the flow of play
+/// (the next turn beginning) have none.
+pub fn turn(lang: Lang, names: &[String], events: &[GodsEvent]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| event(lang, names, e))
+        .collect()
+}
+
+/// One event as a sentence, or `None` for an event not worth a sentence.
+pub fn event(lang: Lang, names: &[String], event: &GodsEvent) -> Option<String> {
+    match lang {
+        Lang::En => english(names, event),
+    }
+}
+
+/// A span of hours as a reader says it: `36 hours`, `3 days`.
+pub fn hours(lang: Lang, hours: u32) -> String {
+    match lang {
+        Lang::En if hours >= 24 && hours.is_multiple_of(24) => count(hours / 24, "day", "days"),
+        Lang::En => count(hours, "hour", "hours"),
+    }
+}
+
+/// Why a game ended.
+pub fn end_reason(lang: Lang, names: &[String], reason: EndReason) -> String {
+    match lang {
+        Lang::En => match reason {
+            EndReason::GameEndTile => "the game-end tile was drawn".to_string(),
+            EndReason::Declared { seat } => format!("{} declared the end", god_name(names, seat)),
+            EndReason::BagEmpty => "the bag could not refill the display".to_string(),
+            EndReason::PileEmpty => "the pile ran out".to_string(),
+        },
+    }
+}
+
+fn count(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn crystals(n: u8) -> String {
+    count(n.into(), "crystal", "crystals")
+}
+
+/// `a red tribe`, `an extra-action tile`.
+fn a(tile: Tile) -> String {
+    let name = tile.name();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
+fn colour(c: Colour) -> &'static str {
+    c.name()
+}
+
+fn english(names: &[String], event: &GodsEvent) -> Option<String> {
+    let god = |seat: Seat| god_name(names, seat);
+    Some(match event {
+        GodsEvent::EndDeclared { seat } => format!("{} declared the end of the game.", god(*seat)),
+        GodsEvent::PlayedOn { seat } => format!("{} played on.", god(*seat)),
+        GodsEvent::PowerGathered {
+            seat,
+            gained,
+            crystals: total,
+        } => format!(
+            "{} gathered {} of power and has {total}.",
+            god(*seat),
+            crystals(*gained)
+        ),
+        GodsEvent::TileDrawn { tile } => {
+            let mut s = a(*tile);
+            if let Some(first) = s.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("{s} was turned face up.")
+        }
+        GodsEvent::TilesReturned { tile } => {
+            format!("Two {}s went back into the bag.", tile.name())
+        }
+        GodsEvent::TribePlaced {
+            seat,
+            colour: c,
+            at,
+            cost,
+            marker,
+        } => {
+            let mut s = format!("{} placed a {} tribe at {at}", god(*seat), colour(*c));
+            if *cost > 0 {
+                s.push_str(&format!(" for {}", crystals(*cost)));
+            }
+            if let Some(m) = marker {
+                s.push_str(&format!("; it worships {}", god(*m)));
+            }
+            s.push('.');
+            s
+        }
+        GodsEvent::TemplePlaced {
+            seat,
+            at,
+            cost,
+            converted,
+        } => {
+            let mut s = format!("{} built a temple at {at}", god(*seat));
+            if *cost > 0 {
+                s.push_str(&format!(" for {}", crystals(*cost)));
+            }
+            if !converted.is_empty() {
+                let n = u32::try_from(converted.len()).unwrap_or(u32::MAX);
+                s.push_str(&format!(", converting {}", count(n, "tribe", "tribes")));
+            }
+            s.push('.');
+            s
+        }
+        GodsEvent::DesertPlaced { seat, at, gained } => {
+            let mut s = format!("{} placed a desert at {at}", god(*seat));
+            if *gained > 0 {
+                s.push_str(&format!(", gaining {}", crystals(*gained)));
+            }
+            s.push('.');
+            s
+        }
+        GodsEvent::DesertMoved {
+            seat,
+            from,
+            to,
+            cost,
+            whirlwind,
+        } => {
+            if *whirlwind {
+                format!(
+                    "{} blew the desert at {from} to {to} with a whirlwind.",
+                    god(*seat)
+                )
+            } else {
+                format!(
+                    "{} moved the desert at {from} to {to} for {}.",
+                    god(*seat),
+                    crystals(*cost)
+                )
+            }
+        }
+        GodsEvent::ExtraActionTaken { seat } => {
+            format!("{} took an extra-action tile.", god(*seat))
+        }
+        GodsEvent::ExtraActionPlayed { seat } => {
+            format!("{} played an extra-action tile.", god(*seat))
+        }
+        GodsEvent::Discarded { seat, tile } => format!("{} discarded {}.", god(*seat), a(*tile)),
+        GodsEvent::DecayPlaced {
+            seat,
+            at,
+            victim,
+            taken,
+            gained,
+        } => format!(
+            "{} placed a decay tile at {at} next to a temple of {}, who lost {}; {} gained {}.",
+            god(*seat),
+            god(*victim),
+            crystals(*taken),
+            god(*seat),
+            crystals(*gained)
+        ),
+        GodsEvent::VillageFounded {
+            seat,
+            colour: c,
+            vp,
+        } => {
+            if *vp {
+                format!(
+                    "{} founded a {} village and took a victory-point tile.",
+                    god(*seat),
+                    colour(*c)
+                )
+            } else {
+                format!("{} founded a {} village.", god(*seat), colour(*c))
+            }
+        }
+        GodsEvent::VillageLost { seat, colour: c } => {
+            format!("{} lost the {} village.", god(*seat), colour(*c))
+        }
+        GodsEvent::ActionsForfeited { seat, owed } => format!(
+            "{} had no legal action left and forfeited {}.",
+            god(*seat),
+            count(*owed, "action", "actions")
+        ),
+        GodsEvent::TurnBegan { .. } => return None,
+        GodsEvent::GameEnded { reason, .. } => {
+            format!("The game ended: {}.", end_reason(Lang::En, names, *reason))
+        }
+    })
+}

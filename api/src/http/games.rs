@@ -146,6 +146,7 @@ pub fn etag(seq: i64) -> (header::HeaderName, String) {
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     pub kind: String,
+    #[serde(deserialize_with = "crate::http::integer")]
     pub seats: i64,
     #[serde(default)]
     pub options: Value,
@@ -207,6 +208,12 @@ pub async fn create(
         ));
     }
     let seed: [u8; 32] = rand::random();
+    // Some options are checked only when a game is set up (e.g. one that needs another):
+    // set one up now, so that a bad combination is refused here and not when the last
+    // seat fills.
+    let seats = usize::try_from(body.seats).map_err(ApiError::internal)?;
+    kind.new_game(Seed(seed), seats, &options)
+        .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
     let at = now();
     let game = Game {
         id: new_id(),

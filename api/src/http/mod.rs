@@ -18,6 +18,7 @@ use crate::error::{blocking, ApiResult};
 use crate::state::AppState;
 use crate::store::DbConn;
 use actix_web::web;
+use serde::Deserialize;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/health").route(web::get().to(health::get)))
@@ -62,4 +63,23 @@ where
         f(&mut conn)
     })
     .await
+}
+
+/// An integer from JSON, written as `3` or `3.0` (JSON does not tell them apart).
+pub fn integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let n = serde_json::Number::deserialize(d)?;
+    n.as_i64()
+        .or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
+                .map(|f| f as i64)
+        })
+        .ok_or_else(|| serde::de::Error::custom(format!("expected an integer, not {n}")))
+}
+
+/// [`integer`], or `null`.
+pub fn optional_integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    #[derive(serde::Deserialize)]
+    struct Wrap(#[serde(deserialize_with = "integer")] i64);
+    Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(n)| n))
 }

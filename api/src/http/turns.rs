@@ -24,6 +24,7 @@ use sha2::{Digest, Sha256};
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TurnBody {
+    #[serde(default, deserialize_with = "crate::http::optional_integer")]
     expected_seq: Option<i64>,
     /// The engine's turn as JSON…
     turn: Option<Value>,
@@ -151,7 +152,7 @@ fn read_submission(
     ))
 }
 
-/// `If-Match: "N"` (or `W/"N"`); `*` means any.
+/// `If-Match: "N"` (or `W/"N"`, or a bare `N`); `*` means any.
 fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
     let Some(v) = req.headers().get(header::IF_MATCH) else {
         return Ok(None);
@@ -167,11 +168,11 @@ fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
         return Ok(None);
     }
     let v = v.strip_prefix("W/").unwrap_or(v);
-    v.strip_prefix('"')
+    let v = v
+        .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
-        .and_then(|v| v.parse().ok())
-        .map(Some)
-        .ok_or_else(bad)
+        .unwrap_or(v);
+    v.parse().ok().map(Some).ok_or_else(bad)
 }
 
 /// A stored response, replayed.

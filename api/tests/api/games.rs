@@ -38,8 +38,9 @@ pub async fn started_game(app: &TestApp, n: usize) -> (String, Vec<Player>) {
 api_test!(
     async fn a_new_game_publishes_a_seed_commitment_and_hides_the_seed(app) {
         let ann = app.player("ann").await;
+        // `3.0` is the integer 3 in JSON.
         let (status, game) = app
-            .post("/games", &ann.token, json!({"kind": "gods", "seats": 3}))
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 3.0}))
             .await;
         assert_eq!(status, StatusCode::CREATED);
         assert_eq!(game["status"], "open");
@@ -72,6 +73,10 @@ api_test!(
             (json!({"kind": "gods", "seats": 5}), "invalid_seats"),
             (json!({"kind": "gods", "seats": 1}), "invalid_seats"),
             (json!({"kind": "gods", "seats": 2, "options": {"colour": "red"}}), "invalid_options"),
+            // Accepted by the options' shape, refused by the game's setup.
+            (json!({"kind": "gods", "seats": 2, "options": {"decay_tile": true}}), "invalid_options"),
+            (json!({"kind": "gods", "seats": 2, "options": {"end_tile_depth": 0}}), "invalid_options"),
+            (json!({"kind": "gods", "seats": 2.5}), "invalid_body"),
         ] {
             let (status, problem) = app.post("/games", &ann.token, body).await;
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);

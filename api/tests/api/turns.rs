@@ -118,6 +118,19 @@ api_test!(
             .unwrap();
         let (status, problem) = read(res).await;
         assert_eq!((status, problem["code"].as_str()), (StatusCode::CONFLICT, Some("stale_seq")));
+        for bad in ["\"x\"", "", "\"1"] {
+            let res = app
+                .client
+                .post(format!("{}/games/{id}/turns", app.url))
+                .bearer_auth(&players[0].token)
+                .header("if-match", bad)
+                .json(&json!({"turn": turn}))
+                .send()
+                .await
+                .unwrap();
+            let (status, problem) = read(res).await;
+            assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_if_match")), "{bad}");
+        }
         // No precondition at all: 428.
         let (status, problem) = app
             .post(&format!("/games/{id}/turns"), &players[0].token, json!({"turn": turn}))

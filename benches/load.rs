@@ -1,0 +1,365 @@
+//! `loadbench`: many Gods games at once over HTTP against a real Hermes server.
+//!
+//! Starts the server in this process on 127.0.0.1 (port 0) on a fresh SQLite file and,
+//! when a PostgreSQL URL is given, on a fresh PostgreSQL database (dropped afterwards).
+//! C clients each play their own two-player games: a client holds both players' tokens,
+//! computes a random legal turn locally from the view the server returned
+//! (`Gods::from_view`), and submits it with `expected_seq`; when a game ends it starts
+//! another. Reported: accepted turns per second, p50/p99/max latency of the turn
+//! requests, and, as the ceiling, the same clients' rate on the trivial `GET /health`.
+//! A benchmark, not a test: it prints figures and asserts nothing but that no turn was
+//! refused. Figures and the command that produced them are kept in BENCHMARKS.md.
+
+use clap::Parser;
+use diesel::{Connection, PgConnection, RunQueryDsl};
+use games::gods::random::random_turn;
+use games::gods::view::GodsView;
+use games::gods::Gods;
+use games::{Rng, Seed};
+use hermes_api::config::{Secret, Settings};
+use hermes_api::startup::Application;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+#[derive(Parser, Debug, Clone)]
+#[command(about = "Load benchmark: concurrent Gods games over HTTP")]
+struct Args {
+    /// Concurrent clients (each plays its own games).
+    #[arg(long, default_value_t = 64)]
+    clients: usize,
+    /// Seconds of measured load per backend and per phase.
+    #[arg(long, default_value_t = 15)]
+    seconds: u64,
+    /// Server database connections.
+    #[arg(long, default_value_t = 8)]
+    pool_size: u32,
+    /// A PostgreSQL server URL (admin rights: a database is created and dropped). Falls
+    /// back to HERMES_TEST_POSTGRES_URL; without either, only SQLite is measured.
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Measure only SQLite.
+    #[arg(long)]
+    sqlite_only: bool,
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+struct Server {
+    url: String,
+    handle: actix_web::dev::ServerHandle,
+    _dir: tempfile::TempDir,
+    _pg: Option<PgDatabase>,
+}
+
+/// A fresh Postgres database, dropped with this value.
+struct PgDatabase {
+    admin_url: String,
+    name: String,
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        if let Ok(mut conn) = PgConnection::establish(&self.admin_url) {
+            let sql = format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", self.name);
+            let _ = diesel::sql_query(sql).execute(&mut conn);
+        }
+    }
+}
+
+async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, BoxError> {
+    let dir = tempfile::tempdir()?;
+    let (url, pg) = match database_url {
+        None => (
+            format!("sqlite://{}", dir.path().join("bench.sqlite3").display()),
+            None,
+        ),
+        Some(admin_url) => {
+            let name = format!("hermes_bench_{}", std::process::id());
+            let mut conn = PgConnection::establish(&admin_url)?;
+            diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                .execute(&mut conn)?;
+            diesel::sql_query(format!("CREATE DATABASE \"{name}\"")).execute(&mut conn)?;
+            let mut url = url::Url::parse(&admin_url)?;
+            url.set_path(&format!("/{name}"));
+            (url.to_string(), Some(PgDatabase { admin_url, name }))
+        }
+    };
+    let settings = Settings {
+        bind: "127.0.0.1:0".parse()?,
+        data_dir: dir.path().to_owned(),
+        database_url: Secret(url),
+        pool_size,
+        jwt_secret: Some(Secret("loadbench secret, thirty-two bytes or more".into())),
+        public_url: None,
+        access_token_minutes: 600,
+        login_per_ip_per_minute: 1_000_000,
+        login_per_email_per_minute: 1_000_000,
+    };
+    let app = Application::build(settings)?;
+    let url = app.url().to_string();
+    let handle = app.handle();
+    tokio::spawn(app.run_until_stopped());
+    Ok(Server {
+        url,
+        handle,
+        _dir: dir,
+        _pg: pg,
+    })
+}
+
+async fn call(
+    client: &reqwest::Client,
+    method: reqwest::Method,
+    url: String,
+    token: &str,
+    body: Value,
+) -> Result<(u16, Value), BoxError> {
+    let mut req = client.request(method, url).bearer_auth(token);
+    if !body.is_null() {
+        req = req.json(&body);
+    }
+    let res = req.send().await?;
+    let status = res.status().as_u16();
+    let text = res.text().await?;
+    Ok((
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    ))
+}
+
+async fn player(client: &reqwest::Client, url: &str, name: &str) -> Result<String, BoxError> {
+    let email = format!("{name}@bench.example.org");
+    let password = "a long bench password";
+    let res = client
+        .post(format!("{url}/users"))
+        .json(&json!({"email": email, "display_name": name, "password": password}))
+        .send()
+        .await?;
+    if res.status().as_u16() != 201 {
+        return Err(format!("register {name}: {}", res.text().await?).into());
+    }
+    let login: Value = client
+        .post(format!("{url}/auth/login"))
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    login["access_token"]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("login {name}: {login}").into())
+}
+
+/// A new two-player game between `tokens`; returns its id, sequence and view.
+async fn new_game(
+    client: &reqwest::Client,
+    url: &str,
+    tokens: &[String; 2],
+) -> Result<(String, i64, Value), BoxError> {
+    let body = json!({"kind": "gods", "seats": 2, "random_seats": false});
+    let (status, game) = call(
+        client,
+        reqwest::Method::POST,
+        format!("{url}/games"),
+        &tokens[0],
+        body,
+    )
+    .await?;
+    if status != 201 {
+        return Err(format!("create game: {status} {game}").into());
+    }
+    let id = game["id"].as_str().ok_or("game id")?.to_string();
+    let code = game["join_code"].clone();
+    let (status, joined) = call(
+        client,
+        reqwest::Method::POST,
+        format!("{url}/games/{id}/join"),
+        &tokens[1],
+        json!({"code": code}),
+    )
+    .await?;
+    if status != 200 {
+        return Err(format!("join: {status} {joined}").into());
+    }
+    let (status, game) = call(
+        client,
+        reqwest::Method::GET,
+        format!("{url}/games/{id}"),
+        &tokens[0],
+        Value::Null,
+    )
+    .await?;
+    if status != 200 {
+        return Err(format!("get game: {status} {game}").into());
+    }
+    Ok((id, game["seq"].as_i64().ok_or("seq")?, game["view"].clone()))
+}
+
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    refused: u64,
+    games_finished: u64,
+}
+
+/// One client: plays games back to back until `stop`.
+async fn play(
+    client: reqwest::Client,
+    url: String,
+    tokens: [String; 2],
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> Result<Tally, BoxError> {
+    let mut rng = Rng::from_seed(&Seed::from_u64(seed));
+    let mut tally = Tally::default();
+    let (mut id, mut seq, mut view) = new_game(&client, &url, &tokens).await?;
+    while !stop.load(Ordering::Relaxed) {
+        let v: GodsView = serde_json::from_value(view.clone())?;
+        let local = Gods::from_view(&v);
+        let Some(turn) = random_turn(&local, &mut rng) else {
+            tally.games_finished += 1;
+            (id, seq, view) = new_game(&client, &url, &tokens).await?;
+            continue;
+        };
+        let seat = v.to_move.ok_or("no seat to move in a running game")?;
+        let token = tokens.get(seat).ok_or("seat")?;
+        let body = json!({"expected_seq": seq, "turn": turn});
+        let t0 = Instant::now();
+        let (status, res) = call(
+            &client,
+            reqwest::Method::POST,
+            format!("{url}/games/{id}/turns"),
+            token,
+            body,
+        )
+        .await?;
+        let took = t0.elapsed();
+        if status != 201 {
+            tally.refused += 1;
+            return Err(format!("turn refused: {status} {res}").into());
+        }
+        tally.latencies.push(took);
+        seq = res["seq"].as_i64().ok_or("seq")?;
+        view = res["view"].clone();
+    }
+    Ok(tally)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+async fn ceiling(client: &reqwest::Client, url: &str, clients: usize, seconds: u64) -> f64 {
+    let stop = Arc::new(AtomicBool::new(false));
+    let count = Arc::new(AtomicU64::new(0));
+    let mut tasks = Vec::new();
+    for _ in 0..clients {
+        let (client, url, stop, count) =
+            (client.clone(), url.to_string(), stop.clone(), count.clone());
+        tasks.push(tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                if let Ok(r) = client.get(format!("{url}/health")).send().await {
+                    if r.status().is_success() && r.bytes().await.is_ok() {
+                        count.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+        }));
+    }
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    for t in tasks {
+        let _ = t.await;
+    }
+    count.load(Ordering::Relaxed) as f64 / t0.elapsed().as_secs_f64()
+}
+
+async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result<(), BoxError> {
+    let server = start(database_url, args.pool_size).await?;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.clients)
+        .build()?;
+    println!(
+        "\n{backend}: server at {}, {} clients, {} s per phase",
+        server.url, args.clients, args.seconds
+    );
+    let mut players = Vec::new();
+    for c in 0..args.clients {
+        let a = player(&client, &server.url, &format!("c{c}a")).await?;
+        let b = player(&client, &server.url, &format!("c{c}b")).await?;
+        players.push([a, b]);
+    }
+    let health = ceiling(&client, &server.url, args.clients, args.seconds).await;
+    println!("{backend}: ceiling GET /health: {health:.0} requests/s");
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let t0 = Instant::now();
+    let tasks: Vec<_> = players
+        .into_iter()
+        .enumerate()
+        .map(|(c, tokens)| {
+            tokio::spawn(play(
+                client.clone(),
+                server.url.clone(),
+                tokens,
+                c as u64,
+                stop.clone(),
+            ))
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut all = Vec::new();
+    let (mut refused, mut finished) = (0, 0);
+    for t in tasks {
+        let tally = t.await??;
+        all.extend(tally.latencies);
+        refused += tally.refused;
+        finished += tally.games_finished;
+    }
+    let elapsed = t0.elapsed().as_secs_f64();
+    all.sort_unstable();
+    println!(
+        "{backend}: turns accepted {} in {elapsed:.1} s = {:.0} turns/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; games finished {finished}; refused {refused}",
+        all.len(),
+        all.len() as f64 / elapsed,
+        percentile(&all, 0.50).as_secs_f64() * 1e3,
+        percentile(&all, 0.99).as_secs_f64() * 1e3,
+        all.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+    server.handle.stop(true).await;
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> Result<(), BoxError> {
+    let args = Args::parse();
+    println!(
+        "loadbench: {} cores",
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    );
+    run("sqlite", None, &args).await?;
+    if !args.sqlite_only {
+        match args
+            .postgres
+            .clone()
+            .or_else(|| std::env::var("HERMES_TEST_POSTGRES_URL").ok())
+        {
+            Some(pg) => run("postgres", Some(pg), &args).await?,
+            None => println!(
+                "\npostgres: skipped (no --postgres URL and HERMES_TEST_POSTGRES_URL not set)"
+            ),
+        }
+    }
+    Ok(())
+}

@@ -95,10 +95,10 @@ pub async fn list(
     let id = path.into_inner();
     let MessagesQuery { since_seq, limit } = query.into_inner();
     let limit = limit.unwrap_or(MAX_PAGE);
-    if !(1..=MAX_PAGE).contains(&limit) {
+    if since_seq < 0 || !(1..=MAX_PAGE).contains(&limit) {
         return Err(ApiError::bad_request(
             "invalid_query",
-            format!("`limit` must be 1 to {MAX_PAGE}"),
+            format!("`since_seq` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
         ));
     }
     let messages = with_conn(&state, move |conn| {

@@ -271,6 +271,12 @@ api_test!(
         assert_eq!(list[0]["user_id"], players[1].id.as_str());
         assert!(list[0]["display_name"].as_str().unwrap().starts_with("p1"));
         assert!(list[0]["at"].is_string());
+        let (_, later) = app.get(&format!("{path}?since_seq=1"), &carol.token).await;
+        assert_eq!(later["messages"].as_array().unwrap().len(), 0);
+        for bad in ["since_seq=-1", "limit=0", "limit=501", "since_seq=x"] {
+            let (status, problem) = app.get(&format!("{path}?{bad}"), &carol.token).await;
+            assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_query")), "{bad}");
+        }
     }
 );
 

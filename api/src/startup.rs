@@ -11,7 +11,7 @@ use crate::http;
 use crate::state::AppState;
 use crate::store;
 use actix_web::dev::Server;
-use actix_web::middleware::{ErrorHandlers, NormalizePath, TrailingSlash};
+use actix_web::middleware::{ErrorHandlers, Logger, NormalizePath, TrailingSlash};
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::path::Path;
@@ -80,6 +80,9 @@ impl Application {
                 .default_service(web::to(error::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problem_for_bare_errors))
                 .wrap(NormalizePath::new(TrailingSlash::Trim))
+                // One line per request (no headers, so no token): silence it with
+                // RUST_LOG=actix_web::middleware::logger=warn.
+                .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
         })
         .listen(listener)
         .map_err(|source| StartupError::Bind {

@@ -10,7 +10,6 @@
 use super::models::{now, Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING};
 use super::schema::{games, idempotency, invites, messages, seats, turns, users};
 use super::{DbConn, StoreError};
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
@@ -357,9 +356,4 @@ pub fn messages(
         .limit(limit)
         .select((Message::as_select(), users::display_name))
         .load(conn)?)
-}
-
-/// The time a stored timestamp stands for.
-pub fn utc(t: NaiveDateTime) -> chrono::DateTime<chrono::Utc> {
-    t.and_utc()
 }

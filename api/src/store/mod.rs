@@ -90,8 +90,6 @@ pub enum StoreError {
     Pool(#[from] r2d2::PoolError),
     #[error("database error: {0}")]
     Db(#[from] diesel::result::Error),
-    #[error("stored data is corrupt: {0}")]
-    Corrupt(String),
 }
 
 impl StoreError {

@@ -69,6 +69,15 @@ pub async fn play_to_the_end(
         if game["status"] == "over" {
             return seen;
         }
+        let carol = &players[players.len() - 1];
+        for path in [
+            format!("/games/{id}?as=spectator"),
+            format!("/games/{id}/log?as=spectator"),
+        ] {
+            let (status, body) = app.get(&path, &carol.token).await;
+            assert_eq!(status, StatusCode::OK);
+            seen.push((seq, body.to_string()));
+        }
         let seat = game["to_act"][0].as_u64().unwrap() as usize;
         let player = &players[seat];
         let turn = random_turn(app, id, player, &mut rng, &mut seen).await;

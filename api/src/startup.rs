@@ -15,6 +15,7 @@ use actix_web::middleware::{ErrorHandlers, Logger, NormalizePath, TrailingSlash}
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -62,6 +63,7 @@ impl Application {
         let public_url = settings.public_url.clone().unwrap_or_else(|| url.clone());
         let state = web::Data::new(AppState {
             pool,
+            sqlite_writer: (backend == "sqlite").then(|| Arc::new(Mutex::new(()))),
             keys: Keys::new(&secret, &public_url),
             login_limits: LoginLimits::new(
                 settings.login_per_ip_per_minute,

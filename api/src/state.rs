@@ -3,9 +3,16 @@
 use crate::auth::jwt::Keys;
 use crate::auth::ratelimit::LoginLimits;
 use crate::store::Pool;
+use std::sync::{Arc, Mutex};
 
 pub struct AppState {
     pub pool: Pool,
+    /// SQLite only: one writer at a time in this process. SQLite admits one writer
+    /// anyway; waiting here wakes the next writer as soon as the lock is free, where
+    /// SQLite's own busy handler sleeps and retries (up to 100 ms a try), which wrecks
+    /// tail latency under load. Other processes on the same file still meet
+    /// `busy_timeout`.
+    pub sqlite_writer: Option<Arc<Mutex<()>>>,
     pub keys: Keys,
     pub login_limits: LoginLimits,
     pub access_token_minutes: u32,

@@ -19,6 +19,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use std::sync::Mutex;
 
 /// A turn sent as JSON.
 #[derive(Deserialize)]
@@ -221,6 +222,7 @@ pub async fn submit(
     let game_id = path.into_inner();
     let (sub, input) = read_submission(&req, &game_id, &body)?;
     let user_id = caller.user_id;
+    let writer = state.sqlite_writer.clone();
     let outcome = with_conn(&state, move |conn| {
         if let Some(key) = &sub.idempotency_key {
             if let Some(stored) = store::idempotent(conn, &user_id, key)? {
@@ -239,7 +241,7 @@ pub async fn submit(
         };
         let key = sub.idempotency_key.clone();
         let hash = sub.request_hash.clone();
-        match apply(conn, &table, &user_id, sub, turn) {
+        match apply(conn, &table, &user_id, sub, turn, writer.as_deref()) {
             // A retry with the same key may have landed after this one first looked: a
             // conflict then means "already done", and the first answer is the answer.
             Err(e) if e.status() == StatusCode::CONFLICT => match key {
@@ -326,6 +328,7 @@ fn apply(
     user_id: &str,
     sub: Submission,
     turn: ApiResult<Value>,
+    writer: Option<&Mutex<()>>,
 ) -> ApiResult<Submitted> {
     let seat = check_turn(table, user_id, Some(sub.expected_seq))?;
     let turn = turn?;
@@ -373,7 +376,12 @@ fn apply(
         response: body.to_string(),
         created_at: at,
     });
-    match store::submit_turn(conn, &row, &advance, idem.as_ref()) {
+    let written = {
+        // A poisoned lock only means another writer panicked; the database is intact.
+        let _one_writer = writer.map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+        store::submit_turn(conn, &row, &advance, idem.as_ref())
+    };
+    match written {
         Ok(()) => {
             tracing::info!(game.id = %row.game_id, seq, seat, "turn accepted");
             Ok(Submitted::Created { body, seq })

@@ -176,16 +176,22 @@ fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
     v.parse().ok().map(Some).ok_or_else(bad)
 }
 
-/// A stored response, replayed.
+/// A stored response, replayed (with the ETag of the sequence it created).
 fn replay(stored: &Idempotent) -> HttpResponse {
     let status = u16::try_from(stored.status)
         .ok()
         .and_then(|s| StatusCode::from_u16(s).ok())
         .unwrap_or(StatusCode::OK);
-    HttpResponse::build(status)
-        .content_type("application/json")
-        .insert_header(("Idempotent-Replayed", "true"))
-        .body(stored.response.clone())
+    let mut res = HttpResponse::build(status);
+    res.content_type("application/json")
+        .insert_header(("Idempotent-Replayed", "true"));
+    let seq = serde_json::from_str::<Value>(&stored.response)
+        .ok()
+        .and_then(|v| v["seq"].as_i64());
+    if let Some(seq) = seq {
+        res.insert_header(etag(seq));
+    }
+    res.body(stored.response.clone())
 }
 
 pub fn rule_error(e: RuleError) -> ApiError {

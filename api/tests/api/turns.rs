@@ -76,6 +76,7 @@ api_test!(
         // A later retry is answered the same, and says it is a replay.
         let res = send().await.unwrap();
         assert_eq!(res.headers()["idempotent-replayed"], "true");
+        assert_eq!(res.headers()["etag"], "\"1\"");
         let (status, again) = read(res).await;
         assert_eq!((status, &again), (StatusCode::CREATED, &bodies[0]));
 

@@ -169,6 +169,12 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> ApiError {
+        StoreError::from(e).into()
+    }
+}
+
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(e: actix_web::error::BlockingError) -> ApiError {
         ApiError::internal(e)

@@ -17,6 +17,7 @@ use ::games::registry::{self, AnyGame, GameKind};
 use ::games::{Seed, Viewer};
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
+use diesel::Connection;
 use rand::seq::SliceRandom;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -200,7 +201,11 @@ pub async fn create(
     let options = kind
         .check_options(&body.options)
         .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
-    let invites: Vec<String> = body.invite.iter().map(|e| normalize_email(e)).collect();
+    let mut invites: Vec<String> = body.invite.iter().map(|e| normalize_email(e)).collect();
+    // Twice the same address would be a unique violation, which aborts a Postgres
+    // transaction even when caught.
+    invites.sort();
+    invites.dedup();
     if let Some(bad) = invites.iter().find(|e| !e.contains('@')) {
         return Err(ApiError::unprocessable(
             "invalid_email",
@@ -238,20 +243,23 @@ pub async fn create(
     };
     let user_id = caller.user_id.clone();
     let table = with_conn(&state, move |conn| {
-        store::insert_game(conn, &game)?;
-        for email in invites {
-            store::invite(
-                conn,
-                &Invite {
-                    game_id: game.id.clone(),
-                    email,
-                    invited_by: user_id.clone(),
-                    created_at: at,
-                },
-            )?;
-        }
-        store::join(conn, &game.id, &user_id, plan_start).map_err(join_error)?;
-        Table::load(conn, &game.id)
+        // All or nothing: no game is left behind without its creator.
+        conn.transaction(|conn| {
+            store::insert_game(conn, &game)?;
+            for email in invites {
+                store::invite(
+                    conn,
+                    &Invite {
+                        game_id: game.id.clone(),
+                        email,
+                        invited_by: user_id.clone(),
+                        created_at: at,
+                    },
+                )?;
+            }
+            store::join(conn, &game.id, &user_id, plan_start).map_err(join_error)?;
+            Table::load(conn, &game.id)
+        })
     })
     .await?;
     tracing::info!(game.id = %table.game.id, kind = %table.game.kind, "game created");

@@ -183,7 +183,11 @@ api_test!(
         assert_eq!(status, StatusCode::OK);
         let bob_email = me["email"].as_str().unwrap().to_uppercase();
         let (_, game) = app
-            .post("/games", &ann.token, json!({"kind": "gods", "seats": 3, "invite": [bob_email]}))
+            .post(
+                "/games",
+                &ann.token,
+                json!({"kind": "gods", "seats": 3, "invite": [bob_email, bob_email.to_lowercase()]}),
+            )
             .await;
         let id = game["id"].as_str().unwrap();
         let (_, list) = app.get("/games", &bob.token).await;

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod board;
 pub mod config;
 pub mod error;
+pub mod hot;
 pub mod http;
 pub mod mail;
 pub mod startup;

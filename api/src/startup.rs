@@ -7,6 +7,7 @@ use crate::auth::jwt::Keys;
 use crate::auth::ratelimit::LoginLimits;
 use crate::config::{redact_url, Settings};
 use crate::error;
+use crate::hot::HotGames;
 use crate::http;
 use crate::state::AppState;
 use crate::store;
@@ -64,6 +65,7 @@ impl Application {
         let state = web::Data::new(AppState {
             pool,
             sqlite_writer: (backend == "sqlite").then(|| Arc::new(Mutex::new(()))),
+            hot: HotGames::new(10_000),
             keys: Keys::new(&secret, &public_url),
             login_limits: LoginLimits::new(
                 settings.login_per_ip_per_minute,

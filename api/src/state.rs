@@ -2,6 +2,7 @@
 
 use crate::auth::jwt::Keys;
 use crate::auth::ratelimit::LoginLimits;
+use crate::hot::HotGames;
 use crate::store::Pool;
 use std::sync::{Arc, Mutex};
 
@@ -13,6 +14,8 @@ pub struct AppState {
     /// tail latency under load. Other processes on the same file still meet
     /// `busy_timeout`.
     pub sqlite_writer: Option<Arc<Mutex<()>>>,
+    /// Engines of recently played games (see [`HotGames`]).
+    pub hot: HotGames,
     pub keys: Keys,
     pub login_limits: LoginLimits,
     pub access_token_minutes: u32,

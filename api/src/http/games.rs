@@ -7,6 +7,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::hot::HotGames;
 use crate::http::users::normalize_email;
 use crate::http::with_conn;
 use crate::state::AppState;
@@ -22,6 +23,7 @@ use rand::seq::SliceRandom;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use std::sync::Arc;
 
 /// A game with its players, as loaded for one request.
 pub struct Table {
@@ -64,16 +66,26 @@ impl Table {
         kind_of(&self.game)
     }
 
-    /// The engine for the stored state; 409 while the game has not started.
-    pub fn engine(&self) -> ApiResult<Box<dyn AnyGame>> {
+    /// The engine for the stored state (from the hot games when there); 409 while the
+    /// game has not started.
+    pub fn engine(&self, hot: &HotGames) -> ApiResult<Arc<dyn AnyGame>> {
         let state = self.game.state.as_deref().ok_or_else(|| {
             ApiError::conflict(
                 "game_not_started",
                 "the game starts when every seat is taken",
             )
         })?;
+        if let Some(engine) = hot.get(&self.game.id, self.game.seq) {
+            return Ok(engine);
+        }
         let value: Value = serde_json::from_str(state).map_err(ApiError::internal)?;
-        self.kind()?.load(&value).map_err(ApiError::internal)
+        let engine: Arc<dyn AnyGame> = self
+            .kind()?
+            .load(&value)
+            .map_err(ApiError::internal)?
+            .into();
+        hot.put(&self.game.id, self.game.seq, engine.clone());
+        Ok(engine)
     }
 
     pub fn to_act(&self) -> Vec<usize> {
@@ -469,7 +481,9 @@ pub async fn get(
     let table = with_conn(&state, move |conn| Table::load(conn, &id)).await?;
     let mut out = table.summary(&user_id);
     out["view"] = match table.game.state {
-        Some(_) => table.engine()?.view(table.viewer(&user_id, spectator)),
+        Some(_) => table
+            .engine(&state.hot)?
+            .view(table.viewer(&user_id, spectator)),
         None => Value::Null,
     };
     let mut res = HttpResponse::Ok();

@@ -106,7 +106,7 @@ pub async fn state_at(
     })
     .await?;
     // Also 409 for a game that has not started: nothing to replay yet.
-    table.engine()?;
+    table.engine(&state.hot)?;
     let game = &table.game;
     let seed: Seed = game.seed.parse().map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&game.options).map_err(ApiError::internal)?;

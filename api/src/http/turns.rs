@@ -19,7 +19,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::sync::Mutex;
+use std::sync::Arc;
 
 /// A turn sent as JSON.
 #[derive(Deserialize)]
@@ -228,7 +228,7 @@ pub async fn submit(
     let game_id = path.into_inner();
     let (sub, input) = read_submission(&req, &game_id, &body)?;
     let user_id = caller.user_id;
-    let writer = state.sqlite_writer.clone();
+    let app = state.clone();
     let outcome = with_conn(&state, move |conn| {
         if let Some(key) = &sub.idempotency_key {
             if let Some(stored) = store::idempotent(conn, &user_id, key)? {
@@ -247,7 +247,7 @@ pub async fn submit(
         };
         let key = sub.idempotency_key.clone();
         let hash = sub.request_hash.clone();
-        match apply(conn, &table, &user_id, sub, turn, writer.as_deref()) {
+        match apply(conn, &app, &table, &user_id, sub, turn) {
             // A retry with the same key may have landed after this one first looked: a
             // conflict then means "already done", and the first answer is the answer.
             Err(e) if e.status() == StatusCode::CONFLICT => match key {
@@ -330,16 +330,16 @@ fn stale(current: i64) -> ApiError {
 /// (reported only after the caller is known to be allowed to act).
 fn apply(
     conn: &mut DbConn,
+    app: &AppState,
     table: &Table,
     user_id: &str,
     sub: Submission,
     turn: ApiResult<Value>,
-    writer: Option<&Mutex<()>>,
 ) -> ApiResult<Submitted> {
     let seat = check_turn(table, user_id, Some(sub.expected_seq))?;
     let turn = turn?;
     let kind = table.kind()?;
-    let engine = table.engine()?;
+    let engine = table.engine(&app.hot)?;
     let applied = engine.apply(seat, &turn).map_err(turn_error)?;
     let notation = kind.format_turn(&turn).map_err(turn_error)?;
     let next = applied.game;
@@ -384,11 +384,15 @@ fn apply(
     });
     let written = {
         // A poisoned lock only means another writer panicked; the database is intact.
-        let _one_writer = writer.map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+        let _one_writer = app
+            .sqlite_writer
+            .as_deref()
+            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
         store::submit_turn(conn, &row, &advance, idem.as_ref())
     };
     match written {
         Ok(()) => {
+            app.hot.put(&row.game_id, seq, Arc::from(next));
             tracing::info!(game.id = %row.game_id, seq, seat, "turn accepted");
             Ok(Submitted::Created { body, seq })
         }
@@ -426,7 +430,10 @@ pub async fn legal(
     let user_id = caller.user_id;
     let table = with_conn(&state, move |conn| Table::load(conn, &id)).await?;
     let seat = check_turn(&table, &user_id, None)?;
-    let legal = table.engine()?.legal(seat, &partial).map_err(turn_error)?;
+    let legal = table
+        .engine(&state.hot)?
+        .legal(seat, &partial)
+        .map_err(turn_error)?;
     Ok(HttpResponse::Ok()
         .insert_header(etag(table.game.seq))
         .json(json!({ "seq": table.game.seq, "seat": seat, "legal": legal })))

@@ -1,0 +1,132 @@
+//! Hot games: the engines of recently played games, kept in memory so that a turn does
+//! not parse the stored state again.
+//!
+//! Owns: a bounded map from game id to `(seq, engine)`. An entry is only ever used for
+//! the sequence it was stored at, and is stored only after that sequence was committed,
+//! so the database still decides everything (another server's turn simply makes the
+//! entry stale, and the state is read from the row again).
+//! Must not: hold anything that is not exactly the stored state at that sequence.
+
+use games::registry::AnyGame;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+struct Entry {
+    seq: i64,
+    engine: Arc<dyn AnyGame>,
+    used: u64,
+}
+
+pub struct HotGames {
+    map: Mutex<HashMap<String, Entry>>,
+    capacity: usize,
+    clock: AtomicU64,
+}
+
+impl HotGames {
+    pub fn new(capacity: usize) -> HotGames {
+        HotGames {
+            map: Mutex::new(HashMap::new()),
+            capacity: capacity.max(1),
+            clock: AtomicU64::new(0),
+        }
+    }
+
+    fn tick(&self) -> u64 {
+        self.clock.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The engine of game `id` at `seq`, if it is here.
+    pub fn get(&self, id: &str, seq: i64) -> Option<Arc<dyn AnyGame>> {
+        let now = self.tick();
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = map.get_mut(id).filter(|e| e.seq == seq)?;
+        entry.used = now;
+        Some(entry.engine.clone())
+    }
+
+    /// Keep the engine of game `id` at a committed `seq` (an older one never replaces a
+    /// newer one).
+    pub fn put(&self, id: &str, seq: i64, engine: Arc<dyn AnyGame>) {
+        let now = self.tick();
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.get(id).is_some_and(|e| e.seq > seq) {
+            return;
+        }
+        map.insert(
+            id.to_string(),
+            Entry {
+                seq,
+                engine,
+                used: now,
+            },
+        );
+        if map.len() > self.capacity {
+            // Evict the least recently used tenth at once, so eviction is rare.
+            let mut ages: Vec<u64> = map.values().map(|e| e.used).collect();
+            let cut = ages.len() / 10;
+            ages.select_nth_unstable(cut);
+            let threshold = ages.get(cut).copied().unwrap_or(0);
+            map.retain(|_, e| e.used > threshold);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.lock().map(|m| m.len()).unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::registry::kind;
+    use games::Seed;
+    use serde_json::json;
+
+    fn engine() -> Arc<dyn AnyGame> {
+        let g = kind("gods")
+            .unwrap()
+            .new_game(Seed::from_u64(1), 2, &json!({}))
+            .unwrap();
+        Arc::from(g)
+    }
+
+    #[test]
+    fn an_entry_serves_only_its_own_sequence_and_never_goes_back() {
+        let hot = HotGames::new(10);
+        hot.put("g", 3, engine());
+        assert!(hot.get("g", 3).is_some());
+        assert!(hot.get("g", 4).is_none());
+        assert!(hot.get("h", 3).is_none());
+        hot.put("g", 2, engine());
+        assert!(
+            hot.get("g", 3).is_some(),
+            "an older sequence replaced a newer one"
+        );
+        hot.put("g", 4, engine());
+        assert!(hot.get("g", 3).is_none());
+        assert!(hot.get("g", 4).is_some());
+    }
+
+    #[test]
+    fn the_least_recently_used_games_are_evicted_beyond_capacity() {
+        let hot = HotGames::new(20);
+        for i in 0..20 {
+            hot.put(&format!("g{i}"), 0, engine());
+        }
+        assert!(hot.get("g0", 0).is_some());
+        hot.put("g20", 0, engine());
+        assert!(hot.len() <= 20);
+        assert!(
+            hot.get("g0", 0).is_some(),
+            "a recently used game was evicted"
+        );
+        assert!(hot.get("g20", 0).is_some());
+        assert!(hot.get("g1", 0).is_none(), "the oldest game was kept");
+    }
+}

@@ -1,7 +1,7 @@
 //! `POST /users`: register an account.
 
 use crate::auth::password;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{blocking, ApiError, ApiResult};
 use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::accounts;
@@ -86,12 +86,17 @@ pub async fn register(
 ) -> ApiResult<HttpResponse> {
     let body = body.into_inner();
     let (email, display_name) = check(&body)?;
+    // Hash before taking a connection: argon2 is slow on purpose, and a pooled
+    // connection should not wait for it.
+    let password = body.password;
+    let password_hash =
+        blocking(move || password::hash(&password).map_err(ApiError::internal)).await?;
     let user = with_conn(&state, move |conn| {
         let user = User {
             id: new_id(),
             email,
             display_name,
-            password_hash: password::hash(&body.password).map_err(ApiError::internal)?,
+            password_hash,
             created_at: now(),
         };
         match accounts::insert_user(conn, &user) {

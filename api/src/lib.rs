@@ -7,6 +7,7 @@
 
 pub mod auth;
 pub mod board;
+pub mod clock;
 pub mod config;
 pub mod error;
 pub mod hot;

@@ -5,6 +5,7 @@
 
 use crate::auth::jwt::Keys;
 use crate::auth::ratelimit::LoginLimits;
+use crate::clock::{SharedClock, SystemClock};
 use crate::config::{redact_url, Settings};
 use crate::error;
 use crate::hot::HotGames;
@@ -41,6 +42,14 @@ impl Application {
     /// Open the database (running migrations), bind, and build the server; nothing is
     /// served until [`Application::run_until_stopped`].
     pub fn build(settings: Settings) -> Result<Application, StartupError> {
+        Application::build_with_clock(settings, Arc::new(SystemClock))
+    }
+
+    /// As [`Application::build`], telling time by `clock` (tests jump days ahead).
+    pub fn build_with_clock(
+        settings: Settings,
+        clock: SharedClock,
+    ) -> Result<Application, StartupError> {
         let backend = store::DatabaseUrl::parse(&settings.database_url.0)?.backend();
         let pool = store::open(&settings.database_url.0, settings.pool_size)?;
         tracing::info!(
@@ -73,6 +82,7 @@ impl Application {
             ),
             access_token_minutes: settings.access_token_minutes,
             public_url,
+            clock,
         });
         let server = HttpServer::new(move || {
             App::new()

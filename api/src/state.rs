@@ -2,6 +2,7 @@
 
 use crate::auth::jwt::Keys;
 use crate::auth::ratelimit::LoginLimits;
+use crate::clock::SharedClock;
 use crate::hot::HotGames;
 use crate::store::Pool;
 use std::sync::{Arc, Mutex};
@@ -20,4 +21,6 @@ pub struct AppState {
     pub login_limits: LoginLimits,
     pub access_token_minutes: u32,
     pub public_url: String,
+    /// The one source of "now" (a [`crate::clock::ManualClock`] in tests).
+    pub clock: SharedClock,
 }

@@ -8,6 +8,15 @@ diesel::table! {
         display_name -> Text,
         password_hash -> Text,
         created_at -> Timestamp,
+        email_verified_at -> Nullable<Timestamp>,
+        mail_pref -> Text,
+        time_zone -> Text,
+        lang -> Text,
+        next_digest_at -> Nullable<Timestamp>,
+        vacation_start -> Nullable<Timestamp>,
+        vacation_end -> Nullable<Timestamp>,
+        vacation_year -> BigInt,
+        vacation_used_secs -> BigInt,
     }
 }
 
@@ -46,6 +55,11 @@ diesel::table! {
         started_at -> Nullable<Timestamp>,
         ended_at -> Nullable<Timestamp>,
         updated_at -> Timestamp,
+        turn_seconds -> BigInt,
+        timeout_policy -> Text,
+        turn_started_at -> Nullable<Timestamp>,
+        deadline_at -> Nullable<Timestamp>,
+        reminder_at -> Nullable<Timestamp>,
     }
 }
 
@@ -55,6 +69,7 @@ diesel::table! {
         user_id -> Text,
         seat -> Nullable<BigInt>,
         joined_at -> Timestamp,
+        forfeited_at -> Nullable<Timestamp>,
     }
 }
 
@@ -77,6 +92,7 @@ diesel::table! {
         notation -> Text,
         events -> Text,
         created_at -> Timestamp,
+        source -> Text,
     }
 }
 
@@ -103,6 +119,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    outbox (id) {
+        id -> Text,
+        dedupe_key -> Nullable<Text>,
+        template -> Text,
+        user_id -> Nullable<Text>,
+        to_addr -> Text,
+        to_name -> Nullable<Text>,
+        game_id -> Nullable<Text>,
+        seq -> Nullable<BigInt>,
+        data -> Text,
+        created_at -> Timestamp,
+        attempts -> BigInt,
+        next_attempt_at -> Timestamp,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+        sent_at -> Nullable<Timestamp>,
+        failed_at -> Nullable<Timestamp>,
+        last_error -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(seats -> users (user_id));
 diesel::joinable!(turns -> games (game_id));
@@ -115,5 +153,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     turns,
     messages,
     idempotency,
+    outbox,
     users
 );

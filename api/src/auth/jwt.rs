@@ -22,6 +22,8 @@ pub enum Purpose {
     TurnLink,
     /// Stops mail from an email's link.
     Unsubscribe,
+    /// Confirms that an address reaches its owner (the welcome mail's link).
+    Verify,
 }
 
 impl Purpose {
@@ -30,6 +32,7 @@ impl Purpose {
             Purpose::Access => "access",
             Purpose::TurnLink => "turn_link",
             Purpose::Unsubscribe => "unsubscribe",
+            Purpose::Verify => "verify",
         }
     }
 

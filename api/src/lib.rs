@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod hot;
 pub mod http;
+pub mod links;
 pub mod mail;
 pub mod startup;
 pub mod state;

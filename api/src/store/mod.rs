@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod games;
 pub mod models;
+pub mod outbox;
 pub mod schema;
 
 use crate::config::redact_url;

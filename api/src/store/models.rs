@@ -1,6 +1,8 @@
 //! Rows as stored. JSON columns are text here and parsed at the edge of the store.
 
-use super::schema::{api_tokens, games, idempotency, invites, messages, seats, turns, users};
+use super::schema::{
+    api_tokens, games, idempotency, invites, messages, outbox, seats, turns, users,
+};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -131,4 +133,28 @@ pub struct Idempotent {
     pub status: i64,
     pub response: String,
     pub created_at: NaiveDateTime,
+}
+
+/// A mail in the outbox (see `migrations/*/2025-01-03-000001_mail_and_time`).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = outbox)]
+pub struct OutboxRow {
+    pub id: String,
+    pub dedupe_key: Option<String>,
+    pub template: String,
+    pub user_id: Option<String>,
+    pub to_addr: String,
+    pub to_name: Option<String>,
+    pub game_id: Option<String>,
+    pub seq: Option<i64>,
+    /// JSON: the template's data.
+    pub data: String,
+    pub created_at: NaiveDateTime,
+    pub attempts: i64,
+    pub next_attempt_at: NaiveDateTime,
+    pub lease_owner: Option<String>,
+    pub lease_until: Option<NaiveDateTime>,
+    pub sent_at: Option<NaiveDateTime>,
+    pub failed_at: Option<NaiveDateTime>,
+    pub last_error: Option<String>,
 }

@@ -57,9 +57,6 @@ diesel::table! {
         updated_at -> Timestamp,
         turn_seconds -> BigInt,
         timeout_policy -> Text,
-        turn_started_at -> Nullable<Timestamp>,
-        deadline_at -> Nullable<Timestamp>,
-        reminder_at -> Nullable<Timestamp>,
     }
 }
 
@@ -141,7 +138,23 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    deadlines (game_id, seat) {
+        game_id -> Text,
+        seat -> BigInt,
+        user_id -> Text,
+        seq -> BigInt,
+        started_at -> Timestamp,
+        due_at -> Timestamp,
+        remind_at -> Nullable<Timestamp>,
+        expired_at -> Nullable<Timestamp>,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
+diesel::joinable!(deadlines -> games (game_id));
 diesel::joinable!(seats -> users (user_id));
 diesel::joinable!(turns -> games (game_id));
 diesel::joinable!(invites -> games (game_id));
@@ -154,5 +167,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     messages,
     idempotency,
     outbox,
+    deadlines,
     users
 );

@@ -1,11 +1,7 @@
 DROP TABLE outbox;
 ALTER TABLE turns DROP COLUMN source;
 ALTER TABLE seats DROP COLUMN forfeited_at;
-DROP INDEX games_reminder;
-DROP INDEX games_deadline;
-ALTER TABLE games DROP COLUMN reminder_at;
-ALTER TABLE games DROP COLUMN deadline_at;
-ALTER TABLE games DROP COLUMN turn_started_at;
+DROP TABLE deadlines;
 ALTER TABLE games DROP COLUMN timeout_policy;
 ALTER TABLE games DROP COLUMN turn_seconds;
 ALTER TABLE users DROP COLUMN vacation_used_secs;

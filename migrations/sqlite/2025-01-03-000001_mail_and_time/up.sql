@@ -17,16 +17,32 @@ ALTER TABLE users ADD COLUMN vacation_year BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE users ADD COLUMN vacation_used_secs BIGINT NOT NULL DEFAULT 0;
 
 -- The clock of a game: time per turn (default 3 days) and what happens when it runs out
--- (`auto_pass`, `forfeit`, `wait`). `turn_started_at` is when the seats in `to_act` began
--- to wait; `deadline_at` when their time is up (null: no clock runs — open, over, or a
--- `wait` game past its deadline); `reminder_at` when to remind them (null once sent).
+-- (`auto_pass`, `forfeit`, `wait`).
 ALTER TABLE games ADD COLUMN turn_seconds BIGINT NOT NULL DEFAULT 259200;
 ALTER TABLE games ADD COLUMN timeout_policy TEXT NOT NULL DEFAULT 'auto_pass';
-ALTER TABLE games ADD COLUMN turn_started_at TIMESTAMP;
-ALTER TABLE games ADD COLUMN deadline_at TIMESTAMP;
-ALTER TABLE games ADD COLUMN reminder_at TIMESTAMP;
-CREATE INDEX games_deadline ON games (deadline_at);
-CREATE INDEX games_reminder ON games (reminder_at);
+
+-- One running clock per seat that must act: written in the transaction that makes the
+-- seat wait (the game's start, the turn before), deleted by the seat's turn. `seq` is
+-- the game's sequence the seat must act at; `due_at` moves later while its player is on
+-- vacation; `remind_at` is null once the reminder is enqueued; `expired_at` is set when
+-- the timeout was handled (under `wait` the row stays, expired, until the seat acts).
+-- The scheduler claims due rows with a lease, so with several servers one handles each.
+CREATE TABLE deadlines (
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat BIGINT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id),
+    seq BIGINT NOT NULL,
+    started_at TIMESTAMP NOT NULL,
+    due_at TIMESTAMP NOT NULL,
+    remind_at TIMESTAMP,
+    expired_at TIMESTAMP,
+    lease_owner TEXT,
+    lease_until TIMESTAMP,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX deadlines_due ON deadlines (due_at);
+CREATE INDEX deadlines_remind ON deadlines (remind_at);
+CREATE INDEX deadlines_user ON deadlines (user_id);
 
 -- A seat whose god dropped out (timeout policy `forfeit`).
 ALTER TABLE seats ADD COLUMN forfeited_at TIMESTAMP;

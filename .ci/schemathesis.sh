@@ -13,7 +13,9 @@ fi
 data="$(mktemp -d)"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 url="http://127.0.0.1:$port"
-RUST_LOG=warn target/debug/hermes serve --bind "127.0.0.1:$port" --data-dir "$data" \
+# actix_http logs each request it cannot even parse (schemathesis sends NUL bytes and
+# broken headers) at error level and answers 400; those lines are not server errors.
+RUST_LOG=warn,actix_http::h1::dispatcher=off target/debug/hermes serve --bind "127.0.0.1:$port" --data-dir "$data" \
   > "$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$data"' EXIT

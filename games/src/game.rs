@@ -166,6 +166,12 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The smallest legal turn for `seat` now, which the service plays when the seat's
+    /// time runs out: it never ends the game by choice and spends as little as the rules
+    /// allow. `None` when `seat` need not act. Applying it may leave `seat` still to act
+    /// (a turn in two submissions): the service then asks again.
+    fn pass_turn(&self, seat: Seat) -> Option<Self::Turn>;
+
     fn parse_turn(text: &str) -> Result<Self::Turn, NotationError>;
     fn format_turn(turn: &Self::Turn) -> String;
 

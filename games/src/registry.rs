@@ -63,6 +63,8 @@ pub trait AnyGame: Send + Sync {
     fn legal(&self, seat: Seat, partial: &Value) -> Result<Value, TurnError>;
     fn view(&self, viewer: Viewer) -> Value;
     fn outcome(&self) -> Option<Outcome>;
+    /// [`Game::pass_turn`], as JSON.
+    fn pass_turn(&self, seat: Seat) -> Option<Value>;
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
@@ -222,6 +224,10 @@ impl<G: Game + Send + Sync + 'static> AnyGame for Running<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
+    }
+
+    fn pass_turn(&self, seat: Seat) -> Option<Value> {
+        self.0.pass_turn(seat).map(|t| to_value(&t))
     }
 }
 

@@ -14,6 +14,7 @@ pub mod hex;
 pub mod legal;
 pub mod notation;
 pub mod options;
+pub mod pass;
 pub mod random;
 pub mod setup;
 pub mod tiles;
@@ -666,5 +667,9 @@ impl Game for Gods {
 
     fn format_turn(turn: &GodsTurn) -> String {
         notation::format(turn)
+    }
+
+    fn pass_turn(&self, seat: Seat) -> Option<GodsTurn> {
+        pass::pass_turn(self, seat)
     }
 }

@@ -116,6 +116,11 @@ impl ApiError {
         self.code
     }
 
+    /// What to fix, as sent (the HTML pages show it to a person).
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+
     fn body(&self) -> Value {
         let mut body = Map::new();
         body.insert("type".into(), json!(format!("/problems/{}", self.code)));
@@ -275,7 +280,13 @@ pub fn problem_for_bare_errors<B: MessageBody + 'static>(
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
-    if is_problem {
+    // The HTML pages (`crate::http::pages`) answer people with an HTML error page of their
+    // own; actix's bare errors are never text/html.
+    let is_page = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if is_problem || is_page {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();

@@ -96,7 +96,11 @@ impl Application {
                 .wrap(NormalizePath::new(TrailingSlash::Trim))
                 // One line per request (no headers, so no token): silence it with
                 // RUST_LOG=actix_web::middleware::logger=warn.
-                .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
+                // The path without its query: a mail link's token is in the query.
+                .wrap(
+                    Logger::new("%a \"%{method}xi %U\" %s %b %Dms")
+                        .custom_request_replace("method", |req| req.method().to_string()),
+                )
         })
         .listen(listener)
         .map_err(|source| StartupError::Bind {

@@ -8,7 +8,7 @@ use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
-use ::games::registry::visible_events;
+use ::games::registry::{visible_events, AnyGame};
 use ::games::{Logged, Seed};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -108,6 +108,19 @@ pub async fn state_at(
     // Also 409 for a game that has not started: nothing to replay yet.
     table.engine(&state.hot)?;
     let game = &table.game;
+    let replayed = replay(&table, &turns)?;
+    let viewer = table.viewer(&caller.user_id, as_ == Some(ViewAs::Spectator));
+    Ok(HttpResponse::Ok().json(json!({
+        "game_id": game.id,
+        "at": turns.len(),
+        "to_act": replayed.to_act(),
+        "view": replayed.view(viewer),
+    })))
+}
+
+/// The game after `turns` (the first entries of its log), recomputed from the seed.
+pub fn replay(table: &Table, turns: &[crate::store::models::Turn]) -> ApiResult<Box<dyn AnyGame>> {
+    let game = &table.game;
     let seed: Seed = game.seed.parse().map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&game.options).map_err(ApiError::internal)?;
     let log = turns
@@ -119,15 +132,8 @@ pub async fn state_at(
         })
         .collect::<ApiResult<Vec<_>>>()?;
     let seats = usize::try_from(game.seat_count).map_err(ApiError::internal)?;
-    let replayed = table
+    table
         .kind()?
         .replay(seed, seats, &options, &log)
-        .map_err(ApiError::internal)?;
-    let viewer = table.viewer(&caller.user_id, as_ == Some(ViewAs::Spectator));
-    Ok(HttpResponse::Ok().json(json!({
-        "game_id": game.id,
-        "at": log.len(),
-        "to_act": replayed.to_act(),
-        "view": replayed.view(viewer),
-    })))
+        .map_err(ApiError::internal)
 }

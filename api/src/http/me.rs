@@ -9,11 +9,17 @@ use crate::store::accounts;
 use actix_web::{web, HttpResponse};
 
 pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let user = with_conn(&state, move |conn| {
-        accounts::user_by_id(conn, &caller.user_id)?.ok_or_else(|| {
-            ApiError::unauthorized("invalid_token", "the token's user no longer exists")
-        })
+    let (user, prefs) = with_conn(&state, move |conn| {
+        let gone = || ApiError::unauthorized("invalid_token", "the token's user no longer exists");
+        let user = accounts::user_by_id(conn, &caller.user_id)?.ok_or_else(gone)?;
+        let prefs = crate::store::prefs::prefs(conn, &caller.user_id)?.ok_or_else(gone)?;
+        Ok((user, prefs))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(UserOut::from(user)))
+    // The account, whether its address is confirmed, and the preferences
+    // (`crate::http::preferences`).
+    let mut out = serde_json::to_value(UserOut::from(user)).map_err(ApiError::internal)?;
+    out["email_verified"] = prefs.email_verified_at.is_some().into();
+    out["preferences"] = crate::http::preferences::to_json(&prefs);
+    Ok(HttpResponse::Ok().json(out))
 }

@@ -4,12 +4,16 @@
 //! shape the response. They hold no rule and no SQL.
 
 pub mod auth;
+pub mod board;
 pub mod games;
 pub mod health;
 pub mod log;
 pub mod me;
 pub mod messages;
 pub mod openapi;
+pub mod pages;
+pub mod play;
+pub mod preferences;
 pub mod tokens;
 pub mod turns;
 pub mod users;
@@ -48,7 +52,28 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/games/{id}/messages")
                 .route(web::get().to(messages::list))
                 .route(web::post().to(messages::post)),
-        );
+        )
+        // The board as a picture, and the pages the links in mail open (`pages`, `play`).
+        .service(web::resource("/games/{id}/board.svg").route(web::get().to(board::svg)))
+        .service(web::resource("/games/{id}/board.png").route(web::get().to(board::png)))
+        .service(
+            web::resource("/games/{id}/play")
+                .route(web::get().to(play::get))
+                .route(web::post().to(play::post)),
+        )
+        .service(
+            web::resource("/me/preferences")
+                .route(web::get().to(preferences::get))
+                .route(web::put().to(preferences::put))
+                .route(web::patch().to(preferences::patch)),
+        )
+        .service(
+            web::resource("/unsubscribe")
+                .route(web::get().to(pages::unsubscribe_form))
+                .route(web::post().to(pages::unsubscribe)),
+        )
+        .service(web::resource("/verify").route(web::get().to(pages::verify)))
+        .service(web::resource("/join/{code}").route(web::get().to(pages::join)));
 }
 
 /// Run `f` with a pooled connection, off the async workers.

@@ -239,11 +239,7 @@ pub async fn submit(
         let kind = table.kind()?;
         let turn = match input {
             TurnInput::Json(v) => kind.read_turn(&v).map_err(turn_error),
-            TurnInput::Notation(text) => kind.parse_turn(&text).map_err(|e| {
-                ApiError::unprocessable("invalid_notation", e.to_string())
-                    .with("offset", e.offset)
-                    .with("word", e.word)
-            }),
+            TurnInput::Notation(text) => kind.parse_turn(&text).map_err(notation_error),
         };
         let key = sub.idempotency_key.clone();
         let hash = sub.request_hash.clone();
@@ -266,6 +262,37 @@ pub async fn submit(
             Ok(HttpResponse::Created().insert_header(etag(seq)).json(body))
         }
         Submitted::Replayed(stored) => Ok(replay(&stored)),
+    }
+}
+
+pub fn notation_error(e: ::games::NotationError) -> ApiError {
+    ApiError::unprocessable("invalid_notation", e.to_string())
+        .with("offset", e.offset)
+        .with("word", e.word)
+}
+
+/// A turn in notation from the turn page (`crate::http::play`), for `user_id` (whom the
+/// turn link names): the same checks, rules and write as `POST /games/{id}/turns`, without
+/// an idempotency key (the form's `expected_seq` turns a resubmitted form into a 409).
+/// Returns the new sequence.
+pub fn submit_notation(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    expected_seq: i64,
+    notation: &str,
+) -> ApiResult<i64> {
+    let table = Table::load(conn, game_id)?;
+    let turn = table.kind()?.parse_turn(notation).map_err(notation_error);
+    let sub = Submission {
+        expected_seq,
+        idempotency_key: None,
+        request_hash: String::new(),
+    };
+    match apply(conn, app, &table, user_id, sub, turn)? {
+        Submitted::Created { seq, .. } => Ok(seq),
+        Submitted::Replayed(_) => Err(ApiError::internal("a turn without a key was replayed")),
     }
 }
 

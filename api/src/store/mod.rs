@@ -10,6 +10,7 @@ pub mod accounts;
 pub mod games;
 pub mod models;
 pub mod outbox;
+pub mod prefs;
 pub mod schema;
 
 use crate::config::redact_url;

@@ -22,6 +22,13 @@ const PATHS: &[&str] = &[
     "/games/{id}/log",
     "/games/{id}/state",
     "/games/{id}/messages",
+    "/games/{id}/board.svg",
+    "/games/{id}/board.png",
+    "/games/{id}/play",
+    "/me/preferences",
+    "/unsubscribe",
+    "/verify",
+    "/join/{code}",
 ];
 
 fn spec() -> Yaml {

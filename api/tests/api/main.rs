@@ -9,6 +9,7 @@ mod accounts;
 mod contract;
 mod errors;
 mod games;
+mod pages;
 mod play;
 mod startup;
 mod tokens;

@@ -1,0 +1,215 @@
+//! `GET /games/{id}/board.svg` and `GET /games/{id}/board.png`: the board as a picture,
+//! now or after log entry N (`?at=N`, replayed as `GET /games/{id}/state?at=N` does).
+//!
+//! Who may see it: whoever may `GET /games/{id}` (a `Bearer` token; a player sees their
+//! seat's view, anyone else — or a player with `as=spectator` — a spectator's), and the
+//! holder of a turn link for this game (`?token=`, so that the turn page and a mail client
+//! can show it without a login; it draws that seat's view). The picture is drawn by
+//! `crate::board` from a view, never from the stored state, so the pile order cannot
+//! appear in it.
+//!
+//! An SVG may hold script; ours holds none, and the response forbids it anyway
+//! (`Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'`, `nosniff`).
+//! The ETag is a hash of the picture: a client that has it gets 304.
+
+use crate::auth::jwt::Purpose;
+use crate::auth::Caller;
+use crate::board::{board_png, board_svg, BoardStyle};
+use crate::error::{blocking, ApiError, ApiResult};
+use crate::http::games::{Table, ViewAs};
+use crate::http::log::replay;
+use crate::http::with_conn;
+use crate::state::AppState;
+use crate::store::games as store;
+use ::games::gods::view::GodsView;
+use ::games::Viewer;
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+pub const SVG_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardQuery {
+    /// After this many log entries (default: now).
+    pub at: Option<i64>,
+    #[serde(default, rename = "as")]
+    pub as_: Option<ViewAs>,
+    /// A turn link's token, instead of a `Bearer` header.
+    pub token: Option<String>,
+}
+
+/// A board to draw: the view and the players' names by seat.
+pub struct Picture {
+    pub view: GodsView,
+    pub names: Vec<String>,
+}
+
+impl Picture {
+    pub fn svg(&self) -> String {
+        board_svg(
+            &self.view,
+            &BoardStyle {
+                names: self.names.clone(),
+                ..BoardStyle::default()
+            },
+        )
+    }
+}
+
+/// The display names of a game's players, by seat.
+pub fn names_by_seat(table: &Table) -> Vec<String> {
+    let n = usize::try_from(table.game.seat_count).unwrap_or(0);
+    let mut names = vec![String::new(); n];
+    for p in &table.players {
+        if let Some(slot) = p
+            .seat
+            .seat
+            .and_then(|s| usize::try_from(s).ok())
+            .and_then(|s| names.get_mut(s))
+        {
+            *slot = p.display_name.clone();
+        }
+    }
+    names
+}
+
+/// A view (JSON) as a Gods view; the only kind with a board picture today.
+pub fn gods_view(value: serde_json::Value) -> ApiResult<GodsView> {
+    serde_json::from_value(value).map_err(|e| {
+        ApiError::not_found("no_board", format!("this game has no board picture: {e}"))
+    })
+}
+
+/// The user a turn link names, if it is for `game_id`.
+pub fn turn_link_user(state: &AppState, token: &str, game_id: &str) -> ApiResult<String> {
+    let claims = state.keys.verify(Purpose::TurnLink, token)?;
+    if claims.obj.as_deref() != Some(game_id) {
+        return Err(ApiError::forbidden(
+            "wrong_game",
+            "this turn link is for another game",
+        ));
+    }
+    Ok(claims.sub)
+}
+
+async fn picture(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    id: String,
+    query: BoardQuery,
+) -> ApiResult<Picture> {
+    // Who is asking, and as whom they see the game.
+    let (user_id, by_link) = match &query.token {
+        Some(token) => (turn_link_user(state, token, &id)?, true),
+        None => (
+            Caller::from_request(req, &mut Payload::None).await?.user_id,
+            false,
+        ),
+    };
+    let at = query.at;
+    let (table, turns) = with_conn(state, move |conn| {
+        let table = Table::load(conn, &id)?;
+        let upto = at.unwrap_or(table.game.seq);
+        if upto < 0 || upto > table.game.seq {
+            return Err(ApiError::not_found(
+                "entry_not_found",
+                format!("`at` must be 0 to {}", table.game.seq),
+            ));
+        }
+        // Now is the stored state; an earlier step is replayed from the log.
+        let turns = if upto == table.game.seq {
+            None
+        } else {
+            Some(store::turns_upto(conn, &id, upto)?)
+        };
+        Ok((table, turns))
+    })
+    .await?;
+    let viewer = if by_link {
+        // A turn link shows its own seat, or nothing.
+        match table.seat_of(&user_id) {
+            Some(seat) => Viewer::Seat(seat),
+            None => {
+                return Err(ApiError::forbidden(
+                    "not_a_player",
+                    "the turn link's player has no seat in this game",
+                ))
+            }
+        }
+    } else {
+        table.viewer(&user_id, query.as_ == Some(ViewAs::Spectator))
+    };
+    // 409 for a game that has not started.
+    let engine = table.engine(&state.hot)?;
+    let view = match &turns {
+        None => engine.view(viewer),
+        Some(turns) => replay(&table, turns)?.view(viewer),
+    };
+    Ok(Picture {
+        view: gods_view(view)?,
+        names: names_by_seat(&table),
+    })
+}
+
+/// The ETag of a picture: a hash of its bytes.
+fn etag_of(bytes: &[u8]) -> String {
+    format!("\"{}\"", hex::encode(&Sha256::digest(bytes)[..16]))
+}
+
+fn not_modified(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .map(|t| t.trim().trim_start_matches("W/"))
+                .any(|t| t == etag || t == "*")
+        })
+}
+
+fn respond(req: &HttpRequest, content_type: &str, body: Vec<u8>) -> HttpResponse {
+    let etag = etag_of(&body);
+    let unchanged = not_modified(req, &etag);
+    let mut res = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    res.insert_header((header::ETAG, etag))
+        // Per viewer (a seat's view), and the game moves on: revalidate every time.
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, SVG_CSP))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"));
+    if unchanged {
+        return res.finish();
+    }
+    res.content_type(content_type).body(body)
+}
+
+pub async fn svg(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<BoardQuery>,
+) -> ApiResult<HttpResponse> {
+    let picture = picture(&req, &state, path.into_inner(), query.into_inner()).await?;
+    Ok(respond(&req, "image/svg+xml", picture.svg().into_bytes()))
+}
+
+/// The same picture as a PNG (for mail clients and chats that do not show SVG).
+pub async fn png(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<BoardQuery>,
+) -> ApiResult<HttpResponse> {
+    let picture = picture(&req, &state, path.into_inner(), query.into_inner()).await?;
+    // Rasterising takes milliseconds of CPU: off the async workers.
+    let png = blocking(move || board_png(&picture.svg()).map_err(ApiError::internal)).await?;
+    Ok(respond(&req, "image/png", png))
+}

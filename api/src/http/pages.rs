@@ -1,0 +1,390 @@
+//! The HTML pages the links in mail open, for people with a browser or a mail client:
+//! `GET|POST /unsubscribe?token=T`, `GET /verify?token=T`, `GET /join/{code}`, and the
+//! shared machinery of the turn page (`crate::http::play`).
+//!
+//! Owns: the page templates (`templates/pages/`, embedded at build time, rendered by
+//! minijinja strictly — an unknown variable is an error — with HTML auto-escaping of every
+//! value), the security headers every page carries, the HTML error page, and reading a
+//! mail link's purpose-scoped token. Must not: decide a rule or write SQL (the store and
+//! the turn code do), or show anything a view does not (the pile order).
+//!
+//! A person reads these answers, so errors are HTML pages with the right status, not
+//! problem+json (`crate::error::problem_for_bare_errors` leaves text/html alone). The token
+//! in the URL is the credential: pages send `Referrer-Policy: no-referrer` (the board image
+//! and any link followed must not carry it elsewhere) and `Cache-Control: no-store`. No
+//! page runs a script: `Content-Security-Policy` forbids them. `docs/pages.md` has the
+//! whole token model.
+
+use crate::auth::jwt::{Claims, Purpose};
+use crate::error::ApiError;
+use crate::http::with_conn;
+use crate::state::AppState;
+use crate::store::{games as game_store, prefs};
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use minijinja::{Environment, UndefinedBehavior};
+use serde::Serialize;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// What a page may load: its own inline styles and pictures from this server; no script,
+/// no frame, forms only to this server.
+pub const PAGE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; \
+     form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The page templates, embedded: a missing file is a build error.
+macro_rules! embed {
+    ($($path:literal),* $(,)?) => {
+        &[$((
+            $path,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../templates/pages/", $path)),
+        )),*]
+    };
+}
+
+static PAGES: &[(&str, &str)] = embed!(
+    "_layout.html",
+    "error.html",
+    "unsubscribe.html",
+    "unsubscribed.html",
+    "verified.html",
+    "join.html",
+    "play.html",
+);
+
+fn environment() -> &'static Environment<'static> {
+    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        if let Ok(syntax) = minijinja::syntax::SyntaxConfig::builder()
+            .trim_blocks(true)
+            .lstrip_blocks(true)
+            .build()
+        {
+            env.set_syntax(syntax);
+        }
+        // Every page is HTML, whatever it is called: escape everything printed. The five
+        // characters that matter in text and in quoted attributes (templates quote every
+        // attribute with `"`); unlike minijinja's default, `/` stays, so a URL reads as one.
+        env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
+        env.set_formatter(|out, state, value| {
+            if value.is_undefined() || value.is_none() || value.is_safe() {
+                return minijinja::escape_formatter(out, state, value);
+            }
+            let text = value.to_string();
+            let mut escaped = String::with_capacity(text.len() + 16);
+            for c in text.chars() {
+                match c {
+                    '&' => escaped.push_str("&amp;"),
+                    '<' => escaped.push_str("&lt;"),
+                    '>' => escaped.push_str("&gt;"),
+                    '"' => escaped.push_str("&quot;"),
+                    '\'' => escaped.push_str("&#39;"),
+                    c => escaped.push(c),
+                }
+            }
+            out.write_str(&escaped).map_err(|e| {
+                minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string())
+            })
+        });
+        env.set_loader(|name| {
+            Ok(PAGES
+                .iter()
+                .find(|(path, _)| *path == name)
+                .map(|(_, source)| *source))
+        });
+        env
+    })
+}
+
+/// Render `template` with `ctx` (plus `lang` and `home`, which every page has).
+pub fn render<S: Serialize>(template: &str, ctx: &S) -> Result<String, PageError> {
+    let mut vars = match serde_json::to_value(ctx) {
+        Ok(serde_json::Value::Object(map)) => map,
+        Ok(_) => return Err(PageError::internal("page data is not an object")),
+        Err(e) => return Err(PageError::internal(e)),
+    };
+    vars.entry("lang").or_insert_with(|| "en".into());
+    vars.entry("home").or_insert_with(|| "/".into());
+    environment()
+        .get_template(template)
+        .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(&vars))))
+        .map_err(PageError::internal)
+}
+
+/// An HTML page with the headers every page carries.
+pub fn page(status: StatusCode, html: String) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, PAGE_CSP))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::X_FRAME_OPTIONS, "DENY"))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(html)
+}
+
+/// Why a page could not be shown, as an HTML page for a person.
+#[derive(Debug)]
+pub struct PageError {
+    pub status: StatusCode,
+    pub title: String,
+    pub message: String,
+}
+
+impl PageError {
+    pub fn new(status: StatusCode, title: &str, message: impl Into<String>) -> PageError {
+        PageError {
+            status,
+            title: title.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// A failure of ours: logged, and the page says nothing about it.
+    pub fn internal(cause: impl fmt::Display) -> PageError {
+        // Through ApiError, which logs the cause once at error level.
+        PageError::from(ApiError::internal(cause))
+    }
+}
+
+impl fmt::Display for PageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.status.as_u16(), self.title)
+    }
+}
+
+impl From<ApiError> for PageError {
+    fn from(e: ApiError) -> PageError {
+        if e.status().is_server_error() {
+            // Logs the cause (never sent); the page says only that we failed.
+            let _ = e.error_response();
+            return PageError::new(
+                e.status(),
+                "Something went wrong",
+                "The server failed; the failure is logged. Try again in a moment.",
+            );
+        }
+        let title = e.status().canonical_reason().unwrap_or("Error");
+        PageError::new(e.status(), title, e.detail())
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorPage<'a> {
+    title: &'a str,
+    message: &'a str,
+}
+
+impl ResponseError for PageError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let html = render(
+            "error.html",
+            &ErrorPage {
+                title: &self.title,
+                message: &self.message,
+            },
+        )
+        // The error page has no data that can fail; should it ever, say it plainly.
+        .unwrap_or_else(|_| "<!DOCTYPE html><title>Error</title><p>Error</p>".to_string());
+        page(self.status, html)
+    }
+}
+
+pub type PageResult = Result<HttpResponse, PageError>;
+
+/// A query parameter, read leniently (a page never answers a bad query with JSON).
+pub fn query_param(req: &HttpRequest, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.into_owned())
+}
+
+/// The link's token, checked for `purpose`. A link without one, with a bad signature,
+/// made for another purpose or expired is refused with 403 and a page that says which.
+pub fn link_claims(
+    state: &AppState,
+    req: &HttpRequest,
+    purpose: Purpose,
+) -> Result<(String, Claims), PageError> {
+    let token = query_param(req, "token").filter(|t| !t.is_empty()).ok_or_else(|| {
+        PageError::new(
+            StatusCode::BAD_REQUEST,
+            "This link is incomplete",
+            "The link has no token. Open the whole link from your mail; some mail programs cut long links in two.",
+        )
+    })?;
+    let claims = state.keys.verify(purpose, &token).map_err(|e| {
+        let message = match e.code() {
+            "token_expired" => "This link has expired. A newer mail from Hermes has a fresh one.",
+            "wrong_token_purpose" => "This link was made for something else.",
+            _ => "This link is not valid. Open the whole link from your mail.",
+        };
+        PageError::new(StatusCode::FORBIDDEN, "This link does not work", message)
+    })?;
+    Ok((token, claims))
+}
+
+fn account_gone() -> PageError {
+    PageError::new(
+        StatusCode::NOT_FOUND,
+        "No such account",
+        "The account this link was made for no longer exists.",
+    )
+}
+
+#[derive(Serialize)]
+struct UnsubscribePage {
+    email: String,
+    already: bool,
+    action: String,
+}
+
+/// `GET /unsubscribe?token=T`: asks; changes nothing (mail scanners open links).
+pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> PageResult {
+    let (token, claims) = link_claims(&state, &req, Purpose::Unsubscribe)?;
+    let user = claims.sub;
+    let found = with_conn(&state, move |conn| Ok(prefs::prefs(conn, &user)?)).await?;
+    let p = found.ok_or_else(account_gone)?;
+    let html = render(
+        "unsubscribe.html",
+        &UnsubscribePage {
+            email: p.email,
+            already: p.mail_pref == "none",
+            action: format!("/unsubscribe?token={}", encode(&token)),
+        },
+    )?;
+    Ok(page(StatusCode::OK, html))
+}
+
+#[derive(Serialize)]
+struct EmailPage {
+    email: String,
+}
+
+/// `POST /unsubscribe?token=T`: the one-click unsubscribe (RFC 8058) and the form's
+/// button. Any body is accepted and ignored; idempotent.
+pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageResult {
+    let (_, claims) = link_claims(&state, &req, Purpose::Unsubscribe)?;
+    let user = claims.sub.clone();
+    let found = with_conn(&state, move |conn| {
+        if !prefs::unsubscribe(conn, &user)? {
+            return Ok(None);
+        }
+        Ok(prefs::prefs(conn, &user)?)
+    })
+    .await?;
+    let p = found.ok_or_else(account_gone)?;
+    tracing::info!(user.id = %claims.sub, "mail stopped by an unsubscribe link");
+    let html = render("unsubscribed.html", &EmailPage { email: p.email })?;
+    Ok(page(StatusCode::OK, html))
+}
+
+#[derive(Serialize)]
+struct VerifiedPage {
+    name: String,
+    email: String,
+}
+
+/// `GET /verify?token=T`: confirms the address the token names, if it is still the
+/// user's. Idempotent: the first confirmation's time is kept.
+pub async fn verify(req: HttpRequest, state: web::Data<AppState>) -> PageResult {
+    let (_, claims) = link_claims(&state, &req, Purpose::Verify)?;
+    let address = claims.obj.unwrap_or_default();
+    let user = claims.sub;
+    let at = state.clock.now_naive();
+    let (found, verified) = with_conn(&state, move |conn| {
+        let verified = prefs::verify_email(conn, &user, &address, at)?;
+        Ok((prefs::prefs(conn, &user)?, verified))
+    })
+    .await?;
+    let p = found.ok_or_else(account_gone)?;
+    if !verified {
+        return Err(PageError::new(
+            StatusCode::CONFLICT,
+            "This address is no longer yours",
+            "This link confirms an address that is no longer the one on your account. Ask for a new link from the account's current address.",
+        ));
+    }
+    let html = render(
+        "verified.html",
+        &VerifiedPage {
+            name: p.display_name,
+            email: p.email,
+        },
+    )?;
+    Ok(page(StatusCode::OK, html))
+}
+
+#[derive(Serialize)]
+struct JoinPage {
+    kind: String,
+    created_by: String,
+    seat_count: i64,
+    players: Vec<String>,
+    status: String,
+    open: bool,
+    join_url: String,
+    code: String,
+}
+
+/// `GET /join/{code}`: the game a join code opens, and how to join it with the API.
+pub async fn join(state: web::Data<AppState>, path: web::Path<String>) -> PageResult {
+    let code = path.into_inner();
+    let unknown = || {
+        PageError::new(
+            StatusCode::NOT_FOUND,
+            "No such game",
+            "No game has this join code. Check the link in your invitation.",
+        )
+    };
+    // Codes are 10 letters and digits; anything else cannot be one.
+    if code.is_empty() || code.len() > 64 || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(unknown());
+    }
+    let found = with_conn(&state, move |conn| {
+        let Some(game) = prefs::game_by_join_code(conn, &code)? else {
+            return Ok(None);
+        };
+        let players = game_store::players(conn, &game.id)?;
+        let creator = crate::store::accounts::user_by_id(conn, &game.created_by)?
+            .map(|u| u.display_name)
+            .unwrap_or_default();
+        Ok(Some((game, players, creator)))
+    })
+    .await?;
+    let (game, players, creator) = found.ok_or_else(unknown)?;
+    let open = game.status == crate::store::models::OPEN;
+    let html = render(
+        "join.html",
+        &JoinPage {
+            kind: game.kind.clone(),
+            created_by: creator,
+            seat_count: game.seat_count,
+            players: players.into_iter().map(|p| p.display_name).collect(),
+            status: match game.status.as_str() {
+                "open" => "waiting for players".to_string(),
+                "running" => "being played".to_string(),
+                other => other.to_string(),
+            },
+            open,
+            join_url: format!(
+                "{}/games/{}/join",
+                state.public_url.trim_end_matches('/'),
+                game.id
+            ),
+            code: game.join_code,
+        },
+    )?;
+    Ok(page(StatusCode::OK, html))
+}
+
+/// `s` for a query string.
+pub fn encode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}

@@ -1,0 +1,377 @@
+//! The turn page: `GET /games/{id}/play?token=T` shows a player their game — the board,
+//! their god, the display, whose turn it is, the legal first steps in the notation, the
+//! last turns — and a form; `POST /games/{id}/play?token=T` (form-encoded `notation` and
+//! `expected_seq`) plays the turn through the same code as `POST /games/{id}/turns`
+//! (`crate::http::turns::submit_notation`).
+//!
+//! The token is a turn link (`Purpose::TurnLink`, sub = the user, obj = the game), minted
+//! by `crate::links::turn_link` for the your-turn mail. It opens this game's page for this
+//! user's seat and the board picture of this game, nothing else: the API refuses it (401,
+//! wrong purpose), another game's page refuses it (403).
+//!
+//! A played turn answers 303 to the page with `played=SEQ` (the flash), so reloading the
+//! page does not post again; a rule violation re-renders the page with 422 and the rule's
+//! words, a stale `expected_seq` (the form was sent twice, or someone else moved) with
+//! 409. There is no CSRF token: the token in the URL is the credential and is not known to
+//! another site (see `docs/pages.md`).
+
+use crate::auth::jwt::Purpose;
+use crate::error::{ApiError, JSON_LIMIT};
+use crate::http::board::{gods_view, names_by_seat};
+use crate::http::games::Table;
+use crate::http::pages::{self, encode, link_claims, page, render, PageError, PageResult};
+use crate::http::turns::submit_notation;
+use crate::http::with_conn;
+use crate::mail::{words, Lang};
+use crate::state::AppState;
+use crate::store::games as store;
+use crate::store::models::{Turn, OVER};
+use ::games::gods::{GodsEvent, PerColour};
+use ::games::registry::visible_events;
+use ::games::{Logged, Viewer};
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// How many of the last log entries the page shows.
+pub const LOG_ENTRIES: i64 = 6;
+
+/// The user a turn link names, checked for this game. A link for another game is a 403.
+fn link_user(
+    state: &AppState,
+    req: &HttpRequest,
+    game_id: &str,
+) -> Result<(String, String), PageError> {
+    let (token, claims) = link_claims(state, req, Purpose::TurnLink)?;
+    if claims.obj.as_deref() != Some(game_id) {
+        return Err(PageError::new(
+            StatusCode::FORBIDDEN,
+            "This link is for another game",
+            "A turn link opens only the game it was sent for.",
+        ));
+    }
+    Ok((token, claims.sub))
+}
+
+#[derive(Serialize, Clone)]
+struct GodRow {
+    seat: usize,
+    name: String,
+    crystals: u8,
+    temples_in_supply: u8,
+    temples_on_board: usize,
+    markers_in_supply: u8,
+    markers_on_board: usize,
+    extra_actions: u8,
+    villages: String,
+    vp: String,
+}
+
+#[derive(Serialize)]
+struct LogRow {
+    seq: i64,
+    name: String,
+    notation: String,
+    words: String,
+}
+
+#[derive(Serialize)]
+struct Problem {
+    title: String,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct PlayPage {
+    kind: String,
+    seq: i64,
+    me: GodRow,
+    gods: Vec<GodRow>,
+    display: Vec<String>,
+    tiles_remaining: usize,
+    status_line: String,
+    my_turn: bool,
+    may_declare_end: bool,
+    owed: u64,
+    legal: Vec<String>,
+    log: Vec<LogRow>,
+    board_src: String,
+    action: String,
+    notation: String,
+    flash: Option<String>,
+    problem: Option<Problem>,
+}
+
+/// `red 1, blue 2`, or `none`.
+fn per_colour(p: &PerColour) -> String {
+    let parts: Vec<String> = [
+        ("red", p.red),
+        ("yellow", p.yellow),
+        ("green", p.green),
+        ("blue", p.blue),
+    ]
+    .into_iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(c, n)| format!("{c} {n}"))
+    .collect();
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn joined_names(names: &[String], seats: &[usize]) -> String {
+    let named: Vec<String> = seats.iter().map(|s| words::god_name(names, *s)).collect();
+    named.join(" and ")
+}
+
+/// What the page shows besides the game: the flash after a played turn, or the problem
+/// with the turn just sent (and its text, to correct it).
+struct Extra {
+    status: StatusCode,
+    flash: Option<String>,
+    problem: Option<Problem>,
+    notation: String,
+}
+
+async fn show(
+    state: &web::Data<AppState>,
+    game_id: String,
+    user_id: String,
+    token: String,
+    extra: Extra,
+) -> PageResult {
+    let id = game_id.clone();
+    let (table, recent) = with_conn(state, move |conn| {
+        let table = Table::load(conn, &id)?;
+        let since = (table.game.seq - LOG_ENTRIES).max(0);
+        let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
+        Ok((table, recent))
+    })
+    .await
+    .map_err(|e| match e.code() {
+        "game_not_found" => PageError::new(
+            StatusCode::NOT_FOUND,
+            "No such game",
+            "This game does not exist any more.",
+        ),
+        _ => PageError::from(e),
+    })?;
+    let seat = table.seat_of(&user_id).ok_or_else(|| {
+        PageError::new(
+            StatusCode::FORBIDDEN,
+            "Not your game",
+            "This link's player has no seat in this game.",
+        )
+    })?;
+    let engine = table.engine(&state.hot)?;
+    let names = names_by_seat(&table);
+    let view = gods_view(engine.view(Viewer::Seat(seat)))?;
+    let over = table.game.status == OVER;
+    let to_act = table.to_act();
+    let my_turn = !over && to_act.contains(&seat);
+    let kind = table.kind()?;
+
+    let (mut may_declare_end, mut owed, mut legal) = (false, 0, Vec::new());
+    if my_turn {
+        let l = engine
+            .legal(seat, &json!({}))
+            .map_err(crate::http::turns::turn_error)?;
+        may_declare_end = l["may_declare_end"] == json!(true);
+        owed = l["owed"].as_u64().unwrap_or(0);
+        for step in l["steps"].as_array().into_iter().flatten() {
+            let text = kind
+                .format_turn(&json!({ "steps": [step] }))
+                .map_err(crate::http::turns::turn_error)?;
+            legal.push(text);
+        }
+    }
+    let status_line = if over {
+        match &view.outcome {
+            Some(o) => format!(
+                "The game is over: {} won ({}).",
+                joined_names(&names, &o.winners),
+                o.reason
+            ),
+            None => "The game is over.".to_string(),
+        }
+    } else if my_turn {
+        "It is your turn.".to_string()
+    } else {
+        format!("It is {}'s turn.", joined_names(&names, &to_act))
+    };
+    let rows: Vec<GodRow> = view
+        .gods
+        .iter()
+        .map(|g| GodRow {
+            seat: g.seat,
+            name: words::god_name(&names, g.seat),
+            crystals: g.crystals,
+            temples_in_supply: g.temples_in_supply,
+            temples_on_board: g.temples_on_board,
+            markers_in_supply: g.markers_in_supply,
+            markers_on_board: g.markers_on_board,
+            extra_actions: g.extra_actions,
+            villages: per_colour(&g.villages),
+            vp: per_colour(&g.vp),
+        })
+        .collect();
+    let me = rows
+        .iter()
+        .find(|g| g.seat == seat)
+        .cloned()
+        .ok_or_else(|| PageError::internal("the seat's god is missing from the view"))?;
+    let log = recent
+        .iter()
+        .rev()
+        .map(|t| log_row(t, &names, seat, over))
+        .collect::<Result<Vec<_>, _>>()?;
+    let token_q = encode(&token);
+    let ctx = PlayPage {
+        kind: table.game.kind.clone(),
+        seq: table.game.seq,
+        me,
+        gods: rows,
+        display: view.display.iter().map(|t| t.name()).collect(),
+        tiles_remaining: view.tiles_remaining,
+        status_line,
+        my_turn,
+        may_declare_end,
+        owed,
+        legal,
+        log,
+        board_src: format!(
+            "/games/{game_id}/board.svg?token={token_q}&at={}",
+            table.game.seq
+        ),
+        action: format!("/games/{game_id}/play?token={token_q}"),
+        notation: extra.notation,
+        flash: extra.flash,
+        problem: extra.problem,
+    };
+    Ok(page(extra.status, render("play.html", &ctx)?))
+}
+
+/// One log entry: who, the notation, and what the rules did, in words.
+fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<LogRow, PageError> {
+    let logged: Vec<Logged<Value>> =
+        serde_json::from_str(&t.events).map_err(PageError::internal)?;
+    let events: Vec<GodsEvent> = visible_events(&logged, Viewer::Seat(seat), over)
+        .into_iter()
+        .filter_map(|e| serde_json::from_value(e).ok())
+        .collect();
+    let who = usize::try_from(t.seat).map_err(PageError::internal)?;
+    Ok(LogRow {
+        seq: t.seq,
+        name: words::god_name(names, who),
+        notation: t.notation.clone(),
+        words: words::turn(Lang::En, names, &events).join(" "),
+    })
+}
+
+/// `GET /games/{id}/play?token=T[&played=SEQ]`.
+pub async fn get(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> PageResult {
+    let game_id = path.into_inner();
+    let (token, user_id) = link_user(&state, &req, &game_id)?;
+    let flash = pages::query_param(&req, "played")
+        .and_then(|s| s.parse::<i64>().ok())
+        .map(|seq| format!("Your turn was played: it is entry {seq} of the log."));
+    let extra = Extra {
+        status: StatusCode::OK,
+        flash,
+        problem: None,
+        notation: String::new(),
+    };
+    show(&state, game_id, user_id, token, extra).await
+}
+
+/// `POST /games/{id}/play?token=T`, form-encoded `notation` and `expected_seq`.
+pub async fn post(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> PageResult {
+    let game_id = path.into_inner();
+    let (token, user_id) = link_user(&state, &req, &game_id)?;
+    if body.len() > JSON_LIMIT {
+        return Err(PageError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Too long",
+            format!("A turn is at most {JSON_LIMIT} bytes."),
+        ));
+    }
+    let field = |name: &str| {
+        url::form_urlencoded::parse(&body)
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+    };
+    let notation = field("notation").unwrap_or_default();
+    let expected_seq = field("expected_seq")
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .ok_or_else(|| {
+            PageError::new(
+                StatusCode::BAD_REQUEST,
+                "The form is incomplete",
+                "The form did not say which state of the game your turn is for (expected_seq). Reload the page and play again.",
+            )
+        })?;
+    let app = state.clone();
+    let (gid, uid, text) = (game_id.clone(), user_id.clone(), notation.clone());
+    let result = with_conn(&state, move |conn| {
+        submit_notation(conn, &app, &gid, &uid, expected_seq, &text)
+    })
+    .await;
+    match result {
+        Ok(seq) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "/games/{game_id}/play?token={}&played={seq}",
+                    encode(&token)
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
+            let problem = Problem {
+                title: problem_title(&e).to_string(),
+                message: e.detail().to_string(),
+            };
+            let extra = Extra {
+                status: e.status(),
+                flash: None,
+                problem: Some(problem),
+                // A stale form's turn was for another position: start afresh.
+                notation: if e.code() == "stale_seq" {
+                    String::new()
+                } else {
+                    notation
+                },
+            };
+            show(&state, game_id, user_id, token, extra).await
+        }
+        Err(e) => Err(PageError::from(e)),
+    }
+}
+
+fn problem_title(e: &ApiError) -> &'static str {
+    match e.code() {
+        "rule_violation" => "The rules do not allow this turn",
+        "invalid_notation" => "This turn cannot be read",
+        "invalid_turn" => "This is not a turn of this game",
+        "stale_seq" => "The game has moved on since you loaded this page; nothing was played",
+        "not_your_turn" => "It is not your turn",
+        "game_over" => "The game is over",
+        "game_not_started" => "The game has not started",
+        "not_a_player" => "You have no seat in this game",
+        _ => "Your turn was not played",
+    }
+}

@@ -1,0 +1,718 @@
+//! What the links in mail open: the board picture, the turn page, unsubscribe, verify,
+//! the join page; and the preferences. HTML is read as text (these answers are for people,
+//! so errors are HTML pages, not problem+json); every check could fail.
+
+use crate::api_test;
+use crate::games::started_game;
+use crate::helpers::{Player, TestApp, JWT_SECRET, PUBLIC_URL};
+use crate::play::random_turn;
+use diesel::prelude::*;
+use games::registry;
+use hermes_api::auth::jwt::{Keys, Purpose};
+use hermes_api::board::{board_svg, BoardStyle};
+use hermes_api::links;
+use hermes_api::store::{self, schema};
+use rand::SeedableRng;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+const XSS: &str = "<script>alert(1)</script>&\"'";
+
+fn keys() -> Keys {
+    Keys::new(JWT_SECRET.as_bytes(), PUBLIC_URL)
+}
+
+/// A link minted by `crate::links`, as a path on the test server.
+fn path_of(link: &str) -> String {
+    link.strip_prefix(PUBLIC_URL)
+        .expect("a link on the public URL")
+        .to_string()
+}
+
+fn turn_link(user: &str, game: &str) -> String {
+    path_of(&links::turn_link(&keys(), PUBLIC_URL, user, game).unwrap())
+}
+
+/// A response read as text: status, content type, headers, body.
+struct Text {
+    status: StatusCode,
+    headers: reqwest::header::HeaderMap,
+    body: String,
+}
+
+impl Text {
+    fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    /// An HTML page with the headers every page must carry.
+    fn assert_page(&self, status: StatusCode) -> &Text {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert!(
+            self.header("content-type").starts_with("text/html"),
+            "{}",
+            self.header("content-type")
+        );
+        let csp = self.header("content-security-policy");
+        assert!(csp.contains("default-src 'none'"), "{csp}");
+        assert!(!csp.contains("script-src"), "{csp}");
+        assert_eq!(self.header("referrer-policy"), "no-referrer");
+        assert_eq!(self.header("cache-control"), "no-store");
+        assert_eq!(self.header("x-content-type-options"), "nosniff");
+        assert!(self.body.starts_with("<!DOCTYPE html>"), "{}", self.body);
+        assert!(self.body.contains("<html lang=\"en\">"));
+        self
+    }
+}
+
+async fn fetch(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    bearer: Option<&str>,
+    form: Option<&[(&str, &str)]>,
+) -> Text {
+    let mut req = app.client.request(method, format!("{}{path}", app.url));
+    if let Some(t) = bearer {
+        req = req.bearer_auth(t);
+    }
+    if let Some(f) = form {
+        req = req.form(f);
+    }
+    let res = req.send().await.expect("request sent");
+    Text {
+        status: res.status(),
+        headers: res.headers().clone(),
+        body: res.text().await.expect("body"),
+    }
+}
+
+async fn get_text(app: &TestApp, path: &str, bearer: Option<&str>) -> Text {
+    fetch(app, Method::GET, path, bearer, None).await
+}
+
+/// A client that does not follow redirects (to see the 303).
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// A direct connection to the test server's database.
+struct Db(store::Pool);
+
+fn db(app: &TestApp) -> Db {
+    Db(store::open(&app.database_url, 1).expect("database"))
+}
+
+impl Db {
+    fn conn(&self) -> impl std::ops::DerefMut<Target = store::DbConn> {
+        self.0.get().expect("connection")
+    }
+}
+
+/// Register a user with a given display name; returns them logged in.
+async fn named_player(app: &TestApp, name: &str) -> Player {
+    let email = format!("{}@example.org", hex::encode(rand::random::<[u8; 6]>()));
+    let (status, user) = app
+        .call(
+            Method::POST,
+            "/users",
+            None,
+            Some(json!({"email": email, "display_name": name, "password": "a long password"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{user}");
+    let (status, login) = app.login(&email, "a long password").await;
+    assert_eq!(status, StatusCode::OK);
+    Player {
+        id: user["id"].as_str().unwrap().to_string(),
+        token: login["access_token"].as_str().unwrap().to_string(),
+    }
+}
+
+/// The notation of one random legal turn for `player`, and the game's seq before it.
+async fn legal_notation(app: &TestApp, id: &str, player: &Player, seed: u64) -> (String, i64) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (_, game) = app.get(&format!("/games/{id}"), &player.token).await;
+    let turn = random_turn(app, id, player, &mut rng, &mut Vec::new()).await;
+    let kind = registry::kind("gods").unwrap();
+    (
+        kind.format_turn(&turn).unwrap(),
+        game["seq"].as_i64().unwrap(),
+    )
+}
+
+async fn seq_of(app: &TestApp, id: &str, player: &Player) -> i64 {
+    let (_, game) = app.get(&format!("/games/{id}"), &player.token).await;
+    game["seq"].as_i64().unwrap()
+}
+
+/// The seat whose turn it is, and their player.
+async fn to_act<'a>(app: &TestApp, id: &str, players: &'a [Player]) -> &'a Player {
+    let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+    &players[game["to_act"][0].as_u64().unwrap() as usize]
+}
+
+api_test!(
+    async fn the_board_svg_is_drawn_for_a_seat_a_spectator_and_a_turn_link(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let ann = &players[0];
+        let path = format!("/games/{id}/board.svg");
+
+        let seat = get_text(&app, &path, Some(&ann.token)).await;
+        assert_eq!(seat.status, StatusCode::OK, "{}", seat.body);
+        assert_eq!(seat.header("content-type"), "image/svg+xml");
+        assert_eq!(
+            seat.header("content-security-policy"),
+            "default-src 'none'; style-src 'unsafe-inline'"
+        );
+        assert_eq!(seat.header("x-content-type-options"), "nosniff");
+        assert!(seat.body.contains("<svg"), "{}", seat.body);
+        assert!(!seat.body.contains("<script"));
+        // The names of the gods are in the legend.
+        assert!(seat.body.contains("p0"), "{}", seat.body);
+        assert!(seat.body.contains("p1"));
+
+        // A second fetch with the ETag is a 304.
+        let etag = seat.header("etag").to_string();
+        assert!(etag.starts_with('"'), "{etag}");
+        let res = app
+            .client
+            .get(format!("{}{path}", app.url))
+            .bearer_auth(&ann.token)
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+
+        // A spectator (a user without a seat) sees it as GET /games/{id} lets them.
+        let carol = app.player("carol").await;
+        let (game_status, _) = app.get(&format!("/games/{id}"), &carol.token).await;
+        let spectator = get_text(&app, &path, Some(&carol.token)).await;
+        assert_eq!(spectator.status, game_status);
+        assert_eq!(spectator.status, StatusCode::OK);
+        let as_spectator = get_text(&app, &format!("{path}?as=spectator"), Some(&ann.token)).await;
+        assert_eq!(as_spectator.body, spectator.body);
+
+        // No login: 401 as on the API; no such game: 404.
+        let (status, body) = app.call(Method::GET, &path, None, None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        let (status, body) = app.get("/games/nope/board.svg", &ann.token).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("game_not_found")));
+
+        // A turn link shows the link's seat: the same picture as the seat's own.
+        let link = turn_link(&ann.id, &id);
+        let token = link.split("token=").nth(1).unwrap();
+        let by_link = get_text(&app, &format!("{path}?token={token}"), None).await;
+        assert_eq!(by_link.status, StatusCode::OK);
+        assert_eq!(by_link.body, seat.body);
+
+        // …for its own game only, and an access token is not a turn link.
+        let (other, _) = started_game(&app, 2).await;
+        let (status, body) = app
+            .call(Method::GET, &format!("/games/{other}/board.svg?token={token}"), None, None)
+            .await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("wrong_game")));
+        let (status, body) = app
+            .call(Method::GET, &format!("{path}?token={}", ann.token), None, None)
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::UNAUTHORIZED, Some("wrong_token_purpose"))
+        );
+
+        // The PNG is a PNG.
+        let res = app
+            .client
+            .get(format!("{}/games/{id}/board.png", app.url))
+            .bearer_auth(&ann.token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers()["content-type"], "image/png");
+        let bytes = res.bytes().await.unwrap();
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    }
+);
+
+api_test!(
+    async fn the_board_at_n_is_the_board_of_the_state_at_n(app) {
+        let (id, players) = started_game(&app, 2).await;
+        for round in 0..3u64 {
+            let p = to_act(&app, &id, &players).await;
+            let (text, seq) = legal_notation(&app, &id, p, round).await;
+            let res = app
+                .client
+                .post(format!("{}/games/{id}/turns", app.url))
+                .bearer_auth(&p.token)
+                .header("content-type", "text/plain")
+                .header("if-match", format!("\"{seq}\""))
+                .body(text)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), StatusCode::CREATED);
+        }
+        let (_, game) = app.get(&format!("/games/{id}"), &players[1].token).await;
+        let mut names = vec![String::new(); 2];
+        for p in game["players"].as_array().unwrap() {
+            names[p["seat"].as_u64().unwrap() as usize] = p["display_name"].as_str().unwrap().to_string();
+        }
+        for at in 0..=3 {
+            let (status, state) = app
+                .get(&format!("/games/{id}/state?at={at}"), &players[1].token)
+                .await;
+            assert_eq!(status, StatusCode::OK);
+            let view = serde_json::from_value(state["view"].clone()).unwrap();
+            let expected = board_svg(
+                &view,
+                &BoardStyle {
+                    names: names.clone(),
+                    ..BoardStyle::default()
+                },
+            );
+            let svg = get_text(&app, &format!("/games/{id}/board.svg?at={at}"), Some(&players[1].token)).await;
+            assert_eq!(svg.status, StatusCode::OK);
+            assert!(svg.body == expected, "the board at {at} differs from the state at {at}");
+        }
+        let early = get_text(&app, &format!("/games/{id}/board.svg?at=0"), Some(&players[1].token)).await;
+        let now = get_text(&app, &format!("/games/{id}/board.svg"), Some(&players[1].token)).await;
+        assert_ne!(early.body, now.body);
+        let (status, body) = app
+            .get(&format!("/games/{id}/board.svg?at=4"), &players[1].token)
+            .await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("entry_not_found")));
+    }
+);
+
+api_test!(
+    async fn the_pictures_and_pages_do_not_depend_on_the_pile_order(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let p = to_act(&app, &id, &players).await;
+        let (text, seq) = legal_notation(&app, &id, p, 7).await;
+        let link = turn_link(&p.id, &id);
+        let form = [("notation", text.as_str()), ("expected_seq", &seq.to_string())];
+        let res = no_redirects()
+            .post(format!("{}{link}", app.url))
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+        let paths = [
+            format!("/games/{id}/board.svg"),
+            format!("/games/{id}/board.svg?at=0"),
+            format!("/games/{id}/board.svg?as=spectator"),
+        ];
+        let page_links = [turn_link(&players[0].id, &id), turn_link(&players[1].id, &id)];
+        let mut before = Vec::new();
+        for path in &paths {
+            before.push(get_text(&app, path, Some(&players[0].token)).await.body);
+        }
+        for link in &page_links {
+            before.push(get_text(&app, link, None).await.body);
+        }
+
+        // Reverse the secret pile in the stored state; a second server (with no engine in
+        // memory) serves the same game from it.
+        let db = db(&app);
+        let mut conn = db.conn();
+        let stored: Option<String> = schema::games::table
+            .find(&id)
+            .select(schema::games::state)
+            .first(&mut *conn)
+            .unwrap();
+        let mut state: Value = serde_json::from_str(&stored.unwrap()).unwrap();
+        let pile = state["pile"].as_array_mut().expect("the pile in the stored state");
+        assert!(pile.len() > 4);
+        let original = pile.clone();
+        pile.reverse();
+        assert_ne!(*pile, original, "the pile must change for this test to mean anything");
+        diesel::update(schema::games::table.find(&id))
+            .set(schema::games::state.eq(Some(state.to_string())))
+            .execute(&mut *conn)
+            .unwrap();
+        let twin = app.twin().await;
+        let mut after = Vec::new();
+        for path in &paths {
+            after.push(get_text(&twin, path, Some(&players[0].token)).await.body);
+        }
+        for link in &page_links {
+            after.push(get_text(&twin, link, None).await.body);
+        }
+        assert_eq!(before.len(), after.len());
+        for (b, a) in before.iter().zip(&after) {
+            assert_eq!(b, a);
+        }
+    }
+);
+
+api_test!(
+    async fn a_display_name_full_of_html_is_escaped_in_the_svg_and_every_page(app) {
+        let evil = named_player(&app, XSS).await;
+        let bob = app.player("bob").await;
+        let (status, game) = app
+            .post("/games", &evil.token, json!({"kind": "gods", "seats": 2, "random_seats": false}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let id = game["id"].as_str().unwrap().to_string();
+        let code = game["join_code"].as_str().unwrap().to_string();
+
+        // The join page while the game is open, naming its creator.
+        let join = get_text(&app, &format!("/join/{code}"), None).await;
+        join.assert_page(StatusCode::OK);
+        let (status, _) = app.post(&format!("/games/{id}/join"), &bob.token, json!({"code": code})).await;
+        assert_eq!(status, StatusCode::OK);
+
+        let svg = get_text(&app, &format!("/games/{id}/board.svg"), Some(&bob.token)).await;
+        let turn_page = get_text(&app, &turn_link(&evil.id, &id), None).await;
+        turn_page.assert_page(StatusCode::OK);
+        let other_page = get_text(&app, &turn_link(&bob.id, &id), None).await;
+        other_page.assert_page(StatusCode::OK);
+        let (_, me) = app.get("/me", &evil.token).await;
+        let verify = get_text(
+            &app,
+            &path_of(&links::verify_link(&keys(), PUBLIC_URL, &evil.id, me["email"].as_str().unwrap()).unwrap()),
+            None,
+        )
+        .await;
+        verify.assert_page(StatusCode::OK);
+        for (what, body) in [
+            ("svg", &svg.body),
+            ("join page", &join.body),
+            ("turn page", &turn_page.body),
+            ("other seat's turn page", &other_page.body),
+            ("verify page", &verify.body),
+        ] {
+            assert!(!body.contains("<script"), "{what}: {body}");
+            assert!(!body.contains("alert(1)</"), "{what}");
+            assert!(body.contains("&lt;script&gt;alert(1)&lt;"), "{what} does not show the name escaped: {body}");
+        }
+    }
+);
+
+api_test!(
+    async fn preferences_round_trip_and_bad_values_are_refused_naming_the_field(app) {
+        let ann = app.player("ann").await;
+        let (status, prefs) = app.get("/me/preferences", &ann.token).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(prefs, json!({"mail": "every_turn", "time_zone": "UTC", "lang": "en"}));
+        let (_, me) = app.get("/me", &ann.token).await;
+        assert_eq!(me["email_verified"], false);
+        assert_eq!(me["preferences"], prefs);
+
+        let db = db(&app);
+        let digest_at = || {
+            let mut conn = db.conn();
+            schema::users::table
+                .find(&ann.id)
+                .select(schema::users::next_digest_at)
+                .first::<Option<chrono::NaiveDateTime>>(&mut *conn)
+                .unwrap()
+        };
+        let schedule = || {
+            let mut conn = db.conn();
+            diesel::update(schema::users::table.find(&ann.id))
+                .set(schema::users::next_digest_at.eq(Some(chrono::Utc::now().naive_utc())))
+                .execute(&mut *conn)
+                .unwrap();
+        };
+
+        let put = |body: Value| app.call(Method::PUT, "/me/preferences", Some(&ann.token), Some(body));
+        let patch = |body: Value| app.call(Method::PATCH, "/me/preferences", Some(&ann.token), Some(body));
+        schedule();
+        let (status, prefs) = put(json!({"mail": "digest", "time_zone": "europe/berlin", "lang": "en"})).await;
+        assert_eq!(status, StatusCode::OK, "{prefs}");
+        assert_eq!(prefs, json!({"mail": "digest", "time_zone": "Europe/Berlin", "lang": "en"}));
+        assert_eq!(digest_at(), None, "a new mail preference unschedules the digest");
+        schedule();
+        let (status, _) = patch(json!({"lang": "EN"})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(digest_at().is_some(), "the language alone leaves the digest where it is");
+        let (status, _) = patch(json!({"time_zone": "America/New_York"})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(digest_at(), None, "a new time zone unschedules the digest");
+
+        for (body, code, field) in [
+            (json!({"mail": "weekly"}), "invalid_preference", "mail"),
+            (json!({"mail": 3}), "invalid_preference", "mail"),
+            (json!({"time_zone": "Mars/Olympus"}), "invalid_preference", "time_zone"),
+            (json!({"lang": "de"}), "invalid_preference", "lang"),
+            (json!({"colour": "blue"}), "unknown_field", "colour"),
+            (json!({"mail": "none", "lang": "xx"}), "invalid_preference", "lang"),
+        ] {
+            let (status, problem) = patch(body.clone()).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert_eq!(problem["code"], code, "{problem}");
+            assert_eq!(problem["field"], field, "{problem}");
+        }
+        let (status, problem) = put(json!({"mail": "none"})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(problem["field"], "time_zone");
+        let (status, problem) = put(json!(["mail"])).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+
+        // Nothing of the refused requests was written (not even the valid `mail` above).
+        let (_, prefs) = app.get("/me/preferences", &ann.token).await;
+        assert_eq!(prefs, json!({"mail": "digest", "time_zone": "America/New_York", "lang": "en"}));
+        let (status, _) = app.call(Method::GET, "/me/preferences", None, None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+);
+
+api_test!(
+    async fn unsubscribe_asks_on_get_and_stops_mail_on_post(app) {
+        let ann = app.player("ann").await;
+        let (_, me) = app.get("/me", &ann.token).await;
+        let email = me["email"].as_str().unwrap().to_string();
+        let link = path_of(&links::unsubscribe_link(&keys(), PUBLIC_URL, &ann.id).unwrap());
+
+        let page = get_text(&app, &link, None).await;
+        page.assert_page(StatusCode::OK);
+        assert!(page.body.contains(&email), "{}", page.body);
+        assert!(page.body.contains("<form method=\"post\""), "{}", page.body);
+        let (_, prefs) = app.get("/me/preferences", &ann.token).await;
+        assert_eq!(prefs["mail"], "every_turn", "GET changes nothing");
+
+        // RFC 8058 one-click: a form-encoded POST.
+        let done = fetch(&app, Method::POST, &link, None, Some(&[("List-Unsubscribe", "One-Click")])).await;
+        done.assert_page(StatusCode::OK);
+        assert!(done.body.contains(&email));
+        let (_, prefs) = app.get("/me/preferences", &ann.token).await;
+        assert_eq!(prefs["mail"], "none");
+        // Again, with any body: still fine, still none.
+        let res = app
+            .client
+            .post(format!("{}{link}", app.url))
+            .body("whatever")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let (_, prefs) = app.get("/me/preferences", &ann.token).await;
+        assert_eq!(prefs["mail"], "none");
+
+        // Bad links: a person reads an HTML page that says so, and nothing changes.
+        let (_, _) = app
+            .call(Method::PATCH, "/me/preferences", Some(&ann.token), Some(json!({"mail": "digest"})))
+            .await;
+        let turn = links::turn_link(&keys(), PUBLIC_URL, &ann.id, "g").unwrap();
+        let turn_token = turn.split("token=").nth(1).unwrap().to_string();
+        let expired = keys()
+            .mint(Purpose::Unsubscribe, &ann.id, chrono::Duration::days(-1), None)
+            .unwrap();
+        for (path, status, words) in [
+            (format!("/unsubscribe?token={turn_token}"), StatusCode::FORBIDDEN, "made for something else"),
+            (format!("/unsubscribe?token={expired}"), StatusCode::FORBIDDEN, "expired"),
+            ("/unsubscribe?token=garbage".to_string(), StatusCode::FORBIDDEN, "not valid"),
+            (format!("/unsubscribe?token={}", ann.token), StatusCode::FORBIDDEN, "made for something else"),
+            ("/unsubscribe".to_string(), StatusCode::BAD_REQUEST, "no token"),
+        ] {
+            for method in [Method::GET, Method::POST] {
+                let page = fetch(&app, method.clone(), &path, None, None).await;
+                page.assert_page(status);
+                assert!(page.body.contains(words), "{method} {path}: {}", page.body);
+            }
+        }
+        let (_, prefs) = app.get("/me/preferences", &ann.token).await;
+        assert_eq!(prefs["mail"], "digest");
+    }
+);
+
+api_test!(
+    async fn a_verify_link_confirms_the_address_it_names(app) {
+        let ann = app.player("ann").await;
+        let (_, me) = app.get("/me", &ann.token).await;
+        let email = me["email"].as_str().unwrap();
+
+        // A link for an address that is not (any more) the account's changes nothing.
+        let old = path_of(&links::verify_link(&keys(), PUBLIC_URL, &ann.id, "old@example.org").unwrap());
+        let page = get_text(&app, &old, None).await;
+        page.assert_page(StatusCode::CONFLICT);
+        let (_, me) = app.get("/me", &ann.token).await;
+        assert_eq!(me["email_verified"], false);
+        let expired = keys()
+            .mint(Purpose::Verify, &ann.id, chrono::Duration::days(-1), Some(email))
+            .unwrap();
+        get_text(&app, &format!("/verify?token={expired}"), None)
+            .await
+            .assert_page(StatusCode::FORBIDDEN);
+
+        let link = path_of(&links::verify_link(&keys(), PUBLIC_URL, &ann.id, email).unwrap());
+        let page = get_text(&app, &link, None).await;
+        page.assert_page(StatusCode::OK);
+        assert!(page.body.contains(email));
+        let (_, me) = app.get("/me", &ann.token).await;
+        assert_eq!(me["email_verified"], true);
+        // Twice is fine.
+        get_text(&app, &link, None).await.assert_page(StatusCode::OK);
+    }
+);
+
+api_test!(
+    async fn the_join_page_names_the_game_and_shows_how_to_join(app) {
+        let ann = named_player(&app, "Ann the Creator").await;
+        let (status, game) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 3}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let id = game["id"].as_str().unwrap();
+        let code = game["join_code"].as_str().unwrap();
+
+        let page = get_text(&app, &path_of(&links::join_link(PUBLIC_URL, code)), None).await;
+        page.assert_page(StatusCode::OK);
+        for words in ["gods", "Ann the Creator", "3", "curl", id, code, "/join"] {
+            assert!(page.body.contains(words), "no {words:?} in {}", page.body);
+        }
+        // Lower case works too; the seed never shows.
+        let lower = get_text(&app, &format!("/join/{}", code.to_lowercase()), None).await;
+        lower.assert_page(StatusCode::OK);
+        let db = db(&app);
+        let mut conn = db.conn();
+        let seed: String = schema::games::table
+            .find(id)
+            .select(schema::games::seed)
+            .first(&mut *conn)
+            .unwrap();
+        assert!(!page.body.contains(&seed));
+
+        for path in ["/join/NOSUCHCODE", "/join/%3Cscript%3E"] {
+            let page = get_text(&app, path, None).await;
+            page.assert_page(StatusCode::NOT_FOUND);
+            assert!(!page.body.contains("<script>"));
+        }
+    }
+);
+
+api_test!(
+    async fn two_whole_turns_are_played_through_the_turn_page(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let client = no_redirects();
+        for round in 0..2u64 {
+            let p = to_act(&app, &id, &players).await;
+            let link = turn_link(&p.id, &id);
+            let page = get_text(&app, &link, None).await;
+            page.assert_page(StatusCode::OK);
+            assert!(page.body.contains("It is your turn."), "{}", page.body);
+            assert!(page.body.contains("name=\"expected_seq\""));
+            assert!(page.body.contains("board.svg?token="));
+
+            let (text, seq) = legal_notation(&app, &id, p, round).await;
+            let res = client
+                .post(format!("{}{link}", app.url))
+                .form(&[("notation", text.as_str()), ("expected_seq", &seq.to_string())])
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "{text}: {}", res.text().await.unwrap());
+            let location = res.headers()["location"].to_str().unwrap().to_string();
+            assert!(location.ends_with(&format!("&played={}", seq + 1)), "{location}");
+            assert_eq!(seq_of(&app, &id, p).await, seq + 1);
+            // The log has the turn, as the page says.
+            let (_, log) = app.get(&format!("/games/{id}/log?since={seq}"), &p.token).await;
+            assert_eq!(log["entries"][0]["user_id"], p.id.as_str());
+            let after = get_text(&app, &location, None).await;
+            after.assert_page(StatusCode::OK);
+            assert!(after.body.contains("Your turn was played"), "{}", after.body);
+            assert!(!after.body.contains("It is your turn."));
+        }
+    }
+);
+
+api_test!(
+    async fn the_turn_page_shows_rule_errors_stale_forms_and_refuses_other_games(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let client = no_redirects();
+        let p = to_act(&app, &id, &players).await;
+        let other = players.iter().find(|q| q.id != p.id).unwrap();
+        let link = turn_link(&p.id, &id);
+        let seq = seq_of(&app, &id, p).await;
+        let post = |link: String, notation: &'static str, seq: i64| {
+            let client = client.clone();
+            let url = format!("{}{link}", app.url);
+            async move {
+                let res = client
+                    .post(url)
+                    .form(&[("notation", notation), ("expected_seq", &seq.to_string())])
+                    .send()
+                    .await
+                    .unwrap();
+                let status = res.status();
+                let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+                (status, ct, res.text().await.unwrap())
+            }
+        };
+
+        // A temple with no crystals to pay for it, at a hex far from everything: a rule
+        // says no, with its id, and the page keeps what was typed.
+        let (status, ct, body) = post(link.clone(), "temple at 9,9", seq).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(ct.starts_with("text/html"));
+        assert!(regex_like_rule_id(&body), "no rule id in {body}");
+        assert!(body.contains("temple at 9,9"), "the typed turn is kept");
+        // Words that do not parse.
+        let (status, _, body) = post(link.clone(), "fly to the moon", seq).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(body.contains("cannot be read"), "{body}");
+        // A form from an older page: 409, nothing played.
+        let (status, _, body) = post(link.clone(), "discard 1", seq + 5).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert!(body.contains("moved on"), "{body}");
+        // Not this player's turn.
+        let (status, _, body) = post(turn_link(&other.id, &id), "discard 1", seq).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert!(body.contains("not your turn"), "{body}");
+        assert_eq!(seq_of(&app, &id, p).await, seq, "nothing was played");
+        // The form without expected_seq.
+        let res = client.post(format!("{}{link}", app.url)).form(&[("notation", "discard 1")]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+
+        // The link opens this game only, for its own player only, and never the API.
+        let (other_game, _) = started_game(&app, 2).await;
+        let token = link.split("token=").nth(1).unwrap().to_string();
+        let page = get_text(&app, &format!("/games/{other_game}/play?token={token}"), None).await;
+        page.assert_page(StatusCode::FORBIDDEN);
+        let (status, _, _) = post(format!("/games/{other_game}/play?token={token}"), "discard 1", 0).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let stranger = app.player("stranger").await;
+        get_text(&app, &turn_link(&stranger.id, &id), None)
+            .await
+            .assert_page(StatusCode::FORBIDDEN);
+        for path in [format!("/games/{id}"), format!("/games/{id}/legal"), "/me".to_string()] {
+            let (status, body) = app.get(&path, &token).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}");
+            assert_eq!(body["code"], "wrong_token_purpose");
+        }
+        let res = app
+            .client
+            .post(format!("{}/games/{id}/turns", app.url))
+            .bearer_auth(&token)
+            .json(&json!({"expected_seq": seq, "notation": "discard 1"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+        // An access token is not a turn link either.
+        get_text(&app, &format!("/games/{id}/play?token={}", p.token), None)
+            .await
+            .assert_page(StatusCode::FORBIDDEN);
+        assert_eq!(seq_of(&app, &id, p).await, seq);
+    }
+);
+
+/// Does `body` name a rule, `G-` and letters and digits (e.g. `G-A3`)?
+fn regex_like_rule_id(body: &str) -> bool {
+    body.match_indices("G-").any(|(i, _)| {
+        let rest = &body[i + 2..];
+        let letters = rest.chars().take_while(|c| c.is_ascii_uppercase()).count();
+        letters > 0 && rest[letters..].starts_with(|c: char| c.is_ascii_digit())
+    })
+}

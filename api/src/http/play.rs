@@ -27,7 +27,7 @@ use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{Turn, OVER};
 use ::games::gods::{GodsEvent, PerColour};
-use ::games::registry::visible_events;
+use ::games::registry::{visible_events, AnyGame, GameKind};
 use ::games::{Logged, Viewer};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -168,12 +168,61 @@ async fn show(
     })?;
     let engine = table.engine(&state.hot)?;
     let names = names_by_seat(&table);
-    let view = gods_view(engine.view(Viewer::Seat(seat)))?;
     let over = table.game.status == OVER;
-    let to_act = table.to_act();
-    let my_turn = !over && to_act.contains(&seat);
-    let kind = table.kind()?;
+    let log = recent
+        .iter()
+        .rev()
+        .map(|t| log_row(t, &names, seat, over))
+        .collect::<Result<Vec<_>, _>>()?;
+    let status = extra.status;
+    let ctx = build(
+        Facts {
+            game_id: &game_id,
+            kind: table.kind()?,
+            engine: engine.as_ref(),
+            seq: table.game.seq,
+            seat,
+            names: &names,
+            over,
+            to_act: table.to_act(),
+            log,
+            token: &token,
+        },
+        extra,
+    )?;
+    Ok(page(status, render("play.html", &ctx)?))
+}
 
+/// What the page is built from, loaded by [`show`] (and made up by the snapshot test).
+struct Facts<'a> {
+    game_id: &'a str,
+    kind: &'static dyn GameKind,
+    engine: &'a dyn AnyGame,
+    seq: i64,
+    seat: usize,
+    names: &'a [String],
+    over: bool,
+    to_act: Vec<usize>,
+    log: Vec<LogRow>,
+    token: &'a str,
+}
+
+/// The page's data: the seat's view, never the stored state.
+fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
+    let Facts {
+        game_id,
+        kind,
+        engine,
+        seq,
+        seat,
+        names,
+        over,
+        to_act,
+        log,
+        token,
+    } = f;
+    let view = gods_view(engine.view(Viewer::Seat(seat)))?;
+    let my_turn = !over && to_act.contains(&seat);
     let (mut may_declare_end, mut owed, mut legal) = (false, 0, Vec::new());
     if my_turn {
         let l = engine
@@ -192,7 +241,7 @@ async fn show(
         match &view.outcome {
             Some(o) => format!(
                 "The game is over: {} won ({}).",
-                joined_names(&names, &o.winners),
+                joined_names(names, &o.winners),
                 o.reason
             ),
             None => "The game is over.".to_string(),
@@ -200,14 +249,14 @@ async fn show(
     } else if my_turn {
         "It is your turn.".to_string()
     } else {
-        format!("It is {}'s turn.", joined_names(&names, &to_act))
+        format!("It is {}'s turn.", joined_names(names, &to_act))
     };
     let rows: Vec<GodRow> = view
         .gods
         .iter()
         .map(|g| GodRow {
             seat: g.seat,
-            name: words::god_name(&names, g.seat),
+            name: words::god_name(names, g.seat),
             crystals: g.crystals,
             temples_in_supply: g.temples_in_supply,
             temples_on_board: g.temples_on_board,
@@ -223,15 +272,10 @@ async fn show(
         .find(|g| g.seat == seat)
         .cloned()
         .ok_or_else(|| PageError::internal("the seat's god is missing from the view"))?;
-    let log = recent
-        .iter()
-        .rev()
-        .map(|t| log_row(t, &names, seat, over))
-        .collect::<Result<Vec<_>, _>>()?;
-    let token_q = encode(&token);
-    let ctx = PlayPage {
-        kind: table.game.kind.clone(),
-        seq: table.game.seq,
+    let token_q = encode(token);
+    Ok(PlayPage {
+        kind: kind.name().to_string(),
+        seq,
         me,
         gods: rows,
         display: view.display.iter().map(|t| t.name()).collect(),
@@ -242,31 +286,39 @@ async fn show(
         owed,
         legal,
         log,
-        board_src: format!(
-            "/games/{game_id}/board.svg?token={token_q}&at={}",
-            table.game.seq
-        ),
+        board_src: format!("/games/{game_id}/board.svg?token={token_q}&at={seq}"),
         action: format!("/games/{game_id}/play?token={token_q}"),
         notation: extra.notation,
         flash: extra.flash,
         problem: extra.problem,
-    };
-    Ok(page(extra.status, render("play.html", &ctx)?))
+    })
 }
 
 /// One log entry: who, the notation, and what the rules did, in words.
 fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<LogRow, PageError> {
-    let logged: Vec<Logged<Value>> =
-        serde_json::from_str(&t.events).map_err(PageError::internal)?;
+    log_entry(t.seq, t.seat, &t.notation, &t.events, names, seat, over)
+}
+
+/// A log entry from its stored parts (`events`: the stored JSON), as `seat` may read it.
+fn log_entry(
+    seq: i64,
+    by: i64,
+    notation: &str,
+    events: &str,
+    names: &[String],
+    seat: usize,
+    over: bool,
+) -> Result<LogRow, PageError> {
+    let logged: Vec<Logged<Value>> = serde_json::from_str(events).map_err(PageError::internal)?;
     let events: Vec<GodsEvent> = visible_events(&logged, Viewer::Seat(seat), over)
         .into_iter()
         .filter_map(|e| serde_json::from_value(e).ok())
         .collect();
-    let who = usize::try_from(t.seat).map_err(PageError::internal)?;
+    let who = usize::try_from(by).map_err(PageError::internal)?;
     Ok(LogRow {
-        seq: t.seq,
+        seq,
         name: words::god_name(names, who),
-        notation: t.notation.clone(),
+        notation: notation.to_string(),
         words: words::turn(Lang::En, names, &events).join(" "),
     })
 }
@@ -373,5 +425,129 @@ fn problem_title(e: &ApiError) -> &'static str {
         "game_not_started" => "The game has not started",
         "not_a_player" => "You have no seat in this game",
         _ => "Your turn was not played",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ::games::gods::random::random_turn;
+    use ::games::gods::{Gods, GodsOptions};
+    use ::games::{Game, Rng, Seed};
+    use std::path::PathBuf;
+
+    /// Compare with `tests/snapshots/<name>`; `UPDATE_SNAPSHOTS=1` writes it (as the board
+    /// snapshots do).
+    fn assert_snapshot(name: &str, actual: &str) {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/snapshots")
+            .join(name);
+        if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
+            std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
+            std::fs::write(&path, actual).expect("write snapshot");
+            return;
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+            panic!(
+                "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
+                path.display()
+            )
+        });
+        if expected != actual {
+            let new = std::env::temp_dir().join(name.replace('/', "-"));
+            std::fs::write(&new, actual).expect("write the new text");
+            panic!(
+                "{} differs; new text in {}; if the change is meant, run with UPDATE_SNAPSHOTS=1",
+                path.display(),
+                new.display()
+            );
+        }
+    }
+
+    /// A fixed 2-god game after three random legal turns, its page for the god to move.
+    fn fixed_page(extra: Extra) -> String {
+        let names = vec!["Ann <the> \"first\"".to_string(), "Bob & Co's".to_string()];
+        let mut game = Gods::new(Seed::from_u64(11), 2, GodsOptions::default()).expect("setup");
+        let mut rng = Rng::from_seed(&Seed::from_u64(12));
+        let mut turns = Vec::new();
+        for seq in 1..=3 {
+            let turn = random_turn(&game, &mut rng).expect("a legal turn");
+            let by = game.to_move();
+            let applied = game.apply(by, &turn).expect("legal");
+            let events: Vec<Logged<Value>> = applied
+                .events
+                .iter()
+                .map(|e| Logged {
+                    visibility: e.visibility,
+                    event: serde_json::to_value(&e.event).expect("event"),
+                })
+                .collect();
+            turns.push((seq, by, Gods::format_turn(&turn), events));
+            game = applied.game;
+        }
+        let seat = game.to_move();
+        let log = turns
+            .iter()
+            .rev()
+            .map(|(seq, by, notation, events)| {
+                let events = serde_json::to_string(events).expect("events");
+                log_entry(*seq, *by as i64, notation, &events, &names, seat, false)
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .expect("log");
+        let kind = ::games::registry::kind("gods").expect("gods");
+        let engine = kind
+            .load(&serde_json::to_value(&game).expect("state"))
+            .expect("load");
+        let ctx = build(
+            Facts {
+                game_id: "g1",
+                kind,
+                engine: engine.as_ref(),
+                seq: 3,
+                seat,
+                names: &names,
+                over: false,
+                to_act: engine.to_act(),
+                log,
+                token: "T0K3N",
+            },
+            extra,
+        )
+        .expect("page data");
+        render("play.html", &ctx).expect("rendered")
+    }
+
+    #[test]
+    fn the_turn_page_of_a_fixed_game_matches_its_snapshot() {
+        let html = fixed_page(Extra {
+            status: StatusCode::OK,
+            flash: Some("Your turn was played: it is entry 3 of the log.".into()),
+            problem: None,
+            notation: String::new(),
+        });
+        assert!(html.contains("It is your turn."), "{html}");
+        assert!(html.contains("Ann &lt;the&gt; &quot;first&quot;"), "{html}");
+        assert!(html.contains("Bob &amp; Co&#39;s"), "{html}");
+        assert_snapshot("pages/play.html", &html);
+    }
+
+    #[test]
+    fn a_refused_turn_is_shown_with_its_reason_and_the_text_kept() {
+        let html = fixed_page(Extra {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            flash: None,
+            problem: Some(Problem {
+                title: "The rules do not allow this turn".into(),
+                message: "G-A3: a temple here <costs> 9".into(),
+            }),
+            notation: "temple at 9,9 </textarea><script>".into(),
+        });
+        assert!(
+            html.contains("G-A3: a temple here &lt;costs&gt; 9"),
+            "{html}"
+        );
+        assert!(html.contains("temple at 9,9 &lt;/textarea&gt;&lt;script&gt;</textarea>"));
+        assert!(!html.contains("<script"));
     }
 }

@@ -63,6 +63,19 @@ pub struct Overrides {
     /// `login_per_email_per_minute`. [default: 5]
     #[arg(long, env = "HERMES_LOGIN_PER_EMAIL_PER_MINUTE", value_name = "N")]
     pub login_per_email_per_minute: Option<u32>,
+    // --- Time (the scheduler; see docs/deadlines.md) ---
+    /// How often the scheduler looks for due reminders, timeouts and digests, in
+    /// milliseconds. File key `scheduler_tick_ms`. [default: 1000]
+    #[arg(long, env = "HERMES_SCHEDULER_TICK_MS", value_name = "MS")]
+    pub scheduler_tick_ms: Option<u64>,
+    /// How long before a seat's deadline its reminder goes out, in hours (0: none). File
+    /// key `reminder_before_hours`. [default: 24]
+    #[arg(long, env = "HERMES_REMINDER_BEFORE_HOURS", value_name = "H")]
+    pub reminder_before_hours: Option<u32>,
+    /// Vacation days a player may take per calendar year (UTC). File key
+    /// `vacation_days_per_year`. [default: 30]
+    #[arg(long, env = "HERMES_VACATION_DAYS_PER_YEAR", value_name = "DAYS")]
+    pub vacation_days_per_year: Option<u32>,
 }
 
 /// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
@@ -78,6 +91,10 @@ struct FileSettings {
     access_token_minutes: Option<u32>,
     login_per_ip_per_minute: Option<u32>,
     login_per_email_per_minute: Option<u32>,
+    // Time
+    scheduler_tick_ms: Option<u64>,
+    reminder_before_hours: Option<u32>,
+    vacation_days_per_year: Option<u32>,
 }
 
 /// A secret string that never prints.
@@ -105,6 +122,12 @@ pub struct Settings {
     pub access_token_minutes: u32,
     pub login_per_ip_per_minute: u32,
     pub login_per_email_per_minute: u32,
+    /// The scheduler's tick, in milliseconds.
+    pub scheduler_tick_ms: u64,
+    /// The reminder's lead before a deadline, in hours (0: no reminder).
+    pub reminder_before_hours: u32,
+    /// The vacation budget per calendar year (UTC), in days.
+    pub vacation_days_per_year: u32,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -160,6 +183,18 @@ impl Settings {
                 .login_per_email_per_minute
                 .or(file.login_per_email_per_minute)
                 .unwrap_or(5),
+            scheduler_tick_ms: overrides
+                .scheduler_tick_ms
+                .or(file.scheduler_tick_ms)
+                .unwrap_or(1000),
+            reminder_before_hours: overrides
+                .reminder_before_hours
+                .or(file.reminder_before_hours)
+                .unwrap_or(24),
+            vacation_days_per_year: overrides
+                .vacation_days_per_year
+                .or(file.vacation_days_per_year)
+                .unwrap_or(30),
         };
         settings.check()?;
         Ok(settings)
@@ -175,6 +210,10 @@ impl Settings {
                 self.login_per_email_per_minute,
             ),
         ];
+        let positive = positive.into_iter().chain([(
+            "scheduler_tick_ms",
+            u32::try_from(self.scheduler_tick_ms).unwrap_or(u32::MAX),
+        )]);
         for (key, value) in positive {
             if value == 0 {
                 return Err(ConfigError::Invalid {
@@ -182,6 +221,16 @@ impl Settings {
                     message: "must be at least 1".into(),
                 });
             }
+        }
+        if self.reminder_before_hours > 14 * 24 || self.vacation_days_per_year > 366 {
+            return Err(ConfigError::Invalid {
+                key: if self.reminder_before_hours > 14 * 24 {
+                    "reminder_before_hours"
+                } else {
+                    "vacation_days_per_year"
+                },
+                message: "at most 336 hours / 366 days".into(),
+            });
         }
         if let Some(secret) = &self.jwt_secret {
             if secret.0.len() < 32 {

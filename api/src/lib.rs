@@ -14,6 +14,7 @@ pub mod hot;
 pub mod http;
 pub mod links;
 pub mod mail;
+pub mod scheduler;
 pub mod startup;
 pub mod state;
 pub mod store;

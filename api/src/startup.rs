@@ -36,6 +36,8 @@ pub struct Application {
     port: u16,
     url: String,
     server: Server,
+    /// What every handler shares; the scheduler runs on it.
+    state: web::Data<AppState>,
 }
 
 impl Application {
@@ -83,7 +85,9 @@ impl Application {
             access_token_minutes: settings.access_token_minutes,
             public_url,
             clock,
+            time: crate::scheduler::TimeSettings::from_settings(&settings),
         });
+        let scheduler_state = state.clone();
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
@@ -112,6 +116,7 @@ impl Application {
             port: local.port(),
             url,
             server,
+            state: scheduler_state,
         })
     }
 
@@ -124,13 +129,23 @@ impl Application {
         &self.url
     }
 
+    /// The state the handlers share: tests run [`crate::scheduler::tick`] on it.
+    pub fn state(&self) -> web::Data<AppState> {
+        self.state.clone()
+    }
+
     /// Stops the server from outside (tests, signals).
     pub fn handle(&self) -> actix_web::dev::ServerHandle {
         self.server.handle()
     }
 
+    /// Serve, with the scheduler (`crate::scheduler`) running beside the server until it
+    /// stops.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone()));
+        let result = self.server.await;
+        scheduler.abort();
+        result
     }
 }
 

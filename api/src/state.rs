@@ -23,4 +23,6 @@ pub struct AppState {
     pub public_url: String,
     /// The one source of "now" (a [`crate::clock::ManualClock`] in tests).
     pub clock: SharedClock,
+    /// The scheduler's and the game clocks' settings (`crate::scheduler`).
+    pub time: crate::scheduler::TimeSettings,
 }

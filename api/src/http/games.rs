@@ -13,6 +13,7 @@ use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::games::{self as store, JoinError, SeatedPlayer, StartPlan};
 use crate::store::models::{new_id, now, Game, Invite, Seat, OPEN, OVER};
+use crate::store::deadlines::{self, Deadline};
 use crate::store::{accounts, DbConn};
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::{Seed, Viewer};
@@ -29,6 +30,8 @@ use std::sync::Arc;
 pub struct Table {
     pub game: Game,
     pub players: Vec<SeatedPlayer>,
+    /// The clocks of the seats that must act (`crate::store::deadlines`).
+    pub deadlines: Vec<Deadline>,
 }
 
 impl Table {
@@ -38,7 +41,12 @@ impl Table {
             ApiError::not_found("game_not_found", "there is no game with this id")
         })?;
         let players = store::players(conn, id)?;
-        Ok(Table { game, players })
+        let deadlines = deadlines::of_game(conn, id)?;
+        Ok(Table {
+            game,
+            players,
+            deadlines,
+        })
     }
 
     pub fn is_player(&self, user_id: &str) -> bool {
@@ -88,6 +96,17 @@ impl Table {
         Ok(engine)
     }
 
+    /// The deadline `seat` must act by, if it must act; for anyone else (a spectator, a
+    /// player not to act) the earliest deadline of the seats that must act.
+    pub fn deadline_for(&self, seat: Option<usize>) -> Option<chrono::NaiveDateTime> {
+        let seat = seat.and_then(|s| i64::try_from(s).ok());
+        self.deadlines
+            .iter()
+            .find(|d| Some(d.seat) == seat)
+            .or_else(|| self.deadlines.iter().min_by_key(|d| d.due_at))
+            .map(|d| d.due_at)
+    }
+
     pub fn to_act(&self) -> Vec<usize> {
         serde_json::from_str(&self.game.to_act).unwrap_or_default()
     }
@@ -107,6 +126,7 @@ impl Table {
                     "seat": p.seat.seat,
                     "user_id": p.seat.user_id,
                     "display_name": p.display_name,
+                    "forfeited": p.seat.forfeited_at.is_some(),
                 })
             })
             .collect();
@@ -132,7 +152,18 @@ impl Table {
             "to_act": to_act,
             "my_seat": my_seat,
             "my_turn": my_seat.is_some_and(|s| to_act.contains(&s)),
-            "deadline": Value::Null,
+            "deadline": self.deadline_for(my_seat).map(|t| t.and_utc()),
+            "deadlines": self
+                .deadlines
+                .iter()
+                .map(|d| json!({
+                    "seat": d.seat,
+                    "due_at": d.due_at.and_utc(),
+                    "expired": d.expired_at.is_some(),
+                }))
+                .collect::<Vec<_>>(),
+            "turn_hours": g.turn_seconds / 3600,
+            "timeout_policy": g.timeout_policy,
             "seed_commitment": g.seed_commitment,
             // The seed is revealed only when the game is over (fairness you can check).
             "seed": if over { json!(g.seed) } else { Value::Null },
@@ -169,6 +200,47 @@ pub struct NewGame {
     /// Email addresses to invite.
     #[serde(default)]
     pub invite: Vec<String>,
+    /// Time per turn in whole hours, 1 to 336 (14 days); default 72.
+    #[serde(default, deserialize_with = "crate::http::optional_integer")]
+    pub turn_hours: Option<i64>,
+    /// What happens when a seat's time runs out: `auto_pass` (default), `forfeit`, `wait`.
+    #[serde(default)]
+    pub timeout_policy: Option<String>,
+}
+
+/// The time per turn a game may have, in hours (`docs/deadlines.md`).
+pub const TURN_HOURS: std::ops::RangeInclusive<i64> = 1..=336;
+pub const DEFAULT_TURN_HOURS: i64 = 72;
+/// The timeout policies, the default first.
+pub const TIMEOUT_POLICIES: [&str; 3] = ["auto_pass", "forfeit", "wait"];
+
+/// The game clock a creator asked for: `(turn_seconds, timeout_policy)`, or a 422 naming
+/// the field.
+fn game_clock(body: &NewGame) -> ApiResult<(i64, String)> {
+    let hours = body.turn_hours.unwrap_or(DEFAULT_TURN_HOURS);
+    if !TURN_HOURS.contains(&hours) {
+        return Err(ApiError::unprocessable(
+            "invalid_turn_hours",
+            format!(
+                "`turn_hours` must be a whole number of hours from {} to {} (14 days), not {hours}",
+                TURN_HOURS.start(),
+                TURN_HOURS.end()
+            ),
+        )
+        .with("field", "turn_hours"));
+    }
+    let policy = body.timeout_policy.as_deref().unwrap_or(TIMEOUT_POLICIES[0]);
+    if !TIMEOUT_POLICIES.contains(&policy) {
+        return Err(ApiError::unprocessable(
+            "invalid_timeout_policy",
+            format!(
+                "`timeout_policy` must be one of {}, not {policy:?}",
+                TIMEOUT_POLICIES.join(", ")
+            ),
+        )
+        .with("field", "timeout_policy"));
+    }
+    Ok((hours * 3600, policy.to_string()))
 }
 
 fn yes() -> bool {
@@ -213,6 +285,7 @@ pub async fn create(
     let options = kind
         .check_options(&body.options)
         .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
+    let (turn_seconds, timeout_policy) = game_clock(&body)?;
     let mut invites: Vec<String> = body.invite.iter().map(|e| normalize_email(e)).collect();
     // Twice the same address would be a unique violation, which aborts a Postgres
     // transaction even when caught.
@@ -231,7 +304,8 @@ pub async fn create(
     let seats = usize::try_from(body.seats).map_err(ApiError::internal)?;
     kind.new_game(Seed(seed), seats, &options)
         .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
-    let at = now();
+    let at = state.clock.now_naive();
+    let timing = state.timing();
     let game = Game {
         id: new_id(),
         kind: kind.name().to_string(),
@@ -252,6 +326,8 @@ pub async fn create(
         started_at: None,
         ended_at: None,
         updated_at: at,
+        turn_seconds,
+        timeout_policy,
     };
     let user_id = caller.user_id.clone();
     let table = with_conn(&state, move |conn| {
@@ -269,7 +345,7 @@ pub async fn create(
                     },
                 )?;
             }
-            store::join(conn, &game.id, &user_id, plan_start).map_err(join_error)?;
+            store::join(conn, &game.id, &user_id, &timing, plan_start).map_err(join_error)?;
             Table::load(conn, &game.id)
         })
     })
@@ -330,6 +406,7 @@ pub async fn join(
     let id = path.into_inner();
     let code = body.into_inner().code;
     let user_id = caller.user_id.clone();
+    let timing = state.timing();
     let table = with_conn(&state, move |conn| {
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
@@ -351,7 +428,7 @@ pub async fn join(
                 ),
             });
         }
-        store::join(conn, &id, &user_id, plan_start).map_err(join_error)?;
+        store::join(conn, &id, &user_id, &timing, plan_start).map_err(join_error)?;
         Table::load(conn, &id)
     })
     .await?;
@@ -430,7 +507,12 @@ pub async fn list(
         let mut out = Vec::with_capacity(games.len());
         for game in games {
             let players = store::players(conn, &game.id)?;
-            let table = Table { game, players };
+            let deadlines = deadlines::of_game(conn, &game.id)?;
+            let table = Table {
+                game,
+                players,
+                deadlines,
+            };
             let mut summary = table.summary(&user_id);
             summary["invited"] = json!(!table.is_player(&user_id));
             summary["updated_at"] = json!(table.game.updated_at.and_utc());

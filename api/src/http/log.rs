@@ -63,6 +63,8 @@ pub async fn log(
             "at": t.created_at.and_utc(),
             "turn": turn,
             "notation": t.notation,
+            // `player`, or `timeout`/`forfeit` when the service played for the seat.
+            "source": t.source,
             "events": visible_events(&events, viewer, over),
         }));
     }

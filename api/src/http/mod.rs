@@ -17,6 +17,7 @@ pub mod preferences;
 pub mod tokens;
 pub mod turns;
 pub mod users;
+pub mod vacation;
 
 use crate::error::{blocking, ApiResult};
 use crate::state::AppState;
@@ -30,6 +31,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/users").route(web::post().to(users::register)))
         .service(web::resource("/auth/login").route(web::post().to(auth::login)))
         .service(web::resource("/me").route(web::get().to(me::get)))
+        .service(
+            web::resource("/me/vacation")
+                .route(web::get().to(vacation::get))
+                .route(web::put().to(vacation::put))
+                .route(web::delete().to(vacation::delete)),
+        )
         .service(
             web::resource("/tokens")
                 .route(web::get().to(tokens::list))

@@ -10,10 +10,11 @@ use crate::http::games::{etag, Table};
 use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::games::{self as store, Advance, SubmitError};
-use crate::store::models::{now, Idempotent, Turn, RUNNING};
+use crate::store::deadlines::Timing;
+use crate::store::models::{Idempotent, Turn, RUNNING, SOURCE_PLAYER};
 use crate::store::DbConn;
-use ::games::registry::{visible_events, TurnError};
-use ::games::{RuleError, Viewer};
+use ::games::registry::{visible_events, AnyGame, TurnError};
+use ::games::{Logged, Outcome, RuleError, Viewer};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -365,29 +366,19 @@ fn apply(
 ) -> ApiResult<Submitted> {
     let seat = check_turn(table, user_id, Some(sub.expected_seq))?;
     let turn = turn?;
-    let kind = table.kind()?;
-    let engine = table.engine(&app.hot)?;
-    let applied = engine.apply(seat, &turn).map_err(turn_error)?;
-    let notation = kind.format_turn(&turn).map_err(turn_error)?;
-    let next = applied.game;
-    let over = next.is_over();
-    let seq = table.game.seq + 1;
-    let at = now();
-    let row = Turn {
-        game_id: table.game.id.clone(),
-        seq,
-        seat: i64::try_from(seat).map_err(ApiError::internal)?,
-        user_id: user_id.to_string(),
-        turn: turn.to_string(),
-        notation: notation.clone(),
-        events: serde_json::to_string(&applied.events).map_err(ApiError::internal)?,
-        created_at: at,
-    };
-    let advance = Advance {
-        state: next.state().to_string(),
-        to_act: json!(next.to_act()).to_string(),
-        outcome: next.outcome().map(|o| json!(o).to_string()),
-    };
+    let prepared = prepare(app, table, seat, user_id, &turn, SOURCE_PLAYER)?;
+    let (row, advance, next, over) = (
+        &prepared.row,
+        &prepared.advance,
+        &prepared.next,
+        prepared.over,
+    );
+    let (seq, at, notation) = (row.seq, row.created_at, row.notation.clone());
+    let outcome: Value = advance
+        .outcome
+        .as_deref()
+        .and_then(|o| serde_json::from_str(o).ok())
+        .unwrap_or(Value::Null);
     let body = json!({
         "game_id": table.game.id,
         "seq": seq,
@@ -395,10 +386,10 @@ fn apply(
         "at": at.and_utc(),
         "turn": turn,
         "notation": notation,
-        "events": visible_events(&applied.events, Viewer::Seat(seat), over),
+        "events": visible_events(&prepared.events, Viewer::Seat(seat), over),
         "to_act": next.to_act(),
         "status": if over { "over" } else { RUNNING },
-        "outcome": next.outcome(),
+        "outcome": outcome,
         "view": next.view(Viewer::Seat(seat)),
     });
     let idem = sub.idempotency_key.as_ref().map(|key| Idempotent {
@@ -415,12 +406,11 @@ fn apply(
             .sqlite_writer
             .as_deref()
             .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
-        store::submit_turn(conn, &row, &advance, idem.as_ref())
+        write(conn, app, prepared, idem.as_ref())
     };
     match written {
-        Ok(()) => {
-            app.hot.put(&row.game_id, seq, Arc::from(next));
-            tracing::info!(game.id = %row.game_id, seq, seat, "turn accepted");
+        Ok(next) => {
+            app.hot.put(&table.game.id, seq, Arc::from(next));
             Ok(Submitted::Created { body, seq })
         }
         Err(SubmitError::Stale(current)) => Err(stale(current)),
@@ -432,6 +422,140 @@ fn apply(
         }
         Err(SubmitError::Store(e)) => Err(e.into()),
     }
+}
+
+/// A turn checked against the rules and ready to write: the log row, the game after it,
+/// the clocks of the seats that then wait.
+pub struct Prepared {
+    pub row: Turn,
+    pub advance: Advance,
+    pub next: Box<dyn AnyGame>,
+    pub events: Vec<Logged<Value>>,
+    pub over: bool,
+}
+
+/// Apply `turn` for `seat` (played by `user_id`, or by the service for them: `source` is
+/// `player`, `timeout` or `forfeit`) to the game of `table`, at the injected clock's now.
+/// The one path for a player's turn and a turn the scheduler plays (`crate::scheduler`),
+/// so both are logged, guarded by the sequence and followed by the same mail.
+pub fn prepare(
+    app: &AppState,
+    table: &Table,
+    seat: usize,
+    user_id: &str,
+    turn: &Value,
+    source: &str,
+) -> ApiResult<Prepared> {
+    let engine = table.engine(&app.hot)?;
+    prepare_on(app, table, &*engine, seat, user_id, turn, source)
+}
+
+/// [`prepare`] on `engine`, the game of `table` at its sequence (the scheduler reads it
+/// from the row inside its transaction: a hot engine is only ever a committed one).
+pub fn prepare_on(
+    app: &AppState,
+    table: &Table,
+    engine: &dyn AnyGame,
+    seat: usize,
+    user_id: &str,
+    turn: &Value,
+    source: &str,
+) -> ApiResult<Prepared> {
+    let kind = table.kind()?;
+    let applied = engine.apply(seat, turn).map_err(turn_error)?;
+    let notation = kind.format_turn(turn).map_err(turn_error)?;
+    let next = applied.game;
+    let over = next.is_over();
+    let seq = table.game.seq + 1;
+    let at = app.clock.now_naive();
+    let row = Turn {
+        game_id: table.game.id.clone(),
+        seq,
+        seat: i64::try_from(seat).map_err(ApiError::internal)?,
+        user_id: user_id.to_string(),
+        turn: turn.to_string(),
+        notation,
+        events: serde_json::to_string(&applied.events).map_err(ApiError::internal)?,
+        created_at: at,
+        source: source.to_string(),
+    };
+    let forfeited: Vec<usize> = table
+        .players
+        .iter()
+        .filter(|p| p.seat.forfeited_at.is_some())
+        .filter_map(|p| p.seat.seat.and_then(|s| usize::try_from(s).ok()))
+        .collect();
+    let to_act = next.to_act();
+    let advance = Advance {
+        state: next.state().to_string(),
+        to_act: json!(to_act).to_string(),
+        outcome: next
+            .outcome()
+            .map(|o| without_forfeited(&o, &forfeited).to_string()),
+        waiting: to_act.iter().filter_map(|&s| i64::try_from(s).ok()).collect(),
+        timing: Timing {
+            now: at,
+            remind_before: app.time.remind_before,
+        },
+    };
+    Ok(Prepared {
+        row,
+        advance,
+        next,
+        events: applied.events,
+        over,
+    })
+}
+
+/// The outcome as the service shows it when seats dropped out (`docs/deadlines.md`): a
+/// forfeited god never wins. If the engine's winners are all forfeited, the best score
+/// among the others wins (shared on a tie). `forfeited` lists them.
+pub fn without_forfeited(outcome: &Outcome, forfeited: &[usize]) -> Value {
+    let mut out = json!(outcome);
+    if forfeited.is_empty() {
+        return out;
+    }
+    let mut winners: Vec<usize> = outcome
+        .winners
+        .iter()
+        .copied()
+        .filter(|s| !forfeited.contains(s))
+        .collect();
+    if winners.is_empty() {
+        let best = outcome
+            .scores
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| !forfeited.contains(s))
+            .map(|(_, &score)| score)
+            .max();
+        if let Some(best) = best {
+            winners = (0..outcome.scores.len())
+                .filter(|s| !forfeited.contains(s))
+                .filter(|&s| outcome.scores.get(s) == Some(&best))
+                .collect();
+        }
+    }
+    out["winners"] = json!(winners);
+    out["forfeited"] = json!(forfeited);
+    out
+}
+
+/// Write a prepared turn (the caller holds the SQLite writer lock). `Stale` when another
+/// turn landed first. Returns the game after it, which the caller keeps hot
+/// ([`crate::hot::HotGames::put`]) only once its transaction has committed.
+pub fn write(
+    conn: &mut DbConn,
+    _app: &AppState,
+    prepared: Prepared,
+    idem: Option<&Idempotent>,
+) -> Result<Box<dyn AnyGame>, SubmitError> {
+    let Prepared {
+        row, advance, next, ..
+    } = prepared;
+    store::submit_turn(conn, &row, &advance, idem)?;
+    tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
+    Ok(next)
 }
 
 #[derive(Deserialize)]

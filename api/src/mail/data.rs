@@ -245,6 +245,32 @@ impl MailData for Timeout {
     const TEMPLATE: Template = Template::Timeout;
 }
 
+/// One game waiting for the reader, in a [`Digest`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DigestGame {
+    pub game_name: String,
+    /// The reader's deadline in that game, in their zone.
+    pub deadline: Deadline,
+    pub policy: TimeoutPolicy,
+    /// The game (no token: one link per game would need one token per game).
+    pub game_url: String,
+}
+
+/// The daily digest (`mail_pref = digest`): the games waiting for the reader, earliest
+/// deadline first. Sent only when there is at least one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Digest {
+    /// The reader's local date, e.g. `Tuesday 3 March 2026`.
+    pub date: String,
+    pub games: Vec<DigestGame>,
+}
+
+impl MailData for Digest {
+    const TEMPLATE: Template = Template::Digest;
+}
+
 /// One line of the final scores.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -50,7 +50,7 @@ pub mod words;
 mod tests;
 
 pub use data::{
-    Deadline, GameOver, GodsYourTurn, Invitation, MailData, PastTurn, PlayedTurn, Reminder, Score,
+    Deadline, Digest, DigestGame, GameOver, GodsYourTurn, Invitation, MailData, PastTurn, PlayedTurn, Reminder, Score,
     Timeout, TimeoutPolicy, Welcome, YourTurn,
 };
 pub use message::{

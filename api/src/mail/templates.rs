@@ -10,7 +10,9 @@
 //! `& < > " '` (what matters in text and in quoted attributes); templates quote every
 //! attribute with `"`.
 
-use super::data::{GameOver, Invitation, MailData, Reminder, Timeout, Welcome, YourTurn};
+use super::data::{
+    Digest, GameOver, Invitation, MailData, Reminder, Timeout, Welcome, YourTurn,
+};
 use super::message::{Context, Message};
 use super::MailError;
 use minijinja::value::{Serde, Value};
@@ -74,6 +76,7 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
     "timeout/subject.txt", "timeout/body.txt", "timeout/body.html",
     "game_over/subject.txt", "game_over/body.txt", "game_over/body.html",
+    "digest/subject.txt", "digest/body.txt", "digest/body.html",
 );
 
 /// The messages the service sends. The outbox stores one by [`Template::name`].
@@ -91,16 +94,19 @@ pub enum Template {
     Timeout,
     /// Scores, winners, the revealed seed, the replay link.
     GameOver,
+    /// Once a day, for readers who chose it: the games waiting for them, with deadlines.
+    Digest,
 }
 
 impl Template {
-    pub const ALL: [Template; 6] = [
+    pub const ALL: [Template; 7] = [
         Template::Welcome,
         Template::Invitation,
         Template::YourTurn,
         Template::Reminder,
         Template::Timeout,
         Template::GameOver,
+        Template::Digest,
     ];
 
     /// The folder name under `templates/mail/`, and the name the outbox stores.
@@ -112,6 +118,7 @@ impl Template {
             Template::Reminder => "reminder",
             Template::Timeout => "timeout",
             Template::GameOver => "game_over",
+            Template::Digest => "digest",
         }
     }
 
@@ -155,6 +162,7 @@ impl Template {
             Template::Reminder => fits::<Reminder>(data),
             Template::Timeout => fits::<Timeout>(data),
             Template::GameOver => fits::<GameOver>(data),
+            Template::Digest => fits::<Digest>(data),
         }
     }
 }

@@ -7,7 +7,8 @@
 //! on one server or many. Every write transaction starts with its write, so SQLite takes
 //! its write lock first and never has to upgrade a read lock (which fails under load).
 
-use super::models::{now, Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING};
+use super::deadlines::{self, Timing};
+use super::models::{Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING};
 use super::schema::{games, idempotency, invites, messages, seats, turns, users};
 use super::{DbConn, StoreError};
 use diesel::prelude::*;
@@ -125,15 +126,17 @@ impl From<DieselError> for JoinError {
 }
 
 /// Take a seat. When it is the last one, `start` plans the start from the game and its
-/// players (in join order), and the game starts in the same transaction.
+/// players (in join order), and the game starts in the same transaction, with the clocks
+/// of the seats that must act first running from `timing.now` (`crate::store::deadlines`).
 pub fn join(
     conn: &mut DbConn,
     game_id: &str,
     user_id: &str,
+    timing: &Timing,
     start: impl FnOnce(&Game, &[Seat]) -> Result<StartPlan, String>,
 ) -> Result<Game, JoinError> {
     conn.transaction(|conn| {
-        let at = now();
+        let at = timing.now;
         let taken = diesel::update(
             games::table
                 .filter(games::id.eq(game_id))
@@ -161,6 +164,7 @@ pub fn join(
             user_id: user_id.to_string(),
             seat: None,
             joined_at: at,
+            forfeited_at: None,
         };
         match diesel::insert_into(seats::table)
             .values(&seat)
@@ -198,6 +202,8 @@ pub fn join(
                 games::started_at.eq(Some(at)),
             ))
             .execute(conn)?;
+        let to_act: Vec<i64> = serde_json::from_str(&plan.to_act).unwrap_or_default();
+        deadlines::reset(conn, game_id, 0, &to_act, timing)?;
         Ok(games::table
             .find(game_id)
             .select(Game::as_select())
@@ -211,6 +217,10 @@ pub struct Advance {
     pub to_act: String,
     /// `Some` when the turn ended the game.
     pub outcome: Option<String>,
+    /// The seats in `to_act`, for their clocks (`crate::store::deadlines::reset`).
+    pub waiting: Vec<i64>,
+    /// When the turn happened and the reminder lead, for the waiting seats' clocks.
+    pub timing: Timing,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -232,7 +242,8 @@ impl From<DieselError> for SubmitError {
 }
 
 /// Write one turn: the game's new state (only if it is still at `turn.seq - 1`), the log
-/// entry, and the idempotent response — all or nothing.
+/// entry, the clocks of the seats that now wait (`deadlines::reset`), and the idempotent
+/// response — all or nothing.
 pub fn submit_turn(
     conn: &mut DbConn,
     turn: &Turn,
@@ -269,6 +280,7 @@ pub fn submit_turn(
             }
             Err(e) => return Err(e.into()),
         }
+        deadlines::reset(conn, &turn.game_id, turn.seq, &advance.waiting, &advance.timing)?;
         if let Some(idem) = idempotent {
             match diesel::insert_into(idempotency::table)
                 .values(idem)

@@ -7,6 +7,7 @@
 //! in one process, so several servers may share one Postgres database.
 
 pub mod accounts;
+pub mod deadlines;
 pub mod games;
 pub mod models;
 pub mod outbox;

@@ -73,6 +73,10 @@ pub struct Game {
     pub started_at: Option<NaiveDateTime>,
     pub ended_at: Option<NaiveDateTime>,
     pub updated_at: NaiveDateTime,
+    /// Time per turn, in seconds (see `docs/deadlines.md`).
+    pub turn_seconds: i64,
+    /// `auto_pass`, `forfeit` or `wait`: what happens when a seat's time runs out.
+    pub timeout_policy: String,
 }
 
 pub const OPEN: &str = "open";
@@ -86,6 +90,8 @@ pub struct Seat {
     pub user_id: String,
     pub seat: Option<i64>,
     pub joined_at: NaiveDateTime,
+    /// Set when the seat dropped out (timeout policy `forfeit`).
+    pub forfeited_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -110,7 +116,16 @@ pub struct Turn {
     /// JSON array of the events with their visibility (`Logged<Value>`).
     pub events: String,
     pub created_at: NaiveDateTime,
+    /// Who made it: [`SOURCE_PLAYER`], [`SOURCE_TIMEOUT`] or [`SOURCE_FORFEIT`].
+    pub source: String,
 }
+
+/// A turn sent by the seat's player.
+pub const SOURCE_PLAYER: &str = "player";
+/// A pass turn the service played when the seat's time ran out (policy `auto_pass`).
+pub const SOURCE_TIMEOUT: &str = "timeout";
+/// A pass turn the service played for a seat that dropped out (policy `forfeit`).
+pub const SOURCE_FORFEIT: &str = "forfeit";
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = messages)]

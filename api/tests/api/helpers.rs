@@ -67,6 +67,9 @@ pub struct TestApp {
     pub url: String,
     pub database_url: String,
     pub client: reqwest::Client,
+    /// The server's shared state: `hermes_api::scheduler::tick(&app.state)` runs the
+    /// scheduler once, at the server's clock.
+    pub state: actix_web::web::Data<hermes_api::state::AppState>,
     handle: actix_web::dev::ServerHandle,
     // Dropped in this order: the server stops, then its files and database go.
     _dir: tempfile::TempDir,
@@ -102,12 +105,38 @@ impl TestApp {
     pub async fn sqlite(tweak: impl FnOnce(&mut Settings)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = format!("sqlite://{}", dir.path().join("hermes.sqlite3").display());
-        TestApp::start(dir, url, None, tweak).await
+        TestApp::start(dir, url, None, None, tweak).await
+    }
+
+    /// As [`TestApp::sqlite`], telling time by `clock` (a `ManualClock` to jump ahead).
+    pub async fn sqlite_clocked(
+        clock: hermes_api::clock::SharedClock,
+        tweak: impl FnOnce(&mut Settings),
+    ) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("hermes.sqlite3").display());
+        TestApp::start(dir, url, None, Some(clock), tweak).await
+    }
+
+    /// As [`TestApp::postgres`], telling time by `clock`.
+    pub async fn postgres_clocked(
+        clock: hermes_api::clock::SharedClock,
+        tweak: impl FnOnce(&mut Settings),
+    ) -> Option<TestApp> {
+        let (dir, url, db) = TestApp::fresh_postgres()?;
+        Some(TestApp::start(dir, url, Some(db), Some(clock), tweak).await)
     }
 
     /// `None` (after saying so) when no Postgres is configured; panics when one is
     /// configured but unreachable, so CI cannot pass by skipping.
     pub async fn postgres(tweak: impl FnOnce(&mut Settings)) -> Option<TestApp> {
+        let (dir, url, db) = TestApp::fresh_postgres()?;
+        Some(TestApp::start(dir, url, Some(db), None, tweak).await)
+    }
+
+    /// A fresh Postgres database and a data directory, or `None` (after saying so) when no
+    /// Postgres is configured.
+    fn fresh_postgres() -> Option<(tempfile::TempDir, String, PgDatabase)> {
         let Ok(admin_url) = std::env::var(PG_ENV) else {
             println!("skipped: {PG_ENV} not set");
             return None;
@@ -125,13 +154,14 @@ impl TestApp {
         let mut url = url::Url::parse(&admin_url).expect("a URL in HERMES_TEST_POSTGRES_URL");
         url.set_path(&format!("/{name}"));
         let dir = tempfile::tempdir().expect("temp dir");
-        Some(TestApp::start(dir, url.to_string(), Some(db), tweak).await)
+        Some((dir, url.to_string(), db))
     }
 
     async fn start(
         dir: tempfile::TempDir,
         database_url: String,
         pg: Option<PgDatabase>,
+        clock: Option<hermes_api::clock::SharedClock>,
         tweak: impl FnOnce(&mut Settings),
     ) -> TestApp {
         let mut settings = Settings {
@@ -144,17 +174,28 @@ impl TestApp {
             access_token_minutes: 15,
             login_per_ip_per_minute: 1000,
             login_per_email_per_minute: 1000,
+            // Tests with a ManualClock call `scheduler::tick` themselves; the background
+            // scheduler still runs, which only matters once the clock moves.
+            scheduler_tick_ms: 1000,
+            reminder_before_hours: 24,
+            vacation_days_per_year: 30,
         };
         tweak(&mut settings);
         let database_url = settings.database_url.0.clone();
-        let app = Application::build(settings).expect("server starts");
+        let app = match clock {
+            Some(clock) => Application::build_with_clock(settings, clock),
+            None => Application::build(settings),
+        }
+        .expect("server starts");
         let url = app.url().to_string();
         let handle = app.handle();
+        let state = app.state();
         tokio::spawn(app.run_until_stopped());
         TestApp {
             url,
             database_url,
             client: reqwest::Client::new(),
+            state,
             handle,
             _dir: dir,
             _pg: pg,
@@ -165,7 +206,7 @@ impl TestApp {
     /// Postgres), with its own data directory; the database is dropped by the first.
     pub async fn twin(&self) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
-        TestApp::start(dir, self.database_url.clone(), None, |_| {}).await
+        TestApp::start(dir, self.database_url.clone(), None, None, |_| {}).await
     }
 
     /// Send a request; returns the status and the body as JSON (`Null` when empty, a

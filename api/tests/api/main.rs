@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod contract;
+mod deadlines;
 mod errors;
 mod games;
 mod pages;

@@ -199,6 +199,27 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         ),
         ("timeout", Template::Timeout, data(&timeout)),
         (
+            "digest",
+            Template::Digest,
+            data(&Digest {
+                date: "Tuesday 3 March 2026".to_string(),
+                games: vec![
+                    DigestGame {
+                        game_name: game_name.to_string(),
+                        deadline: deadline(),
+                        policy: TimeoutPolicy::AutoPass,
+                        game_url: GAME_URL.to_string(),
+                    },
+                    DigestGame {
+                        game_name: format!("{game_name} <b>"),
+                        deadline: deadline(),
+                        policy: TimeoutPolicy::Wait,
+                        game_url: GAME_URL.to_string(),
+                    },
+                ],
+            }),
+        ),
+        (
             "timeout_forfeit_other",
             Template::Timeout,
             data(&Timeout {

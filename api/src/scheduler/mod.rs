@@ -1,0 +1,154 @@
+//! The scheduler: what happens because time passed — reminders before a deadline, the
+//! game's timeout policy at the deadline, and the daily digest.
+//!
+//! Owns: one task per server ([`spawn`]) that wakes every `scheduler_tick_ms` and runs
+//! [`tick`]; tests call [`tick`] (or [`tick_blocking`]) directly after moving a
+//! [`crate::clock::ManualClock`], so nothing sleeps. Every decision is a claim in the
+//! database that exactly one caller wins, whatever the number of servers or ticks racing:
+//! * reminder: `UPDATE deadlines SET remind_at = NULL WHERE … AND remind_at <= now`
+//!   (affected rows = 1 wins), in the transaction that enqueues the mail;
+//! * timeout: a lease on the row (`lease_owner`, `lease_until`), then the pass turn
+//!   written through the same path as a player's turn (`crate::http::turns::prepare` and
+//!   `write`), so the game's sequence guard makes it once even if a lease lapsed; policy
+//!   `wait` marks `expired_at` with a conditional update;
+//! * digest: `UPDATE users SET next_digest_at = NEXT WHERE next_digest_at = SEEN`.
+//!
+//! Must not: read the wall clock (only `AppState.clock`), hold any decision in memory,
+//! or send mail itself (it enqueues; `crate::outbox` delivers). See `docs/deadlines.md`.
+
+mod digest;
+mod timeout;
+
+use crate::config::Settings;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store::models::new_id;
+use actix_web::web;
+use chrono::Duration;
+
+pub use digest::next_digest_at;
+
+/// What the scheduler and the clocks of games are set up with.
+#[derive(Debug, Clone)]
+pub struct TimeSettings {
+    /// How often the scheduler wakes.
+    pub tick: std::time::Duration,
+    /// How long before a deadline the reminder goes (zero: none).
+    pub remind_before: Duration,
+    /// Vacation budget per calendar year (UTC).
+    pub vacation_days_per_year: u32,
+    /// Names this server's leases (random per process start).
+    pub owner: String,
+}
+
+impl TimeSettings {
+    pub fn from_settings(settings: &Settings) -> TimeSettings {
+        TimeSettings {
+            tick: std::time::Duration::from_millis(settings.scheduler_tick_ms),
+            remind_before: Duration::hours(i64::from(settings.reminder_before_hours)),
+            vacation_days_per_year: settings.vacation_days_per_year,
+            owner: format!("scheduler-{}", new_id()),
+        }
+    }
+}
+
+impl Default for TimeSettings {
+    fn default() -> TimeSettings {
+        TimeSettings {
+            tick: std::time::Duration::from_secs(1),
+            remind_before: Duration::hours(24),
+            vacation_days_per_year: 30,
+            owner: format!("scheduler-{}", new_id()),
+        }
+    }
+}
+
+/// What one tick did (for tests and the log).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct TickReport {
+    /// Reminders enqueued (claims won; a reminder for a user who wants no mail counts).
+    pub reminders: usize,
+    /// Timeouts handled by a pass turn (policy `auto_pass`).
+    pub passed: usize,
+    /// Seats that dropped out, and pass turns played for dropped-out seats.
+    pub forfeits: usize,
+    /// Timeouts marked expired (policy `wait`).
+    pub expired: usize,
+    /// Digests claimed (mailed when the user had games waiting).
+    pub digests: usize,
+}
+
+/// How long a timeout's lease lasts: a handler that died gives the row back after this.
+pub const LEASE: Duration = Duration::seconds(60);
+/// Rows looked at per query.
+const BATCH: i64 = 100;
+/// Timeout rounds per tick: a pass can make the next seat due at once (a forfeited
+/// seat), which the next round handles; the bound keeps one tick short.
+const ROUNDS: usize = 50;
+
+/// One pass of the scheduler at the clock's now, off the async workers.
+pub async fn tick(state: &web::Data<AppState>) -> ApiResult<TickReport> {
+    let state = state.clone();
+    crate::error::blocking(move || tick_blocking(&state)).await
+}
+
+/// [`tick`], on the calling thread (it blocks on the database).
+pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
+    let mut report = TickReport::default();
+    let mut conn = state
+        .pool
+        .get()
+        .map_err(crate::store::StoreError::from)?;
+    timeout::reminders(state, &mut conn, &mut report)?;
+    for _ in 0..ROUNDS {
+        if !timeout::timeouts(state, &mut conn, &mut report)? {
+            break;
+        }
+    }
+    digest::digests(state, &mut conn, &mut report)?;
+    if report != TickReport::default() {
+        tracing::info!(
+            reminders = report.reminders,
+            passed = report.passed,
+            forfeits = report.forfeits,
+            expired = report.expired,
+            digests = report.digests,
+            "scheduler tick"
+        );
+    }
+    Ok(report)
+}
+
+/// Run [`tick`] every `state.time.tick` until the task is dropped. A failed tick is
+/// logged and the next one tries again (every claim is still in the database).
+pub async fn run(state: web::Data<AppState>) {
+    let every = state.time.tick;
+    loop {
+        tokio::time::sleep(every).await;
+        if let Err(e) = tick(&state).await {
+            log_failure(&e);
+        }
+    }
+}
+
+fn log_failure(e: &ApiError) {
+    tracing::warn!(error = %e, "scheduler tick failed; the next one retries");
+}
+
+/// Take the SQLite writer lock of this process (none on Postgres).
+fn one_writer(state: &AppState) -> Option<std::sync::MutexGuard<'_, ()>> {
+    state
+        .sqlite_writer
+        .as_deref()
+        .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+impl AppState {
+    /// The clock settings of a transaction that makes seats wait, at the clock's now.
+    pub fn timing(&self) -> crate::store::deadlines::Timing {
+        crate::store::deadlines::Timing {
+            now: self.clock.now_naive(),
+            remind_before: self.time.remind_before,
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! The clocks of seats that must act: the `deadlines` table (one row per waiting seat),
+//! the scheduler's claims on it, and the vacations that move it.
+//!
+//! Owns: writing the rows in the transaction that makes seats wait ([`reset`]), reading
+//! them for the game summaries, claiming due reminders and timeouts exactly once across
+//! servers (a conditional `UPDATE` whose affected-row count says who won: [`claim_reminder`],
+//! [`claim_timeout`], [`mark_expired`]), the daily digest's claim ([`claim_digest`]), and
+//! moving a user's clocks when their vacation changes ([`set_vacation_end`]).
+//! Must not: read the wall clock (every time comes from the caller, who asks
+//! `AppState.clock`), know a game rule or a mail template.
+//!
+//! See `docs/deadlines.md` for what the times mean.
+
+use super::schema::{deadlines, games, seats, users};
+use super::{DbConn, StoreError};
+use chrono::{Datelike, Duration, NaiveDateTime};
+use diesel::prelude::*;
+
+/// A seat's running clock, as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = deadlines)]
+pub struct Deadline {
+    pub game_id: String,
+    pub seat: i64,
+    pub user_id: String,
+    /// The game's sequence when the seat began to wait.
+    pub seq: i64,
+    pub started_at: NaiveDateTime,
+    pub due_at: NaiveDateTime,
+    /// `None` once the reminder was enqueued (or when there is none to send).
+    pub remind_at: Option<NaiveDateTime>,
+    /// Set once the timeout was handled (policy `wait` keeps the row, expired).
+    pub expired_at: Option<NaiveDateTime>,
+    pub lease_owner: Option<String>,
+    pub lease_until: Option<NaiveDateTime>,
+}
+
+/// What a transaction that makes seats wait needs to set their clocks: the time it
+/// happens (from the injected clock) and how long before the deadline the reminder goes.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    pub now: NaiveDateTime,
+    pub remind_before: Duration,
+}
+
+/// The end of `user`'s vacation if they are on one at `now`.
+fn on_vacation_until(
+    start: Option<NaiveDateTime>,
+    end: Option<NaiveDateTime>,
+    now: NaiveDateTime,
+) -> Option<NaiveDateTime> {
+    match (start, end) {
+        (Some(s), Some(e)) if s <= now && now < e => Some(e),
+        _ => None,
+    }
+}
+
+/// Set the clocks of game `game_id`, which is now at `seq` with `to_act` waiting, in the
+/// caller's transaction: rows of seats that no longer must act go; a seat that still must
+/// act keeps its clock (a turn in two submissions, or another seat acting meanwhile); a
+/// seat that begins to wait gets `due = now + turn_seconds` — counted from the end of its
+/// player's vacation if they are on one — and `remind_at = due - remind_before` (none if
+/// that is not after now). A forfeited seat is due at once: the scheduler plays for it.
+/// A game that is over (`to_act` empty) keeps no row.
+pub fn reset(
+    conn: &mut DbConn,
+    game_id: &str,
+    seq: i64,
+    to_act: &[i64],
+    timing: &Timing,
+) -> Result<(), StoreError> {
+    diesel::delete(
+        deadlines::table
+            .filter(deadlines::game_id.eq(game_id))
+            .filter(deadlines::seat.ne_all(to_act)),
+    )
+    .execute(conn)?;
+    if to_act.is_empty() {
+        return Ok(());
+    }
+    let kept: Vec<i64> = deadlines::table
+        .filter(deadlines::game_id.eq(game_id))
+        .select(deadlines::seat)
+        .load(conn)?;
+    let new: Vec<i64> = to_act
+        .iter()
+        .copied()
+        .filter(|s| !kept.contains(s))
+        .collect();
+    if new.is_empty() {
+        return Ok(());
+    }
+    let turn_seconds: i64 = games::table
+        .find(game_id)
+        .select(games::turn_seconds)
+        .first(conn)?;
+    type Waiting = (
+        Option<i64>,
+        String,
+        Option<NaiveDateTime>,
+        Option<NaiveDateTime>,
+        Option<NaiveDateTime>,
+    );
+    let waiting: Vec<Waiting> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::seat.eq_any(&new))
+        .select((
+            seats::seat,
+            seats::user_id,
+            seats::forfeited_at,
+            users::vacation_start,
+            users::vacation_end,
+        ))
+        .load(conn)?;
+    let now = timing.now;
+    let rows: Vec<Deadline> = waiting
+        .into_iter()
+        .filter_map(|(seat, user_id, forfeited, v_start, v_end)| {
+            let seat = seat?;
+            let (due, remind) = if forfeited.is_some() {
+                (now, None)
+            } else {
+                let from = on_vacation_until(v_start, v_end, now).unwrap_or(now);
+                let due = from + Duration::seconds(turn_seconds);
+                let remind = Some(due - timing.remind_before).filter(|r| *r > now);
+                (due, remind)
+            };
+            Some(Deadline {
+                game_id: game_id.to_string(),
+                seat,
+                user_id,
+                seq,
+                started_at: now,
+                due_at: due,
+                remind_at: remind,
+                expired_at: None,
+                lease_owner: None,
+                lease_until: None,
+            })
+        })
+        .collect();
+    // One statement per row: the multi-backend connection has no batch insert.
+    for row in &rows {
+        diesel::insert_into(deadlines::table)
+            .values(row)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The clocks of one game, by seat.
+pub fn of_game(conn: &mut DbConn, game_id: &str) -> Result<Vec<Deadline>, StoreError> {
+    Ok(deadlines::table
+        .filter(deadlines::game_id.eq(game_id))
+        .order(deadlines::seat.asc())
+        .select(Deadline::as_select())
+        .load(conn)?)
+}
+
+/// The clocks of one user, earliest first.
+pub fn of_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<Deadline>, StoreError> {
+    Ok(deadlines::table
+        .filter(deadlines::user_id.eq(user_id))
+        .order(deadlines::due_at.asc())
+        .select(Deadline::as_select())
+        .load(conn)?)
+}
+
+/// Up to `limit` rows whose reminder is due at `now`.
+pub fn reminders_due(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<Vec<Deadline>, StoreError> {
+    Ok(deadlines::table
+        .filter(deadlines::remind_at.le(now))
+        .order(deadlines::remind_at.asc())
+        .limit(limit)
+        .select(Deadline::as_select())
+        .load(conn)?)
+}
+
+/// Take the reminder of `row` (set `remind_at` to null if it is still due and the row is
+/// still the same wait): `true` for exactly one caller across servers.
+pub fn claim_reminder(
+    conn: &mut DbConn,
+    row: &Deadline,
+    now: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        deadlines::table
+            .filter(deadlines::game_id.eq(&row.game_id))
+            .filter(deadlines::seat.eq(row.seat))
+            .filter(deadlines::seq.eq(row.seq))
+            .filter(deadlines::remind_at.le(now)),
+    )
+    .set(deadlines::remind_at.eq(None::<NaiveDateTime>))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Up to `limit` rows whose time ran out at `now` and was not handled yet (and whose
+/// lease, if any, has lapsed).
+pub fn timeouts_due(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<Vec<Deadline>, StoreError> {
+    Ok(deadlines::table
+        .filter(deadlines::due_at.le(now))
+        .filter(deadlines::expired_at.is_null())
+        .filter(
+            deadlines::lease_until
+                .is_null()
+                .or(deadlines::lease_until.lt(now)),
+        )
+        .order(deadlines::due_at.asc())
+        .limit(limit)
+        .select(Deadline::as_select())
+        .load(conn)?)
+}
+
+/// Lease the timeout of `row` to `owner` until `until`: `true` for exactly one caller
+/// across servers while the lease holds. The lease only saves the others the work; the
+/// turn the handler plays is still guarded by the game's sequence.
+pub fn claim_timeout(
+    conn: &mut DbConn,
+    row: &Deadline,
+    owner: &str,
+    now: NaiveDateTime,
+    until: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        deadlines::table
+            .filter(deadlines::game_id.eq(&row.game_id))
+            .filter(deadlines::seat.eq(row.seat))
+            .filter(deadlines::seq.eq(row.seq))
+            .filter(deadlines::due_at.le(now))
+            .filter(deadlines::expired_at.is_null())
+            .filter(
+                deadlines::lease_until
+                    .is_null()
+                    .or(deadlines::lease_until.lt(now)),
+            ),
+    )
+    .set((
+        deadlines::lease_owner.eq(Some(owner)),
+        deadlines::lease_until.eq(Some(until)),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Mark the timeout of `row` handled without a turn (policy `wait`): `true` for exactly
+/// one caller.
+pub fn mark_expired(
+    conn: &mut DbConn,
+    row: &Deadline,
+    now: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        deadlines::table
+            .filter(deadlines::game_id.eq(&row.game_id))
+            .filter(deadlines::seat.eq(row.seat))
+            .filter(deadlines::seq.eq(row.seq))
+            .filter(deadlines::expired_at.is_null()),
+    )
+    .set((
+        deadlines::expired_at.eq(Some(now)),
+        deadlines::lease_owner.eq(None::<String>),
+        deadlines::lease_until.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Give up a lease (the handler failed): another tick may try again at once.
+pub fn release(conn: &mut DbConn, row: &Deadline) -> Result<(), StoreError> {
+    diesel::update(
+        deadlines::table
+            .filter(deadlines::game_id.eq(&row.game_id))
+            .filter(deadlines::seat.eq(row.seat)),
+    )
+    .set((
+        deadlines::lease_owner.eq(None::<String>),
+        deadlines::lease_until.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)?;
+    Ok(())
+}
+
+/// Mark seat `seat` of `game_id` forfeited (once).
+pub fn forfeit_seat(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: i64,
+    now: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        seats::table
+            .filter(seats::game_id.eq(game_id))
+            .filter(seats::seat.eq(Some(seat)))
+            .filter(seats::forfeited_at.is_null()),
+    )
+    .set(seats::forfeited_at.eq(Some(now)))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// The forfeited seats of a game.
+pub fn forfeited_seats(conn: &mut DbConn, game_id: &str) -> Result<Vec<i64>, StoreError> {
+    let seats: Vec<Option<i64>> = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::forfeited_at.is_not_null())
+        .select(seats::seat)
+        .load(conn)?;
+    Ok(seats.into_iter().flatten().collect())
+}
+
+/// Users whose digest is due at `now` (`mail_pref = 'digest'` and `next_digest_at` is
+/// null — never scheduled — or not after now), up to `limit`.
+pub fn digests_due(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<Vec<(String, Option<NaiveDateTime>, String)>, StoreError> {
+    Ok(users::table
+        .filter(users::mail_pref.eq("digest"))
+        .filter(
+            users::next_digest_at
+                .is_null()
+                .or(users::next_digest_at.le(now)),
+        )
+        .order(users::id.asc())
+        .limit(limit)
+        .select((users::id, users::next_digest_at, users::time_zone))
+        .load(conn)?)
+}
+
+/// Move `user`'s next digest from `seen` (what the caller read) to `next`: `true` for
+/// exactly one caller across servers.
+pub fn claim_digest(
+    conn: &mut DbConn,
+    user_id: &str,
+    seen: Option<NaiveDateTime>,
+    next: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    let target = users::table
+        .filter(users::id.eq(user_id))
+        .filter(users::mail_pref.eq("digest"));
+    let n = match seen {
+        Some(seen) => diesel::update(target.filter(users::next_digest_at.eq(seen)))
+            .set(users::next_digest_at.eq(Some(next)))
+            .execute(conn)?,
+        None => diesel::update(target.filter(users::next_digest_at.is_null()))
+            .set(users::next_digest_at.eq(Some(next)))
+            .execute(conn)?,
+    };
+    Ok(n == 1)
+}
+
+/// A user's vacation, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vacation {
+    pub start: Option<NaiveDateTime>,
+    pub end: Option<NaiveDateTime>,
+    /// The calendar year (UTC) `used_secs` counts.
+    pub year: i64,
+    pub used_secs: i64,
+}
+
+impl Vacation {
+    /// Seconds used in the year of `now` (a new year starts from nothing).
+    pub fn used_in(&self, now: NaiveDateTime) -> i64 {
+        if self.year == i64::from(now.year()) {
+            self.used_secs
+        } else {
+            0
+        }
+    }
+
+    /// The end of the vacation running at `now`, if one is.
+    pub fn running_until(&self, now: NaiveDateTime) -> Option<NaiveDateTime> {
+        on_vacation_until(self.start, self.end, now)
+    }
+}
+
+pub fn vacation(conn: &mut DbConn, user_id: &str) -> Result<Option<Vacation>, StoreError> {
+    let row: Option<(Option<NaiveDateTime>, Option<NaiveDateTime>, i64, i64)> = users::table
+        .find(user_id)
+        .select((
+            users::vacation_start,
+            users::vacation_end,
+            users::vacation_year,
+            users::vacation_used_secs,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(|(start, end, year, used_secs)| Vacation {
+        start,
+        end,
+        year,
+        used_secs,
+    }))
+}
+
+/// Why a vacation change was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum VacationError {
+    #[error("over budget: {wanted} s wanted, {left} s left this year")]
+    OverBudget { wanted: i64, left: i64 },
+    #[error("no such user")]
+    NoUser,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<diesel::result::Error> for VacationError {
+    fn from(e: diesel::result::Error) -> VacationError {
+        VacationError::Store(e.into())
+    }
+}
+
+/// Make `user`'s vacation end at `new_end` (at or after `now`): starts one now if none is
+/// running, lengthens or shortens the running one (`new_end == now` ends it). The change
+/// in its end is charged to (or refunded from) this year's budget of `budget_secs`, and
+/// every running clock of the user that has not expired moves by the same amount — so a
+/// clock that started before the vacation stands still during it, and one that started
+/// during it (counted from its end) keeps counting from the new end. All in one
+/// transaction that begins with its write.
+pub fn set_vacation_end(
+    conn: &mut DbConn,
+    user_id: &str,
+    now: NaiveDateTime,
+    new_end: NaiveDateTime,
+    budget_secs: i64,
+) -> Result<Vacation, VacationError> {
+    conn.transaction(|conn| {
+        // Take the row's write lock first (SQLite: no read-to-write upgrade).
+        let n = diesel::update(users::table.filter(users::id.eq(user_id)))
+            .set(users::vacation_year.eq(users::vacation_year))
+            .execute(conn)?;
+        if n == 0 {
+            return Err(VacationError::NoUser);
+        }
+        let current = vacation(conn, user_id)?.ok_or(VacationError::NoUser)?;
+        let year = i64::from(now.year());
+        let used = current.used_in(now);
+        let (start, old_end) = match current.running_until(now) {
+            Some(end) => (current.start.unwrap_or(now), end),
+            None => (now, now),
+        };
+        let delta = (new_end - old_end).num_seconds();
+        let left = budget_secs - used;
+        if delta > left {
+            return Err(VacationError::OverBudget {
+                wanted: delta,
+                left: left.max(0),
+            });
+        }
+        // A refund never takes the count below zero (a vacation begun last year).
+        let used = (used + delta).max(0);
+        let (start, end) = if new_end > now {
+            (Some(start), Some(new_end))
+        } else if current.running_until(now).is_some() {
+            // Ended early: keep when it ran, for the record.
+            (Some(start), Some(now))
+        } else {
+            (current.start, current.end)
+        };
+        diesel::update(users::table.filter(users::id.eq(user_id)))
+            .set((
+                users::vacation_start.eq(start),
+                users::vacation_end.eq(end),
+                users::vacation_year.eq(year),
+                users::vacation_used_secs.eq(used),
+            ))
+            .execute(conn)?;
+        if delta != 0 {
+            let shift = Duration::seconds(delta);
+            let rows: Vec<Deadline> = deadlines::table
+                .filter(deadlines::user_id.eq(user_id))
+                .filter(deadlines::expired_at.is_null())
+                .select(Deadline::as_select())
+                .load(conn)?;
+            for row in rows {
+                diesel::update(
+                    deadlines::table
+                        .filter(deadlines::game_id.eq(&row.game_id))
+                        .filter(deadlines::seat.eq(row.seat)),
+                )
+                .set((
+                    deadlines::due_at.eq(row.due_at + shift),
+                    deadlines::remind_at.eq(row.remind_at.map(|r| r + shift)),
+                ))
+                .execute(conn)?;
+            }
+        }
+        Ok(Vacation {
+            start,
+            end,
+            year,
+            used_secs: used,
+        })
+    })
+}

@@ -1,0 +1,520 @@
+//! Time: deadlines, reminders, the three timeout policies, vacations, the daily digest,
+//! and the scheduler's exactly-once claims — with an injected `ManualClock`, so a test
+//! jumps days ahead without sleeping and runs `scheduler::tick` itself.
+//!
+//! Every test runs on SQLite and on Postgres. The background scheduler is slowed to once
+//! an hour of real time, so only the ticks a test makes act.
+
+use crate::helpers::{Player, TestApp};
+use chrono::{DateTime, Duration, Utc};
+use diesel::prelude::*;
+use hermes_api::clock::{Clock, ManualClock};
+use hermes_api::scheduler::{tick, tick_blocking};
+use hermes_api::store::models::OutboxRow;
+use hermes_api::store::schema::{outbox, users};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// Monday 2 March 2026, 05:00 UTC (06:00 in Berlin).
+fn start() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-03-02T05:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+fn slow_scheduler(s: &mut hermes_api::config::Settings) {
+    s.scheduler_tick_ms = 3_600_000;
+}
+
+/// A test on SQLite and on Postgres with a `ManualClock` at [`start`].
+macro_rules! clock_test {
+    (async fn $name:ident($app:ident, $clock:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn run($app: TestApp, $clock: Arc<ManualClock>) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let clock = ManualClock::new(start());
+                let app = TestApp::sqlite_clocked(clock.clone(), slow_scheduler).await;
+                run(app, clock).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let clock = ManualClock::new(start());
+                if let Some(app) = TestApp::postgres_clocked(clock.clone(), slow_scheduler).await {
+                    run(app, clock).await
+                }
+            }
+        }
+    };
+}
+
+/// The outbox, oldest first, read straight from the test's database.
+fn mails(app: &TestApp) -> Vec<OutboxRow> {
+    let pool = hermes_api::store::open(&app.database_url, 1).expect("open the test database");
+    let mut conn = pool.get().expect("a connection");
+    outbox::table
+        .order((outbox::created_at.asc(), outbox::id.asc()))
+        .select(OutboxRow::as_select())
+        .load(&mut conn)
+        .expect("read the outbox")
+}
+
+fn mails_of(app: &TestApp, template: &str, user: &Player) -> Vec<OutboxRow> {
+    mails(app)
+        .into_iter()
+        .filter(|m| m.template == template && m.user_id.as_deref() == Some(&user.id))
+        .collect()
+}
+
+fn set_user(app: &TestApp, user: &Player, mail_pref: &str, time_zone: &str) {
+    let pool = hermes_api::store::open(&app.database_url, 1).expect("open the test database");
+    let mut conn = pool.get().expect("a connection");
+    diesel::update(users::table.filter(users::id.eq(&user.id)))
+        .set((users::mail_pref.eq(mail_pref), users::time_zone.eq(time_zone)))
+        .execute(&mut conn)
+        .expect("update the user");
+}
+
+fn set_joined_at(app: &TestApp, game: &str, user: &Player, by: Duration) {
+    use hermes_api::store::schema::seats;
+    let pool = hermes_api::store::open(&app.database_url, 1).expect("open the test database");
+    let mut conn = pool.get().expect("a connection");
+    let joined: chrono::NaiveDateTime = seats::table
+        .filter(seats::game_id.eq(game))
+        .filter(seats::user_id.eq(&user.id))
+        .select(seats::joined_at)
+        .first(&mut conn)
+        .expect("the creator's seat");
+    diesel::update(
+        seats::table
+            .filter(seats::game_id.eq(game))
+            .filter(seats::user_id.eq(&user.id)),
+    )
+    .set(seats::joined_at.eq(joined + by))
+    .execute(&mut conn)
+    .expect("move the join");
+}
+
+async fn tick_once(app: &TestApp) -> hermes_api::scheduler::TickReport {
+    tick(&app.state).await.expect("the tick runs")
+}
+
+/// A started 2-player game of Gods: `a` is seat 0 (to act first), `b` seat 1.
+/// The game's clock starts at the join, which happens at the clock's now.
+async fn two_player_game(app: &TestApp, a: &Player, b: &Player, game_clock: Value) -> String {
+    let mut body = json!({"kind": "gods", "seats": 2, "random_seats": false});
+    if let (Some(o), Some(c)) = (body.as_object_mut(), game_clock.as_object()) {
+        o.extend(c.clone());
+    }
+    let (status, game) = app.post("/games", &a.token, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let code = game["join_code"].as_str().unwrap().to_string();
+    // Seats follow join order (`random_seats: false`); with the clock standing still
+    // both joins would be at one instant, so a joins a microsecond earlier.
+    set_joined_at(app, &id, a, Duration::microseconds(-1));
+    let (status, joined) = app
+        .post(&format!("/games/{id}/join"), &b.token, json!({"code": code}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    assert_eq!(joined["status"], "running");
+    assert_eq!(joined["to_act"], json!([0]));
+    id
+}
+
+/// The god to move discards twice (always legal at the start of a turn).
+async fn discard_turn(app: &TestApp, p: &Player, game: &str, seq: i64) -> Value {
+    let (status, body) = app
+        .post(
+            &format!("/games/{game}/turns"),
+            &p.token,
+            json!({"expected_seq": seq, "turn": {"steps": [{"do": "discard", "slot": 1}, {"do": "discard", "slot": 1}]}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body
+}
+
+async fn log(app: &TestApp, p: &Player, game: &str) -> Vec<Value> {
+    let (status, log) = app.get(&format!("/games/{game}/log"), &p.token).await;
+    assert_eq!(status, StatusCode::OK, "{log}");
+    log["entries"].as_array().unwrap().clone()
+}
+
+async fn summary(app: &TestApp, p: &Player, game: &str) -> Value {
+    let (status, g) = app.get(&format!("/games/{game}"), &p.token).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    g
+}
+
+fn at(v: &Value) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(v.as_str().unwrap_or_else(|| panic!("not a time: {v}")))
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+clock_test! {
+    async fn a_game_is_created_with_its_clock_and_bad_clocks_are_refused(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        for (body, code, field) in [
+            (json!({"turn_hours": 0}), "invalid_turn_hours", "turn_hours"),
+            (json!({"turn_hours": 337}), "invalid_turn_hours", "turn_hours"),
+            (json!({"turn_hours": -5}), "invalid_turn_hours", "turn_hours"),
+            (json!({"timeout_policy": "explode"}), "invalid_timeout_policy", "timeout_policy"),
+        ] {
+            let mut req = json!({"kind": "gods", "seats": 2});
+            req.as_object_mut().unwrap().extend(body.as_object().unwrap().clone());
+            let (status, problem) = app.post("/games", &a.token, req).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+            assert_eq!(problem["code"], code, "{problem}");
+            assert_eq!(problem["field"], field, "{problem}");
+        }
+        let (status, problem) = app
+            .post("/games", &a.token, json!({"kind": "gods", "seats": 2, "turn_hours": "soon"}))
+            .await;
+        assert!(status.is_client_error(), "{problem}");
+        // Nothing was created by the refusals.
+        let (_, list) = app.get("/games", &a.token).await;
+        assert_eq!(list["games"], json!([]));
+
+        let (status, open) = app
+            .post("/games", &a.token, json!({"kind": "gods", "seats": 2}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        assert_eq!(open["turn_hours"], 72, "the default is 3 days");
+        assert_eq!(open["timeout_policy"], "auto_pass");
+        assert_eq!(open["deadline"], Value::Null, "no clock runs before the start");
+
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 36, "timeout_policy": "wait"})).await;
+        let g = summary(&app, &a, &id).await;
+        assert_eq!(g["turn_hours"], 36);
+        assert_eq!(g["timeout_policy"], "wait");
+        assert_eq!(at(&g["deadline"]), clock.now() + Duration::hours(36));
+        // The player not to act sees when the game moves next; so does `must_act`.
+        let seen_by_b = summary(&app, &b, &id).await;
+        assert_eq!(seen_by_b["deadline"], g["deadline"]);
+        let (_, mine) = app.get("/games?must_act=true", &a.token).await;
+        assert_eq!(mine["games"][0]["deadline"], g["deadline"]);
+        let (_, theirs) = app.get("/games?must_act=true", &b.token).await;
+        assert_eq!(theirs["games"], json!([]));
+    }
+}
+
+clock_test! {
+    async fn the_reminder_is_enqueued_once_at_its_time_and_not_before(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 48})).await;
+        // Due at +48 h; the reminder 24 h before.
+        clock.advance(Duration::hours(24) - Duration::seconds(1));
+        tick_once(&app).await;
+        assert!(mails_of(&app, "reminder", &a).is_empty(), "a reminder before its time");
+        clock.advance(Duration::seconds(1));
+        let report = tick_once(&app).await;
+        assert_eq!(report.reminders, 1);
+        tick_once(&app).await;
+        clock.advance(Duration::hours(1));
+        tick_once(&app).await;
+        let reminders = mails_of(&app, "reminder", &a);
+        assert_eq!(reminders.len(), 1, "{reminders:?}");
+        let r = &reminders[0];
+        assert_eq!(r.dedupe_key.as_deref(), Some(format!("reminder:{id}:0:0").as_str()));
+        assert_eq!(r.game_id.as_deref(), Some(id.as_str()));
+        let data: Value = serde_json::from_str(&r.data).unwrap();
+        assert_eq!(data["policy"], "auto_pass");
+        assert_eq!(data["time_left"], "1 day");
+        assert!(mails_of(&app, "reminder", &b).is_empty(), "b need not act");
+        assert!(log(&app, &a, &id).await.is_empty(), "a reminder is not a timeout");
+    }
+}
+
+clock_test! {
+    async fn auto_pass_plays_the_pass_turn_at_the_deadline_and_the_next_seat_waits(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 12})).await;
+        clock.advance(Duration::hours(12) - Duration::seconds(1));
+        assert_eq!(tick_once(&app).await.passed, 0);
+        assert!(log(&app, &a, &id).await.is_empty());
+        clock.advance(Duration::seconds(1));
+        let report = tick_once(&app).await;
+        assert_eq!(report.passed, 1, "{report:?}");
+        let entries = log(&app, &b, &id).await;
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        let e = &entries[0];
+        assert_eq!((e["seq"].as_i64(), e["seat"].as_i64()), (Some(1), Some(0)));
+        assert_eq!(e["source"], "timeout");
+        assert_eq!(e["user_id"], a.id.as_str(), "the log names whose seat it was");
+        let steps = e["turn"]["steps"].as_array().unwrap();
+        assert!(!steps.is_empty() && steps.iter().all(|s| s["do"] == "discard"), "{e}");
+        // The next seat's clock runs from the timeout, and its your-turn mail is queued.
+        let g = summary(&app, &b, &id).await;
+        assert_eq!(g["to_act"], json!([1]));
+        assert_eq!(at(&g["deadline"]), clock.now() + Duration::hours(12));
+        let your_turn: Vec<_> = mails_of(&app, "your_turn", &b)
+            .into_iter()
+            .filter(|m| m.seq == Some(1))
+            .collect();
+        assert_eq!(your_turn.len(), 1, "{:?}", mails(&app));
+        let timeout = mails_of(&app, "timeout", &a);
+        assert_eq!(timeout.len(), 1);
+        let data: Value = serde_json::from_str(&timeout[0].data).unwrap();
+        assert_eq!(data["policy"], "auto_pass");
+        assert_eq!(data["notation"], e["notation"]);
+        // Ticking again changes nothing; b's own turn is not touched before its time.
+        tick_once(&app).await;
+        assert_eq!(log(&app, &a, &id).await.len(), 1);
+        assert_eq!(mails_of(&app, "timeout", &a).len(), 1);
+        // The players in the log and the board agree with a replay.
+        let (status, replayed) = app.get(&format!("/games/{id}/state?at=1"), &a.token).await;
+        assert_eq!(status, StatusCode::OK, "{replayed}");
+        assert_eq!(replayed["to_act"], json!([1]));
+    }
+}
+
+clock_test! {
+    async fn forfeit_drops_the_seat_and_the_service_passes_for_it_from_then_on(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 24, "timeout_policy": "forfeit"})).await;
+        clock.advance(Duration::hours(24));
+        let report = tick_once(&app).await;
+        assert_eq!(report.forfeits, 1, "{report:?}");
+        let g = summary(&app, &b, &id).await;
+        assert_eq!(g["players"][0]["forfeited"], true, "{g}");
+        assert_eq!(g["players"][1]["forfeited"], false, "{g}");
+        let entries = log(&app, &b, &id).await;
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0]["source"], "forfeit");
+        let timeout = mails_of(&app, "timeout", &a);
+        assert_eq!(timeout.len(), 1);
+        assert_eq!(serde_json::from_str::<Value>(&timeout[0].data).unwrap()["policy"], "forfeit");
+        // b plays; the forfeited seat must act again and is passed at the next tick,
+        // without waiting for its time per turn.
+        discard_turn(&app, &b, &id, 1).await;
+        clock.advance(Duration::seconds(1));
+        tick_once(&app).await;
+        let entries = log(&app, &b, &id).await;
+        assert_eq!(entries.len(), 3, "{entries:?}");
+        assert_eq!(entries[2]["source"], "forfeit");
+        assert_eq!(entries[2]["seat"], 0);
+        assert_eq!(summary(&app, &b, &id).await["to_act"], json!([1]));
+        // One timeout mail, not one per pass; no your-turn mail to a dropped-out seat.
+        assert_eq!(mails_of(&app, "timeout", &a).len(), 1);
+        assert!(mails_of(&app, "your_turn", &a).iter().all(|m| m.seq == Some(0)));
+    }
+}
+
+clock_test! {
+    async fn wait_only_marks_the_deadline_and_the_seat_may_still_act(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 24, "timeout_policy": "wait"})).await;
+        clock.advance(Duration::days(3));
+        let report = tick_once(&app).await;
+        assert_eq!(report.expired, 1, "{report:?}");
+        tick_once(&app).await;
+        assert!(log(&app, &a, &id).await.is_empty(), "wait played a turn");
+        let g = summary(&app, &a, &id).await;
+        assert_eq!(g["to_act"], json!([0]));
+        assert_eq!(g["deadlines"][0]["expired"], true, "{g}");
+        let timeout = mails_of(&app, "timeout", &a);
+        assert_eq!(timeout.len(), 1);
+        assert_eq!(serde_json::from_str::<Value>(&timeout[0].data).unwrap()["policy"], "wait");
+        // The late turn is accepted and clears the expired clock; b's starts.
+        discard_turn(&app, &a, &id, 0).await;
+        let g = summary(&app, &a, &id).await;
+        assert_eq!(g["deadlines"].as_array().unwrap().len(), 1, "{g}");
+        assert_eq!(g["deadlines"][0]["seat"], 1);
+        assert_eq!(at(&g["deadline"]), clock.now() + Duration::hours(24));
+    }
+}
+
+clock_test! {
+    async fn a_turn_before_the_deadline_clears_it(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 48})).await;
+        clock.advance(Duration::hours(47));
+        discard_turn(&app, &a, &id, 0).await;
+        clock.advance(Duration::hours(2));
+        let report = tick_once(&app).await;
+        assert_eq!(report.passed, 0, "{report:?}");
+        let entries = log(&app, &a, &id).await;
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0]["source"], "player");
+        assert!(mails_of(&app, "timeout", &a).is_empty());
+        // a's reminder was due at +24 h but never ticked; after the turn it is gone.
+        assert!(mails_of(&app, "reminder", &a).is_empty());
+        let g = summary(&app, &b, &id).await;
+        assert_eq!(at(&g["deadline"]), start() + Duration::hours(47 + 48));
+    }
+}
+
+clock_test! {
+    async fn vacation_stops_the_clock_and_its_budget_runs_down(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 48})).await;
+        let due = start() + Duration::hours(48);
+
+        let (status, v) = app.get("/me/vacation", &a.token).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!((v["on_vacation"].clone(), v["days_left"].clone()), (json!(false), json!(30.0)));
+
+        clock.advance(Duration::hours(1));
+        let until = clock.now() + Duration::days(10);
+        let (status, v) = app
+            .call(Method::PUT, "/me/vacation", Some(&a.token), Some(json!({"until": until.to_rfc3339()})))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["on_vacation"], true);
+        assert_eq!(v["days_used"], 10.0);
+        assert_eq!(v["days_left"], 20.0);
+        let g = summary(&app, &a, &id).await;
+        assert_eq!(at(&g["deadline"]), due + Duration::days(10), "the clock stood still");
+
+        // The old deadline passes: nothing happens.
+        clock.advance(Duration::days(3));
+        let report = tick_once(&app).await;
+        assert_eq!((report.passed, report.reminders), (0, 0), "{report:?}");
+
+        // A game that starts during the vacation counts from its end.
+        let other = two_player_game(&app, &a, &b, json!({"turn_hours": 24})).await;
+        let g = summary(&app, &a, &other).await;
+        assert_eq!(at(&g["deadline"]), until + Duration::hours(24));
+
+        // Over budget: 21 more days on top of 10.
+        let (status, problem) = app
+            .call(
+                Method::PUT,
+                "/me/vacation",
+                Some(&a.token),
+                Some(json!({"until": (until + Duration::days(21)).to_rfc3339()})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        assert_eq!(problem["code"], "vacation_over_budget");
+        let (status, problem) = app
+            .call(Method::PUT, "/me/vacation", Some(&a.token), Some(json!({"until": "tomorrow"})))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        assert_eq!(problem["code"], "invalid_until");
+        // Nothing moved with the refusals.
+        assert_eq!(at(&summary(&app, &a, &id).await["deadline"]), due + Duration::days(10));
+
+        // Back early, 3 days in: 7 days come back, and the clocks are pulled in by 7.
+        let (status, v) = app.call(Method::DELETE, "/me/vacation", Some(&a.token), None).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["on_vacation"], false);
+        assert_eq!(v["days_used"], 3.0);
+        assert_eq!(v["days_left"], 27.0);
+        let g = summary(&app, &a, &id).await;
+        assert_eq!(at(&g["deadline"]), due + Duration::days(3));
+        let g = summary(&app, &a, &other).await;
+        assert_eq!(at(&g["deadline"]), clock.now() + Duration::hours(24));
+
+        // The budget is per calendar year: a 27-day vacation fits, a 28-day one does not.
+        let (status, problem) = app
+            .call(Method::PUT, "/me/vacation", Some(&a.token), Some(json!({"until": (clock.now() + Duration::days(28)).to_rfc3339()})))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        let (status, v) = app
+            .call(Method::PUT, "/me/vacation", Some(&a.token), Some(json!({"until": (clock.now() + Duration::days(27)).to_rfc3339()})))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["days_left"], 0.0);
+    }
+}
+
+clock_test! {
+    async fn racing_schedulers_handle_each_deadline_once(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let mut games = Vec::new();
+        for _ in 0..4 {
+            games.push(two_player_game(&app, &a, &b, json!({"turn_hours": 30})).await);
+        }
+        let wait_game = two_player_game(&app, &a, &b, json!({"turn_hours": 30, "timeout_policy": "wait"})).await;
+        // Four schedulers race for the reminders, then for the timeouts.
+        let race = |state: actix_web::web::Data<hermes_api::state::AppState>| async move {
+            tokio::task::spawn_blocking(move || {
+                std::thread::scope(|s| {
+                    let handles: Vec<_> =
+                        (0..4).map(|_| s.spawn(|| tick_blocking(&state))).collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().unwrap().expect("tick"))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .await
+            .unwrap()
+        };
+        clock.advance(Duration::hours(6));
+        let reports = race(app.state.clone()).await;
+        let reminders: usize = reports.iter().map(|r| r.reminders).sum();
+        assert_eq!(reminders, 5, "{reports:?}");
+        clock.advance(Duration::hours(24));
+        let reports = race(app.state.clone()).await;
+        let passed: usize = reports.iter().map(|r| r.passed).sum();
+        let expired: usize = reports.iter().map(|r| r.expired).sum();
+        let reminders: usize = reports.iter().map(|r| r.reminders).sum();
+        assert_eq!((passed, expired, reminders), (4, 1, 0), "{reports:?}");
+        for id in &games {
+            let entries = log(&app, &a, id).await;
+            assert_eq!(entries.len(), 1, "game {id}: {entries:?}");
+            assert_eq!(entries[0]["source"], "timeout");
+        }
+        assert!(log(&app, &a, &wait_game).await.is_empty());
+        assert_eq!(mails_of(&app, "timeout", &a).len(), 5);
+        assert_eq!(mails_of(&app, "reminder", &a).len(), 5);
+        let mut keys: Vec<_> = mails(&app).into_iter().filter_map(|m| m.dedupe_key).collect();
+        let n = keys.len();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "a mail was enqueued twice");
+    }
+}
+
+clock_test! {
+    async fn the_digest_goes_once_a_day_at_eight_local_time_when_games_wait(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        set_user(&app, &a, "digest", "Europe/Berlin");
+        set_user(&app, &b, "digest", "Europe/Berlin");
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 336})).await;
+        // 06:00 in Berlin: the first tick only schedules the digest for 08:00.
+        tick_once(&app).await;
+        assert!(mails_of(&app, "digest", &a).is_empty());
+        clock.set(DateTime::parse_from_rfc3339("2026-03-02T06:59:59Z").unwrap().with_timezone(&Utc));
+        tick_once(&app).await;
+        assert!(mails_of(&app, "digest", &a).is_empty(), "a digest before 08:00");
+        clock.advance(Duration::seconds(1));
+        assert_eq!(tick_once(&app).await.digests, 1);
+        tick_once(&app).await;
+        clock.advance(Duration::hours(5));
+        tick_once(&app).await;
+        let digests = mails_of(&app, "digest", &a);
+        assert_eq!(digests.len(), 1, "{digests:?}");
+        let data: Value = serde_json::from_str(&digests[0].data).unwrap();
+        assert_eq!(data["date"], "Monday 2 March 2026");
+        assert_eq!(data["games"].as_array().unwrap().len(), 1);
+        assert!(data["games"][0]["game_url"].as_str().unwrap().ends_with(&id));
+        // b has nothing waiting: no mail. Neither gets a your-turn mail (digest readers).
+        assert!(mails_of(&app, "digest", &b).is_empty());
+        assert!(mails_of(&app, "your_turn", &a).is_empty());
+        // The next morning, the next one.
+        clock.set(DateTime::parse_from_rfc3339("2026-03-03T07:00:00Z").unwrap().with_timezone(&Utc));
+        tick_once(&app).await;
+        tick_once(&app).await;
+        assert_eq!(mails_of(&app, "digest", &a).len(), 2);
+    }
+}

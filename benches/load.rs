@@ -42,7 +42,15 @@ struct Args {
     /// Measure only SQLite.
     #[arg(long)]
     sqlite_only: bool,
+    /// The players' mail preference: `every_turn` (each turn enqueues a your-turn mail in
+    /// its transaction, and the server's outbox worker draws and writes it as an `.eml`
+    /// file) or `none` (no mail: the turn path without it).
+    #[arg(long, default_value = "every_turn")]
+    mail_pref: String,
 }
+
+/// `--mail-pref`, for [`player`].
+static MAIL_PREF: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -96,6 +104,9 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         access_token_minutes: 600,
         login_per_ip_per_minute: 1_000_000,
         login_per_email_per_minute: 1_000_000,
+        mail: hermes_api::mail::MailSettings::local(dir.path()),
+        mail_max_attempts: 10,
+        mail_poll_ms: 1000,
     };
     let app = Application::build(settings)?;
     let url = app.url().to_string();
@@ -147,10 +158,23 @@ async fn player(client: &reqwest::Client, url: &str, name: &str) -> Result<Strin
         .await?
         .json()
         .await?;
-    login["access_token"]
+    let token: String = login["access_token"]
         .as_str()
         .map(str::to_string)
-        .ok_or_else(|| format!("login {name}: {login}").into())
+        .ok_or_else(|| format!("login {name}: {login}"))?;
+    let pref = MAIL_PREF.get().map_or("every_turn", String::as_str);
+    if pref != "every_turn" {
+        let res = client
+            .patch(format!("{url}/me/preferences"))
+            .bearer_auth(&token)
+            .json(&json!({ "mail": pref }))
+            .send()
+            .await?;
+        if !res.status().is_success() {
+            return Err(format!("preferences of {name}: {}", res.text().await?).into());
+        }
+    }
+    Ok(token)
 }
 
 /// A new two-player game between `tokens`; returns its id, sequence and view.
@@ -342,6 +366,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {
     let args = Args::parse();
+    let _ = MAIL_PREF.set(args.mail_pref.clone());
     println!(
         "loadbench: {} cores",
         std::thread::available_parallelism()

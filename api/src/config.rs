@@ -76,6 +76,49 @@ pub struct Overrides {
     /// `vacation_days_per_year`. [default: 30]
     #[arg(long, env = "HERMES_VACATION_DAYS_PER_YEAR", value_name = "DAYS")]
     pub vacation_days_per_year: Option<u32>,
+    // --- Mail (the outbox worker; see docs/mail.md) ---
+    /// How mail leaves: `file` (an `.eml` file per message in MAIL_DIR) or `smtp`. File
+    /// key `mail_transport`. [default: file]
+    #[arg(long, env = "HERMES_MAIL_TRANSPORT", value_name = "file|smtp")]
+    pub mail_transport: Option<String>,
+    /// Where the file transport writes `.eml` files. File key `mail_dir`. [default:
+    /// DATA_DIR/mail]
+    #[arg(long, env = "HERMES_MAIL_DIR", value_name = "DIR")]
+    pub mail_dir: Option<PathBuf>,
+    /// The SMTP server's host name. File key `smtp_host`. [default: localhost]
+    #[arg(long, env = "HERMES_SMTP_HOST", value_name = "HOST")]
+    pub smtp_host: Option<String>,
+    /// The SMTP server's port. File key `smtp_port`. [default: 587 for starttls, 465 for
+    /// tls, 25 for none]
+    #[arg(long, env = "HERMES_SMTP_PORT", value_name = "PORT")]
+    pub smtp_port: Option<u16>,
+    /// `starttls` (must succeed), `tls` (from the first byte) or `none` (a local relay or
+    /// a test only). File key `smtp_security`. [default: starttls]
+    #[arg(long, env = "HERMES_SMTP_SECURITY", value_name = "starttls|tls|none")]
+    pub smtp_security: Option<String>,
+    /// The SMTP login (with `smtp_password`). File key `smtp_username`. [default: none]
+    #[arg(long, env = "HERMES_SMTP_USERNAME", value_name = "USER")]
+    pub smtp_username: Option<String>,
+    /// The SMTP password; never printed. File key `smtp_password`. [default: none]
+    #[arg(
+        long,
+        env = "HERMES_SMTP_PASSWORD",
+        value_name = "PASSWORD",
+        hide_env_values = true
+    )]
+    pub smtp_password: Option<String>,
+    /// The sender of every mail. File key `mail_from`. [default: Hermes
+    /// <hermes@localhost>]
+    #[arg(long, env = "HERMES_MAIL_FROM", value_name = "MAILBOX")]
+    pub mail_from: Option<String>,
+    /// Attempts at one mail before it is marked failed (kept, see `hermes outbox`). File
+    /// key `mail_max_attempts`. [default: 10]
+    #[arg(long, env = "HERMES_MAIL_MAX_ATTEMPTS", value_name = "N")]
+    pub mail_max_attempts: Option<u32>,
+    /// How often the outbox worker looks for due mail, in milliseconds (a turn also wakes
+    /// it at once). File key `mail_poll_ms`. [default: 1000]
+    #[arg(long, env = "HERMES_MAIL_POLL_MS", value_name = "MS")]
+    pub mail_poll_ms: Option<u64>,
 }
 
 /// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
@@ -95,6 +138,17 @@ struct FileSettings {
     scheduler_tick_ms: Option<u64>,
     reminder_before_hours: Option<u32>,
     vacation_days_per_year: Option<u32>,
+    // Mail
+    mail_transport: Option<String>,
+    mail_dir: Option<PathBuf>,
+    smtp_host: Option<String>,
+    smtp_port: Option<u16>,
+    smtp_security: Option<String>,
+    smtp_username: Option<String>,
+    smtp_password: Option<String>,
+    mail_from: Option<String>,
+    mail_max_attempts: Option<u32>,
+    mail_poll_ms: Option<u64>,
 }
 
 /// A secret string that never prints.
@@ -128,6 +182,12 @@ pub struct Settings {
     pub reminder_before_hours: u32,
     /// The vacation budget per calendar year (UTC), in days.
     pub vacation_days_per_year: u32,
+    /// Where mail goes and who it is from (`Debug` hides the SMTP password).
+    pub mail: crate::mail::MailSettings,
+    /// Attempts at one mail before it is marked failed.
+    pub mail_max_attempts: u32,
+    /// The outbox worker's poll interval, in milliseconds.
+    pub mail_poll_ms: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -154,8 +214,9 @@ impl Settings {
         let data_dir = overrides
             .data_dir
             .clone()
-            .or(file.data_dir)
+            .or(file.data_dir.clone())
             .unwrap_or_else(|| PathBuf::from("./data"));
+        let mail = mail_settings(overrides, &file, &data_dir)?;
         let database_url = overrides
             .database_url
             .clone()
@@ -195,6 +256,12 @@ impl Settings {
                 .vacation_days_per_year
                 .or(file.vacation_days_per_year)
                 .unwrap_or(30),
+            mail,
+            mail_max_attempts: overrides
+                .mail_max_attempts
+                .or(file.mail_max_attempts)
+                .unwrap_or(10),
+            mail_poll_ms: overrides.mail_poll_ms.or(file.mail_poll_ms).unwrap_or(1000),
         };
         settings.check()?;
         Ok(settings)
@@ -210,10 +277,17 @@ impl Settings {
                 self.login_per_email_per_minute,
             ),
         ];
-        let positive = positive.into_iter().chain([(
-            "scheduler_tick_ms",
-            u32::try_from(self.scheduler_tick_ms).unwrap_or(u32::MAX),
-        )]);
+        let positive = positive.into_iter().chain([
+            (
+                "scheduler_tick_ms",
+                u32::try_from(self.scheduler_tick_ms).unwrap_or(u32::MAX),
+            ),
+            ("mail_max_attempts", self.mail_max_attempts),
+            (
+                "mail_poll_ms",
+                u32::try_from(self.mail_poll_ms).unwrap_or(u32::MAX),
+            ),
+        ]);
         for (key, value) in positive {
             if value == 0 {
                 return Err(ConfigError::Invalid {
@@ -248,6 +322,46 @@ impl Settings {
         }
         Ok(())
     }
+}
+
+/// The mail settings: flags/environment over the file over the defaults of a local run
+/// (`.eml` files in `DATA_DIR/mail`).
+fn mail_settings(
+    o: &Overrides,
+    file: &FileSettings,
+    data_dir: &Path,
+) -> Result<crate::mail::MailSettings, ConfigError> {
+    let mut mail = crate::mail::MailSettings::local(data_dir);
+    let invalid = |key: &'static str| {
+        move |e: crate::mail::MailError| ConfigError::Invalid {
+            key,
+            message: e.to_string(),
+        }
+    };
+    if let Some(t) = o.mail_transport.as_ref().or(file.mail_transport.as_ref()) {
+        mail.transport = t.parse().map_err(invalid("mail_transport"))?;
+    }
+    if let Some(dir) = o.mail_dir.as_ref().or(file.mail_dir.as_ref()) {
+        mail.file_dir = dir.clone();
+    }
+    if let Some(from) = o.mail_from.as_ref().or(file.mail_from.as_ref()) {
+        mail.from = from.clone();
+    }
+    if let Some(host) = o.smtp_host.as_ref().or(file.smtp_host.as_ref()) {
+        mail.smtp.host = host.clone();
+    }
+    mail.smtp.port = o.smtp_port.or(file.smtp_port);
+    if let Some(s) = o.smtp_security.as_ref().or(file.smtp_security.as_ref()) {
+        mail.smtp.security = s.parse().map_err(invalid("smtp_security"))?;
+    }
+    mail.smtp.user = o.smtp_username.clone().or(file.smtp_username.clone());
+    mail.smtp.password = o
+        .smtp_password
+        .clone()
+        .or(file.smtp_password.clone())
+        .map(Secret);
+    mail.validate().map_err(invalid("mail"))?;
+    Ok(mail)
 }
 
 fn read_file(path: &Path) -> Result<FileSettings, ConfigError> {

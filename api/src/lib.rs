@@ -15,6 +15,7 @@ pub mod http;
 pub mod links;
 pub mod mail;
 pub mod scheduler;
+pub mod outbox;
 pub mod startup;
 pub mod state;
 pub mod store;

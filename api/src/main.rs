@@ -16,6 +16,30 @@ struct Cli {
 enum Command {
     /// Run the HTTP server. Settings: defaults → --config FILE → environment → flags.
     Serve(Overrides),
+    /// The mail outbox: counts (pending, sent, failed) and the failed mails; `retry`
+    /// requeues failed ones. Reads the same settings as `serve` (for the database).
+    Outbox(OutboxArgs),
+}
+
+#[derive(clap::Args)]
+struct OutboxArgs {
+    #[command(subcommand)]
+    action: Option<OutboxAction>,
+    #[command(flatten)]
+    overrides: Overrides,
+}
+
+#[derive(Subcommand)]
+enum OutboxAction {
+    /// Give failed mail another round of attempts, due now.
+    Retry {
+        /// The outbox id of one failed mail (as `hermes outbox` lists it).
+        #[arg(required_unless_present = "all_failed", conflicts_with = "all_failed")]
+        id: Option<String>,
+        /// Every failed mail.
+        #[arg(long)]
+        all_failed: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -28,10 +52,11 @@ fn main() -> ExitCode {
         // Colours only on a terminal: a log file or a pipe gets plain text to grep.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let Cli {
-        command: Command::Serve(overrides),
-    } = Cli::parse();
-    match serve(&overrides) {
+    let result = match Cli::parse().command {
+        Command::Serve(overrides) => serve(&overrides),
+        Command::Outbox(args) => outbox(args),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hermes: error: {e}");
@@ -46,5 +71,18 @@ async fn serve(overrides: &Overrides) -> Result<(), Box<dyn std::error::Error>> 
     let app = Application::build(settings)?;
     println!("Hermes is listening on {}", app.url());
     app.run_until_stopped().await?;
+    Ok(())
+}
+
+fn outbox(args: OutboxArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = Settings::load(&args.overrides)?;
+    let mut out = std::io::stdout().lock();
+    match args.action {
+        None => hermes_api::outbox::admin::report(&settings, &mut out)?,
+        Some(OutboxAction::Retry { id, all_failed }) => {
+            let id = if all_failed { None } else { id };
+            hermes_api::outbox::admin::requeue(&settings, id.as_deref(), &mut out)?
+        }
+    }
     Ok(())
 }

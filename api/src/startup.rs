@@ -30,12 +30,16 @@ pub enum StartupError {
     },
     #[error("the JWT secret in {path}: {reason}")]
     Secret { path: String, reason: String },
+    #[error("mail: {0}")]
+    Mail(#[from] crate::mail::MailError),
 }
 
 pub struct Application {
     port: u16,
     url: String,
     server: Server,
+    /// The outbox worker, started by [`Application::run_until_stopped`].
+    outbox: Option<crate::outbox::Worker>,
     /// What every handler shares; the scheduler runs on it.
     state: web::Data<AppState>,
 }
@@ -86,7 +90,17 @@ impl Application {
             public_url,
             clock,
             time: crate::scheduler::TimeSettings::from_settings(&settings),
+            mail_wake: crate::outbox::new_wake(),
         });
+        let outbox = crate::outbox::Worker::new(
+            state.clone(),
+            crate::outbox::WorkerSettings {
+                mail: settings.mail.clone(),
+                max_attempts: settings.mail_max_attempts,
+                poll: std::time::Duration::from_millis(settings.mail_poll_ms),
+            },
+        )?;
+        tracing::info!("mail: {}", outbox.describe());
         let scheduler_state = state.clone();
         let server = HttpServer::new(move || {
             App::new()
@@ -116,6 +130,7 @@ impl Application {
             port: local.port(),
             url,
             server,
+            outbox: Some(outbox),
             state: scheduler_state,
         })
     }
@@ -139,11 +154,14 @@ impl Application {
         self.server.handle()
     }
 
-    /// Serve, with the scheduler (`crate::scheduler`) running beside the server until it
-    /// stops.
+    /// Serve, with the outbox worker running beside the server until it stops.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone()));
         let result = self.server.await;
+        if let Some(task) = outbox {
+            task.abort();
+        }
         scheduler.abort();
         result
     }

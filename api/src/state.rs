@@ -25,4 +25,7 @@ pub struct AppState {
     pub clock: SharedClock,
     /// The scheduler's and the game clocks' settings (`crate::scheduler`).
     pub time: crate::scheduler::TimeSettings,
+    /// Wakes the outbox worker (`crate::outbox`) after a transaction that enqueued mail,
+    /// so it need not wait for its next poll.
+    pub mail_wake: Arc<tokio::sync::Notify>,
 }

@@ -10,11 +10,12 @@ use crate::error::{ApiError, ApiResult};
 use crate::hot::HotGames;
 use crate::http::users::normalize_email;
 use crate::http::with_conn;
+use crate::outbox::compose;
 use crate::state::AppState;
 use crate::store::games::{self as store, JoinError, SeatedPlayer, StartPlan};
-use crate::store::models::{new_id, now, Game, Invite, Seat, OPEN, OVER};
+use crate::store::models::{new_id, Game, Invite, Seat, OPEN, OVER};
 use crate::store::deadlines::{self, Deadline};
-use crate::store::{accounts, DbConn};
+use crate::store::{accounts, outbox, DbConn};
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::{Seed, Viewer};
 use actix_web::http::header;
@@ -330,8 +331,11 @@ pub async fn create(
         timeout_policy,
     };
     let user_id = caller.user_id.clone();
+    let public_url = state.public_url.clone();
+    let mail_at = state.clock.now_naive();
     let table = with_conn(&state, move |conn| {
-        // All or nothing: no game is left behind without its creator.
+        // All or nothing: no game is left behind without its creator, and each invited
+        // address gets its invitation (`crate::outbox::compose`).
         conn.transaction(|conn| {
             store::insert_game(conn, &game)?;
             for email in invites {
@@ -339,17 +343,34 @@ pub async fn create(
                     conn,
                     &Invite {
                         game_id: game.id.clone(),
-                        email,
+                        email: email.clone(),
                         invited_by: user_id.clone(),
                         created_at: at,
                     },
                 )?;
+                let mail = compose::invitation_mail(
+                    conn,
+                    &game.id,
+                    &game.kind,
+                    game.seat_count,
+                    game.turn_seconds,
+                    &game.join_code,
+                    &user_id,
+                    &email,
+                    &public_url,
+                    mail_at,
+                )?;
+                outbox::enqueue(conn, &mail)?;
             }
-            store::join(conn, &game.id, &user_id, &timing, plan_start).map_err(join_error)?;
+            store::join(conn, &game.id, &user_id, &timing, plan_start, |conn, started| {
+                compose::start_mails(conn, started, &public_url, mail_at)
+            })
+            .map_err(join_error)?;
             Table::load(conn, &game.id)
         })
     })
     .await?;
+    crate::outbox::wake(&state);
     tracing::info!(game.id = %table.game.id, kind = %table.game.kind, "game created");
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/games/{}", table.game.id)))
@@ -407,6 +428,8 @@ pub async fn join(
     let code = body.into_inner().code;
     let user_id = caller.user_id.clone();
     let timing = state.timing();
+    let public_url = state.public_url.clone();
+    let mail_at = state.clock.now_naive();
     let table = with_conn(&state, move |conn| {
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
@@ -428,10 +451,14 @@ pub async fn join(
                 ),
             });
         }
-        store::join(conn, &id, &user_id, &timing, plan_start).map_err(join_error)?;
+        store::join(conn, &id, &user_id, &timing, plan_start, |conn, started| {
+            compose::start_mails(conn, started, &public_url, mail_at)
+        })
+        .map_err(join_error)?;
         Table::load(conn, &id)
     })
     .await?;
+    crate::outbox::wake(&state);
     tracing::info!(game.id = %table.game.id, user.id = %caller.user_id, status = %table.game.status, "seat taken");
     Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
 }
@@ -456,6 +483,8 @@ pub async fn invite(
             "`email` must be an email address",
         ));
     }
+    let public_url = state.public_url.clone();
+    let mail_at = state.clock.now_naive();
     let out = with_conn(&state, move |conn| {
         let table = Table::load(conn, &id)?;
         if !table.is_player(&caller.user_id) {
@@ -470,18 +499,43 @@ pub async fn invite(
                 "the game has already started",
             ));
         }
-        store::invite(
-            conn,
-            &Invite {
-                game_id: id.clone(),
-                email: email.clone(),
-                invited_by: caller.user_id.clone(),
-                created_at: now(),
-            },
-        )?;
+        // The invitation mail's dedupe key settles a race between two invites of one
+        // address before the invite row is written (a caught unique violation would
+        // abort a Postgres transaction).
+        conn.transaction(|conn| -> ApiResult<()> {
+            if store::is_invited(conn, &id, &email)? {
+                return Ok(());
+            }
+            let g = &table.game;
+            let mail = compose::invitation_mail(
+                conn,
+                &g.id,
+                &g.kind,
+                g.seat_count,
+                g.turn_seconds,
+                &g.join_code,
+                &caller.user_id,
+                &email,
+                &public_url,
+                mail_at,
+            )?;
+            if outbox::enqueue(conn, &mail)? {
+                store::invite(
+                    conn,
+                    &Invite {
+                        game_id: id.clone(),
+                        email: email.clone(),
+                        invited_by: caller.user_id.clone(),
+                        created_at: mail_at,
+                    },
+                )?;
+            }
+            Ok(())
+        })?;
         Ok(json!({ "game_id": id, "email": email }))
     })
     .await?;
+    crate::outbox::wake(&state);
     Ok(HttpResponse::Created().json(out))
 }
 

@@ -8,6 +8,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::http::games::{etag, Table};
 use crate::http::with_conn;
+use crate::outbox::compose::{self, TurnFacts};
 use crate::state::AppState;
 use crate::store::games::{self as store, Advance, SubmitError};
 use crate::store::deadlines::Timing;
@@ -546,14 +547,25 @@ pub fn without_forfeited(outcome: &Outcome, forfeited: &[usize]) -> Value {
 /// ([`crate::hot::HotGames::put`]) only once its transaction has committed.
 pub fn write(
     conn: &mut DbConn,
-    _app: &AppState,
+    app: &AppState,
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<Box<dyn AnyGame>, SubmitError> {
     let Prepared {
         row, advance, next, ..
     } = prepared;
-    store::submit_turn(conn, &row, &advance, idem)?;
+    // The mail the turn causes is written in its transaction (`crate::outbox::compose`).
+    let facts = TurnFacts {
+        game_id: &row.game_id,
+        seq: row.seq,
+        engine: next.as_ref(),
+        at: row.created_at,
+        public_url: &app.public_url,
+    };
+    store::submit_turn(conn, &row, &advance, idem, |conn| {
+        compose::turn_mails(conn, &facts)
+    })?;
+    crate::outbox::wake(app);
     tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
     Ok(next)
 }

@@ -3,11 +3,13 @@
 use crate::auth::password;
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::http::with_conn;
+use crate::outbox::compose;
 use crate::state::AppState;
-use crate::store::accounts;
+use crate::store::{accounts, outbox, StoreError};
 use crate::store::models::{new_id, now, User};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
+use diesel::Connection;
 use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize)]
@@ -91,6 +93,7 @@ pub async fn register(
     let password = body.password;
     let password_hash =
         blocking(move || password::hash(&password).map_err(ApiError::internal)).await?;
+    let at = state.clock.now_naive();
     let user = with_conn(&state, move |conn| {
         let user = User {
             id: new_id(),
@@ -99,7 +102,15 @@ pub async fn register(
             password_hash,
             created_at: now(),
         };
-        match accounts::insert_user(conn, &user) {
+        // The account and its welcome mail (with the verify link) are one transaction.
+        let written = conn.transaction(|conn| {
+            accounts::insert_user(conn, &user)?;
+            let welcome =
+                compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
+            outbox::enqueue(conn, &welcome)?;
+            Ok::<_, StoreError>(())
+        });
+        match written {
             Ok(()) => Ok(user),
             Err(e) if e.is_unique_violation() => Err(ApiError::conflict(
                 "email_taken",
@@ -109,6 +120,7 @@ pub async fn register(
         }
     })
     .await?;
+    crate::outbox::wake(&state);
     tracing::info!(user.id = %user.id, "user registered");
     Ok(HttpResponse::Created().json(UserOut::from(user)))
 }

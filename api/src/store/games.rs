@@ -9,6 +9,7 @@
 
 use super::deadlines::{self, Timing};
 use super::models::{Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING};
+use super::outbox::{self, NewMail};
 use super::schema::{games, idempotency, invites, messages, seats, turns, users};
 use super::{DbConn, StoreError};
 use diesel::prelude::*;
@@ -134,6 +135,7 @@ pub fn join(
     user_id: &str,
     timing: &Timing,
     start: impl FnOnce(&Game, &[Seat]) -> Result<StartPlan, String>,
+    mails: impl FnOnce(&mut DbConn, &Game) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<Game, JoinError> {
     conn.transaction(|conn| {
         let at = timing.now;
@@ -204,10 +206,15 @@ pub fn join(
             .execute(conn)?;
         let to_act: Vec<i64> = serde_json::from_str(&plan.to_act).unwrap_or_default();
         deadlines::reset(conn, game_id, 0, &to_act, timing)?;
-        Ok(games::table
+        let started: Game = games::table
             .find(game_id)
             .select(Game::as_select())
-            .first(conn)?)
+            .first(conn)?;
+        // Last: the first your-turn mails read the seats and deadlines written above.
+        for mail in mails(conn, &started)? {
+            outbox::enqueue(conn, &mail)?;
+        }
+        Ok(started)
     })
 }
 
@@ -249,6 +256,7 @@ pub fn submit_turn(
     turn: &Turn,
     advance: &Advance,
     idempotent: Option<&Idempotent>,
+    mails: impl FnOnce(&mut DbConn) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<(), SubmitError> {
     let result = conn.transaction(|conn| {
         let at = turn.created_at;
@@ -292,6 +300,10 @@ pub fn submit_turn(
                 }
                 Err(e) => return Err(e.into()),
             }
+        }
+        // Last: the mail reads what the turn wrote (the log, the deadlines).
+        for mail in mails(conn)? {
+            outbox::enqueue(conn, &mail)?;
         }
         Ok(())
     });

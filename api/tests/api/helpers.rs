@@ -174,6 +174,10 @@ impl TestApp {
             access_token_minutes: 15,
             login_per_ip_per_minute: 1000,
             login_per_email_per_minute: 1000,
+            // `.eml` files in the test's directory, unless a test points it at SMTP.
+            mail: hermes_api::mail::MailSettings::local(dir.path()),
+            mail_max_attempts: 10,
+            mail_poll_ms: 50,
             // Tests with a ManualClock call `scheduler::tick` themselves; the background
             // scheduler still runs, which only matters once the clock moves.
             scheduler_tick_ms: 1000,
@@ -207,6 +211,12 @@ impl TestApp {
     pub async fn twin(&self) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         TestApp::start(dir, self.database_url.clone(), None, None, |_| {}).await
+    }
+
+    /// As [`TestApp::twin`], with its own settings tweak (e.g. its mail settings).
+    pub async fn twin_with(&self, tweak: impl FnOnce(&mut Settings)) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        TestApp::start(dir, self.database_url.clone(), None, None, tweak).await
     }
 
     /// Send a request; returns the status and the body as JSON (`Null` when empty, a

@@ -10,6 +10,7 @@ mod contract;
 mod deadlines;
 mod errors;
 mod games;
+mod mail;
 mod pages;
 mod play;
 mod startup;

@@ -1,0 +1,409 @@
+//! Deciding mail: which rows a turn, a game's start, an invitation or a registration adds
+//! to the outbox, with the template's data built from what the transaction has at hand.
+//!
+//! Runs inside the caller's transaction and reads only through its connection, so a
+//! mail exists if and only if the thing it reports was committed. Every mail has a
+//! `dedupe_key`, so doing the same thing twice (a retried request, a second server)
+//! never mails twice.
+//!
+//! What is decided here and what at send time (see `docs/mail.md`): the template's data
+//! (the words, the turns since the reader's last one, crystals, display, deadline) is
+//! built now, from the committed facts; the links with tokens (`turn_url`, `verify_url`)
+//! and the unsubscribe link are minted by the worker when it sends, so no token is ever
+//! stored, and a retry days later still sends a link that works. The board picture is
+//! drawn at send time too (never in a turn's transaction). Must not: put the seed in
+//! anything before the game is over, or show a seat what its view hides.
+
+use crate::links;
+use crate::mail::{
+    words, Deadline, GameOver, GodsYourTurn, Invitation, Lang, MailData, PlayedTurn, Welcome,
+};
+use crate::store::outbox::NewMail;
+use crate::store::schema::{deadlines, games, seats, turns, users};
+use crate::store::{DbConn, StoreError};
+use ::games::gods::view::GodsView;
+use ::games::gods::{GodsEvent, GodsTurn};
+use ::games::registry::{visible_events, AnyGame};
+use ::games::{Logged, Outcome, Viewer};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde_json::Value;
+
+/// Who gets mail about every turn (`users.mail_pref`).
+pub const PREF_EVERY_TURN: &str = "every_turn";
+/// Who gets no game mail at all.
+pub const PREF_NONE: &str = "none";
+/// Put where the worker mints a link at send time (`turn_url`, `verify_url`).
+pub const LINK_AT_SEND: &str = "";
+
+/// At most this many turns are told in one your-turn mail (the oldest are left out).
+const MAX_TURNS_TOLD: i64 = 40;
+
+/// The facts of a game right after a turn (or its start), as the transaction has them.
+/// The game's kind, seed and stored outcome are read back inside the transaction.
+pub struct TurnFacts<'a> {
+    pub game_id: &'a str,
+    /// The sequence the game is at now (0 at the start).
+    pub seq: i64,
+    /// The game now.
+    pub engine: &'a dyn AnyGame,
+    /// When it happened (the app clock).
+    pub at: NaiveDateTime,
+    pub public_url: &'a str,
+}
+
+/// A seated player and their mail preferences.
+struct Reader {
+    user_id: String,
+    seat: usize,
+    name: String,
+    email: String,
+    mail_pref: String,
+    time_zone: String,
+    lang: Lang,
+    forfeited: bool,
+}
+
+fn data_error(e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    StoreError::Db(diesel::result::Error::SerializationError(Box::new(e)))
+}
+
+/// How a game is called in mail: its kind and the start of its id, e.g. `Gods #3f2a9c`.
+pub fn game_name(kind: &str, game_id: &str) -> String {
+    format!(
+        "{} #{}",
+        kind_title(kind),
+        game_id.get(..6).unwrap_or(game_id)
+    )
+}
+
+/// A kind as players call it: `gods` → `Gods`.
+pub fn kind_title(kind: &str) -> String {
+    match kind.get(..1) {
+        Some(first) => first.to_uppercase() + kind.get(1..).unwrap_or(""),
+        None => String::new(),
+    }
+}
+
+/// Where a player finds the game (the API resource).
+pub fn game_url(public_url: &str, game_id: &str) -> String {
+    format!("{}/games/{game_id}", public_url.trim_end_matches('/'))
+}
+
+fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> {
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(
+        String,
+        Option<i64>,
+        Option<NaiveDateTime>,
+        String,
+        String,
+        String,
+        String,
+        String,
+    )> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::seat.is_not_null())
+        .order(seats::seat.asc())
+        .select((
+            seats::user_id,
+            seats::seat,
+            seats::forfeited_at,
+            users::display_name,
+            users::email,
+            users::mail_pref,
+            users::time_zone,
+            users::lang,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(user_id, seat, forfeited, name, email, pref, tz, lang)| {
+            Some(Reader {
+                user_id,
+                seat: usize::try_from(seat?).ok()?,
+                name,
+                email,
+                mail_pref: pref,
+                time_zone: tz,
+                lang: Lang::from_code(&lang).unwrap_or_default(),
+                forfeited: forfeited.is_some(),
+            })
+        })
+        .collect())
+}
+
+/// The mails a turn (or the start, `seq` 0) causes: `your_turn` to each seat that must
+/// act now whose player wants every turn; `game_over` to every player who wants mail
+/// once the game is over.
+pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, StoreError> {
+    let (kind, seed, outcome): (String, String, Option<String>) = games::table
+        .find(f.game_id)
+        .select((games::kind, games::seed, games::outcome))
+        .first(conn)?;
+    let readers = readers(conn, f.game_id)?;
+    let mut names: Vec<String> = Vec::new();
+    for r in &readers {
+        if names.len() <= r.seat {
+            names.resize(r.seat + 1, String::new());
+        }
+        names[r.seat] = r.name.clone();
+    }
+    let game_name = game_name(&kind, f.game_id);
+    let mut mails = Vec::new();
+    // The stored outcome, not the engine's: it is the one the service shows (a forfeited
+    // god never wins). The seed goes into mail only here, once the game is over.
+    if let Some(outcome) = outcome {
+        let outcome: Outcome = serde_json::from_str(&outcome).map_err(data_error)?;
+        let data = GameOver::from_outcome(
+            &game_name,
+            &outcome,
+            outcome.reason.clone(),
+            &names,
+            &seed,
+            &links::replay_link(f.public_url, f.game_id),
+        )
+        .to_data()
+        .map_err(data_error)?;
+        for r in readers.iter().filter(|r| r.mail_pref != PREF_NONE) {
+            mails.push(NewMail {
+                dedupe_key: Some(format!("game_over:{}:{}", f.game_id, r.user_id)),
+                template: GameOver::TEMPLATE.name(),
+                user_id: Some(r.user_id.clone()),
+                to_addr: r.email.clone(),
+                to_name: Some(r.name.clone()),
+                game_id: Some(f.game_id.to_string()),
+                seq: Some(f.seq),
+                data: data.clone(),
+                at: f.at,
+            });
+        }
+        return Ok(mails);
+    }
+    if kind != "gods" {
+        // Only Gods has a your-turn mail (its words and board) so far.
+        return Ok(mails);
+    }
+    for seat in f.engine.to_act() {
+        let Some(r) = readers.iter().find(|r| r.seat == seat) else {
+            continue;
+        };
+        if r.mail_pref != PREF_EVERY_TURN || r.forfeited {
+            continue;
+        }
+        let view: GodsView =
+            serde_json::from_value(f.engine.view(Viewer::Seat(seat))).map_err(data_error)?;
+        let since = turns_since_last_of(conn, f.game_id, seat, f.seq)?;
+        let deadline = deadline_of(conn, f.game_id, seat, f.seq, &r.time_zone)?;
+        let data = GodsYourTurn {
+            lang: r.lang,
+            game_name: &game_name,
+            view: &view,
+            seat,
+            names: &names,
+            since: &since,
+            deadline: &deadline,
+            turn_url: LINK_AT_SEND,
+            game_url: &game_url(f.public_url, f.game_id),
+        }
+        .build()
+        .to_data()
+        .map_err(data_error)?;
+        mails.push(NewMail {
+            dedupe_key: Some(format!("your_turn:{}:{}:{}", f.game_id, f.seq, r.user_id)),
+            template: "your_turn",
+            user_id: Some(r.user_id.clone()),
+            to_addr: r.email.clone(),
+            to_name: Some(r.name.clone()),
+            game_id: Some(f.game_id.to_string()),
+            seq: Some(f.seq),
+            data,
+            at: f.at,
+        });
+    }
+    Ok(mails)
+}
+
+/// The turns after `seat`'s last one up to `seq`, as `seat` may see them, oldest first
+/// (at most [`MAX_TURNS_TOLD`]).
+fn turns_since_last_of(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: usize,
+    seq: i64,
+) -> Result<Vec<PlayedTurn>, StoreError> {
+    let seat_i = i64::try_from(seat).map_err(data_error)?;
+    let last: Option<i64> = turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seat.eq(seat_i))
+        .filter(turns::seq.le(seq))
+        .select(diesel::dsl::max(turns::seq))
+        .first(conn)?;
+    let from = last.unwrap_or(0).max(seq - MAX_TURNS_TOLD);
+    let rows: Vec<(i64, String, String)> = turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.gt(from))
+        .filter(turns::seq.le(seq))
+        .order(turns::seq.asc())
+        .select((turns::seat, turns::turn, turns::events))
+        .load(conn)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (by, turn, events) in rows {
+        let turn: GodsTurn = serde_json::from_str(&turn).map_err(data_error)?;
+        let logged: Vec<Logged<Value>> = serde_json::from_str(&events).map_err(data_error)?;
+        let events = visible_events(&logged, Viewer::Seat(seat), false)
+            .into_iter()
+            .map(serde_json::from_value::<GodsEvent>)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(data_error)?;
+        out.push(PlayedTurn {
+            seat: usize::try_from(by).map_err(data_error)?,
+            turn,
+            events,
+        });
+    }
+    Ok(out)
+}
+
+/// The seat's running deadline at `seq` in the reader's zone, or "no deadline" when the
+/// game has no clock for it (the scheduler writes `deadlines` in the same transaction).
+fn deadline_of(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: usize,
+    seq: i64,
+    time_zone: &str,
+) -> Result<Deadline, StoreError> {
+    let seat_i = i64::try_from(seat).map_err(data_error)?;
+    let due: Option<NaiveDateTime> = deadlines::table
+        .filter(deadlines::game_id.eq(game_id))
+        .filter(deadlines::seat.eq(seat_i))
+        .filter(deadlines::seq.eq(seq))
+        .select(deadlines::due_at)
+        .first(conn)
+        .optional()?;
+    Ok(match due {
+        Some(due) => Deadline::new(due.and_utc(), time_zone),
+        None => Deadline {
+            local: "no deadline".to_string(),
+            zone: time_zone.to_string(),
+            utc: String::new(),
+        },
+    })
+}
+
+/// The invitation to `email`, sent by `inviter` (display name) to a game still filling.
+#[allow(clippy::too_many_arguments)]
+pub fn invitation_mail(
+    conn: &mut DbConn,
+    game_id: &str,
+    kind: &str,
+    seat_count: i64,
+    turn_seconds: i64,
+    join_code: &str,
+    inviter_id: &str,
+    email: &str,
+    public_url: &str,
+    at: NaiveDateTime,
+) -> Result<NewMail, StoreError> {
+    let inviter: String = users::table
+        .find(inviter_id)
+        .select(users::display_name)
+        .first(conn)?;
+    let invitee: Option<(String, String, String)> = users::table
+        .filter(users::email.eq(email))
+        .select((users::id, users::display_name, users::lang))
+        .first(conn)
+        .optional()?;
+    let players: Vec<String> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .order((seats::joined_at.asc(), seats::user_id.asc()))
+        .select(users::display_name)
+        .load(conn)?;
+    let lang = invitee
+        .as_ref()
+        .and_then(|(_, _, l)| Lang::from_code(l))
+        .unwrap_or_default();
+    let hours = u32::try_from(turn_seconds / 3600).unwrap_or(u32::MAX);
+    let data = Invitation {
+        inviter,
+        game_name: game_name(kind, game_id),
+        game_kind: kind_title(kind),
+        players,
+        seats: usize::try_from(seat_count).unwrap_or(0),
+        turn_time: words::hours(lang, hours),
+        join_url: links::join_link(public_url, join_code),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    Ok(NewMail {
+        dedupe_key: Some(format!("invitation:{game_id}:{email}")),
+        template: Invitation::TEMPLATE.name(),
+        user_id: invitee.as_ref().map(|(id, _, _)| id.clone()),
+        to_addr: email.to_string(),
+        to_name: invitee.map(|(_, name, _)| name),
+        game_id: Some(game_id.to_string()),
+        seq: None,
+        data,
+        at,
+    })
+}
+
+/// The welcome mail of a new account (its verify link is minted at send time).
+pub fn welcome_mail(
+    user_id: &str,
+    email: &str,
+    display_name: &str,
+    at: NaiveDateTime,
+) -> Result<NewMail, StoreError> {
+    let hours = u32::try_from(links::VERIFY_TTL.num_hours()).unwrap_or(48);
+    let data = Welcome {
+        verify_url: LINK_AT_SEND.to_string(),
+        verify_valid_for: words::hours(Lang::En, hours),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    Ok(NewMail {
+        dedupe_key: Some(format!("welcome:{user_id}")),
+        template: Welcome::TEMPLATE.name(),
+        user_id: Some(user_id.to_string()),
+        to_addr: email.to_string(),
+        to_name: Some(display_name.to_string()),
+        game_id: None,
+        seq: None,
+        data,
+        at,
+    })
+}
+
+/// The mails of a game's start (`game` as just started, at sequence 0): `your_turn` for
+/// the seats that act first. Nothing when `game` has not started.
+pub fn start_mails(
+    conn: &mut DbConn,
+    game: &crate::store::models::Game,
+    public_url: &str,
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let Some(state) = game.state.as_deref() else {
+        return Ok(Vec::new());
+    };
+    let Some(kind) = ::games::registry::kind(&game.kind) else {
+        return Ok(Vec::new());
+    };
+    let state: Value = serde_json::from_str(state).map_err(data_error)?;
+    let engine = kind
+        .load(&state)
+        .map_err(|e| data_error(std::io::Error::other(e)))?;
+    turn_mails(
+        conn,
+        &TurnFacts {
+            game_id: &game.id,
+            seq: game.seq,
+            engine: engine.as_ref(),
+            at,
+            public_url,
+        },
+    )
+}

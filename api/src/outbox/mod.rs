@@ -1,0 +1,514 @@
+//! The outbox worker: delivers the mail that transactions wrote into the `outbox` table.
+//!
+//! Owns: claiming due rows with a lease, rendering them (`crate::mail::render`, with the
+//! links and their tokens minted now and the board drawn now), handing them to the
+//! transport, and writing down what happened: `sent_at`; or `attempts`, `last_error`
+//! and the next try after an exponential backoff; or `failed_at` when the error is
+//! permanent or the attempts are used up (the row is kept for the operator: `hermes
+//! outbox`). Also what decides mail ([`compose`]) and the operator's view ([`admin`]).
+//! Must not: decide who gets mail (that is [`compose`], in the causing transaction),
+//! delete a row, or read the wall clock (every time comes from `AppState.clock`).
+//!
+//! # Claiming
+//! One statement per batch, written per backend:
+//! `UPDATE outbox SET lease_owner = me, lease_until = now + LEASE WHERE id IN (SELECT id
+//! … due and not leased … LIMIT n) RETURNING id`. On Postgres the subquery takes
+//! `FOR UPDATE SKIP LOCKED` and the outer `WHERE` checks the lease again, so two
+//! servers never both claim a row; SQLite has one writer at a time anyway. Marking a row
+//! checks `lease_owner = me`. A worker that dies with a lease leaves the row to be taken
+//! again once the lease runs out, and the mail goes out again with the same Message-ID
+//! (at least once; the Message-ID makes a duplicate recognisable).
+
+pub mod admin;
+pub mod compose;
+
+use crate::links;
+use crate::mail::{
+    board_attachment, outbox_message_id, render, Attachment, Context, Lang, MailError,
+    MailSettings, Recipient, Template, Transport, TransportKind,
+};
+use crate::state::AppState;
+use crate::store::models::{new_id, OutboxRow};
+use crate::store::schema::{outbox, seats, users};
+use crate::store::{games as game_store, DbConn, StoreError};
+use ::games::gods::view::GodsView;
+use ::games::{Seed, Viewer};
+use actix_web::web;
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text, Timestamp};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// How long a claimed row is ours: one SMTP exchange (each reply may take up to the
+/// transport's 30 s timeout, usually milliseconds) plus drawing the board. A row held by a
+/// worker that died is taken again once this runs out; one whose send outlives it may go
+/// out twice, with the same Message-ID.
+pub const LEASE: Duration = Duration::seconds(60);
+/// Rows claimed at once.
+const BATCH: i64 = 16;
+/// The longest wait between two attempts at one mail.
+pub const MAX_BACKOFF_SECS: i64 = 3600;
+
+/// The worker's settings.
+#[derive(Debug, Clone)]
+pub struct WorkerSettings {
+    pub mail: MailSettings,
+    /// Attempts at one mail before it is marked failed.
+    pub max_attempts: u32,
+    /// How long to sleep when there is nothing to do (a wake-up cuts it short).
+    pub poll: std::time::Duration,
+}
+
+/// The delivery worker of one server process.
+pub struct Worker {
+    state: web::Data<AppState>,
+    transport: Transport,
+    settings: WorkerSettings,
+    /// This worker's name in `lease_owner`.
+    owner: String,
+}
+
+/// A row that could not be delivered this time.
+#[derive(Debug)]
+struct Failure {
+    permanent: bool,
+    /// Safe to store and log: no body, link or password.
+    message: String,
+}
+
+impl From<MailError> for Failure {
+    fn from(e: MailError) -> Failure {
+        Failure {
+            permanent: e.is_permanent(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        Failure {
+            permanent: false,
+            message: e.to_string(),
+        }
+    }
+}
+
+fn permanent(message: impl Into<String>) -> Failure {
+    Failure {
+        permanent: true,
+        message: message.into(),
+    }
+}
+
+/// `2^attempts` seconds, at most [`MAX_BACKOFF_SECS`], plus up to a quarter more at
+/// random so that mails that failed together do not come back together.
+pub fn backoff(attempts: i64) -> Duration {
+    let base = 1i64
+        .checked_shl(u32::try_from(attempts.clamp(0, 20)).unwrap_or(20))
+        .unwrap_or(MAX_BACKOFF_SECS)
+        .min(MAX_BACKOFF_SECS);
+    let jitter_ms = rand::random::<u64>() % (u64::try_from(base).unwrap_or(1) * 250 + 1);
+    Duration::seconds(base) + Duration::milliseconds(i64::try_from(jitter_ms).unwrap_or(0))
+}
+
+impl Worker {
+    /// The worker for `state`'s database, delivering with the transport `settings` name.
+    pub fn new(state: web::Data<AppState>, settings: WorkerSettings) -> Result<Worker, MailError> {
+        let transport = Transport::from_settings(&settings.mail)?;
+        Ok(Worker::with_transport(state, settings, transport))
+    }
+
+    /// As [`Worker::new`] with a given transport (tests: memory).
+    pub fn with_transport(
+        state: web::Data<AppState>,
+        settings: WorkerSettings,
+        transport: Transport,
+    ) -> Worker {
+        Worker {
+            state,
+            transport,
+            settings,
+            owner: format!("{}-{}", std::process::id(), &new_id()[..12]),
+        }
+    }
+
+    /// Where mail goes, for the startup log.
+    pub fn describe(&self) -> String {
+        let m = &self.settings.mail;
+        match m.transport {
+            TransportKind::File => format!("writing .eml files to {}", m.file_dir.display()),
+            TransportKind::Smtp => format!(
+                "sending through SMTP at {}:{} ({:?}) as {}",
+                m.smtp.host,
+                m.smtp.port(),
+                m.smtp.security,
+                m.from
+            ),
+        }
+    }
+
+    /// Deliver until the task is dropped: a batch, then sleep until the poll interval
+    /// passes or a transaction that enqueued mail wakes us.
+    pub async fn run(self) {
+        let wake = self.state.mail_wake.clone();
+        loop {
+            // Registered before the work, so a wake-up during it is not lost.
+            let woken = wake.notified();
+            tokio::pin!(woken);
+            woken.as_mut().enable();
+            match self.tick().await {
+                // A full batch: there may be more waiting.
+                Ok(n) if n >= BATCH as usize => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "outbox: cannot claim mail"),
+            }
+            let _ = tokio::time::timeout(self.settings.poll, woken).await;
+        }
+    }
+
+    /// Claim one batch of due rows and try each; returns how many were claimed.
+    pub async fn tick(&self) -> Result<usize, StoreError> {
+        let state = self.state.clone();
+        let owner = self.owner.clone();
+        let rows = tokio::task::spawn_blocking(move || -> Result<Vec<OutboxRow>, StoreError> {
+            let mut conn = state.pool.get()?;
+            let now = state.clock.now_naive();
+            let _one_writer = state
+                .sqlite_writer
+                .as_deref()
+                .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+            claim(&mut conn, &owner, now, now + LEASE, BATCH)
+        })
+        .await
+        .map_err(|e| StoreError::Db(diesel::result::Error::QueryBuilderError(Box::new(e))))??;
+        let n = rows.len();
+        for row in rows {
+            self.deliver(row).await;
+        }
+        Ok(n)
+    }
+
+    async fn deliver(&self, row: OutboxRow) {
+        let state = self.state.clone();
+        let from = self.settings.mail.from.clone();
+        let prepared_row = row.clone();
+        let prepared = tokio::task::spawn_blocking(move || prepare(&state, &from, &prepared_row))
+            .await
+            .unwrap_or_else(|e| Err(permanent(format!("rendering panicked: {e}"))));
+        let result = match prepared {
+            Ok(message) => self.transport.send(&message).await.map_err(Failure::from),
+            Err(f) => Err(f),
+        };
+        let state = self.state.clone();
+        let owner = self.owner.clone();
+        let max_attempts = i64::from(self.settings.max_attempts);
+        let id = row.id.clone();
+        let outcome = result.as_ref().map(|_| ()).map_err(|f| Failure {
+            permanent: f.permanent,
+            message: f.message.clone(),
+        });
+        let marked = tokio::task::spawn_blocking(move || -> Result<&'static str, StoreError> {
+            let mut conn = state.pool.get()?;
+            let now = state.clock.now_naive();
+            let _one_writer = state
+                .sqlite_writer
+                .as_deref()
+                .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+            mark(&mut conn, &row, &owner, now, max_attempts, outcome)
+        })
+        .await;
+        let marked = marked.unwrap_or_else(|e| {
+            Err(StoreError::Db(diesel::result::Error::QueryBuilderError(
+                Box::new(e),
+            )))
+        });
+        match (&result, marked) {
+            (Ok(()), Ok(what)) => tracing::info!(outbox.id = %id, what, "mail delivered"),
+            (Err(f), Ok(what)) => {
+                tracing::warn!(outbox.id = %id, what, error = %f.message, "mail not delivered")
+            }
+            (_, Err(e)) => {
+                tracing::error!(outbox.id = %id, error = %e, "mail: cannot record the attempt")
+            }
+        }
+    }
+}
+
+/// Claim up to `limit` due rows for `owner` until `until`.
+pub fn claim(
+    conn: &mut DbConn,
+    owner: &str,
+    now: NaiveDateTime,
+    until: NaiveDateTime,
+    limit: i64,
+) -> Result<Vec<OutboxRow>, StoreError> {
+    #[derive(QueryableByName)]
+    struct Claimed {
+        #[diesel(sql_type = Text)]
+        id: String,
+    }
+    const SQLITE: &str = "UPDATE outbox SET lease_owner = ?, lease_until = ? \
+        WHERE id IN (SELECT id FROM outbox \
+            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? \
+            AND (lease_until IS NULL OR lease_until < ?) \
+            ORDER BY next_attempt_at, created_at, id LIMIT ?) \
+        RETURNING id";
+    const POSTGRES: &str = "UPDATE outbox SET lease_owner = $1, lease_until = $2 \
+        WHERE id IN (SELECT id FROM outbox \
+            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $3 \
+            AND (lease_until IS NULL OR lease_until < $4) \
+            ORDER BY next_attempt_at, created_at, id LIMIT $5 \
+            FOR UPDATE SKIP LOCKED) \
+        AND sent_at IS NULL AND failed_at IS NULL \
+        AND (lease_until IS NULL OR lease_until < $4) \
+        RETURNING id";
+    macro_rules! run {
+        ($sql:expr, $c:expr) => {
+            diesel::sql_query($sql)
+                .bind::<Text, _>(owner)
+                .bind::<Timestamp, _>(until)
+                .bind::<Timestamp, _>(now)
+                .bind::<Timestamp, _>(now)
+                .bind::<BigInt, _>(limit)
+                .load::<Claimed>($c)?
+        };
+    }
+    let ids: Vec<String> = match conn {
+        DbConn::Sqlite(c) => run!(SQLITE, c),
+        DbConn::Pg(c) => run!(POSTGRES, c),
+    }
+    .into_iter()
+    .map(|c| c.id)
+    .collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(outbox::table
+        .filter(outbox::id.eq_any(&ids))
+        .filter(outbox::lease_owner.eq(owner))
+        .order((
+            outbox::next_attempt_at.asc(),
+            outbox::created_at.asc(),
+            outbox::id.asc(),
+        ))
+        .select(OutboxRow::as_select())
+        .load(conn)?)
+}
+
+/// Write down one attempt at `row` (claimed by `owner`); returns `sent`, `retry` or
+/// `failed` (or `lease lost` when another worker took the row meanwhile).
+fn mark(
+    conn: &mut DbConn,
+    row: &OutboxRow,
+    owner: &str,
+    now: NaiveDateTime,
+    max_attempts: i64,
+    outcome: Result<(), Failure>,
+) -> Result<&'static str, StoreError> {
+    let mine = outbox::table
+        .filter(outbox::id.eq(&row.id))
+        .filter(outbox::lease_owner.eq(owner));
+    let attempts = row.attempts + 1;
+    let (n, what) = match outcome {
+        Ok(()) => (
+            diesel::update(mine)
+                .set((
+                    outbox::sent_at.eq(Some(now)),
+                    outbox::attempts.eq(attempts),
+                    outbox::lease_owner.eq(None::<String>),
+                    outbox::lease_until.eq(None::<NaiveDateTime>),
+                ))
+                .execute(conn)?,
+            "sent",
+        ),
+        Err(f) => {
+            let give_up = f.permanent || attempts >= max_attempts;
+            let message: String = f.message.chars().take(500).collect();
+            let failed_at = give_up.then_some(now);
+            (
+                diesel::update(mine)
+                    .set((
+                        outbox::attempts.eq(attempts),
+                        outbox::last_error.eq(Some(message)),
+                        outbox::failed_at.eq(failed_at),
+                        outbox::next_attempt_at.eq(now + backoff(attempts)),
+                        outbox::lease_owner.eq(None::<String>),
+                        outbox::lease_until.eq(None::<NaiveDateTime>),
+                    ))
+                    .execute(conn)?,
+                if give_up { "failed" } else { "retry" },
+            )
+        }
+    };
+    Ok(if n == 1 { what } else { "lease lost" })
+}
+
+/// The host of the public URL: the right-hand side of Message-IDs.
+fn domain(public_url: &str) -> String {
+    url::Url::parse(public_url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .unwrap_or_else(|| "localhost".to_string())
+}
+
+/// Render `row`: links minted now, the board drawn now.
+fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail::Message, Failure> {
+    let template = Template::from_name(&row.template)?;
+    let mut data: Value = serde_json::from_str(&row.data)
+        .map_err(|e| permanent(format!("the stored data is not JSON: {e}")))?;
+    let mut conn = state.pool.get().map_err(StoreError::from)?;
+    let lang = match &row.user_id {
+        Some(id) => users::table
+            .find(id)
+            .select(users::lang)
+            .first::<String>(&mut conn)
+            .optional()
+            .map_err(StoreError::from)?
+            .and_then(|l| Lang::from_code(&l))
+            .unwrap_or_default(),
+        None => Lang::default(),
+    };
+    let public = state.public_url.as_str();
+    let keys = &state.keys;
+    let link_error = |e: crate::error::ApiError| permanent(format!("cannot mint a link: {e:?}"));
+    let unsubscribe_url = match &row.user_id {
+        Some(user) => links::unsubscribe_link(keys, public, user).map_err(link_error)?,
+        // An invited address without an account: the token names the address.
+        None => links::unsubscribe_link(keys, public, &row.to_addr).map_err(link_error)?,
+    };
+    if let Some(obj) = data.as_object_mut() {
+        match template {
+            Template::YourTurn | Template::Reminder => {
+                if let (Some(user), Some(game)) = (&row.user_id, &row.game_id) {
+                    let url = links::turn_link(keys, public, user, game).map_err(link_error)?;
+                    obj.insert("turn_url".into(), Value::String(url));
+                }
+            }
+            Template::Welcome => {
+                if let Some(user) = &row.user_id {
+                    let url =
+                        links::verify_link(keys, public, user, &row.to_addr).map_err(link_error)?;
+                    obj.insert("verify_url".into(), Value::String(url));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut attachments: Vec<Attachment> = Vec::new();
+    if matches!(template, Template::YourTurn | Template::GameOver) {
+        if let (Some(user), Some(game), Some(seq)) = (&row.user_id, &row.game_id, row.seq) {
+            if let Some((view, names, title)) = board_view(&mut conn, game, seq, user)? {
+                let style = crate::board::BoardStyle {
+                    names,
+                    title: Some(title),
+                    ..Default::default()
+                };
+                let mut board = board_attachment(&view, &style)?;
+                if template == Template::GameOver {
+                    // The game-over text does not show it inline: an ordinary attachment.
+                    board.content_id = None;
+                }
+                attachments.push(board);
+            }
+        }
+    }
+    let host = domain(public);
+    let context = Context {
+        lang,
+        from: from.to_string(),
+        to: Recipient::new(row.to_addr.clone(), row.to_name.clone().unwrap_or_default()),
+        message_id: outbox_message_id(&row.id, &host),
+        thread: row.game_id.as_ref().map(|g| format!("<game-{g}@{host}>")),
+        unsubscribe_url,
+        date: Some(row.created_at.and_utc()),
+        data,
+        attachments,
+    };
+    Ok(render(template, &context)?)
+}
+
+/// The game at `seq` as `user`'s seat sees it, the names by seat, and the game's name
+/// (for the board picture). `None` when the game is not a Gods game or `user` has no seat.
+fn board_view(
+    conn: &mut DbConn,
+    game_id: &str,
+    seq: i64,
+    user_id: &str,
+) -> Result<Option<(GodsView, Vec<String>, String)>, Failure> {
+    let Some(game) = game_store::game(conn, game_id)? else {
+        return Ok(None);
+    };
+    if game.kind != "gods" {
+        return Ok(None);
+    }
+    let Some(kind) = ::games::registry::kind(&game.kind) else {
+        return Ok(None);
+    };
+    let seat: Option<Option<i64>> = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::user_id.eq(user_id))
+        .select(seats::seat)
+        .first(conn)
+        .optional()
+        .map_err(StoreError::from)?;
+    let Some(seat) = seat.flatten().and_then(|s| usize::try_from(s).ok()) else {
+        return Ok(None);
+    };
+    let bad = |e: String| permanent(format!("cannot rebuild the game for its board: {e}"));
+    let engine = if game.seq == seq {
+        let state: Value = serde_json::from_str(game.state.as_deref().unwrap_or("null"))
+            .map_err(|e| bad(e.to_string()))?;
+        kind.load(&state).map_err(bad)?
+    } else {
+        // The game moved on since the mail was decided: replay it up to `seq`.
+        let seed: Seed = game
+            .seed
+            .parse()
+            .map_err(|e: ::games::rng::SeedError| bad(e.to_string()))?;
+        let options: Value = serde_json::from_str(&game.options).map_err(|e| bad(e.to_string()))?;
+        let log = game_store::turns_upto(conn, game_id, seq)?
+            .into_iter()
+            .map(|t| {
+                let seat = usize::try_from(t.seat).map_err(|e| bad(e.to_string()))?;
+                let turn: Value = serde_json::from_str(&t.turn).map_err(|e| bad(e.to_string()))?;
+                Ok((seat, turn))
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
+        let seats = usize::try_from(game.seat_count).map_err(|e| bad(e.to_string()))?;
+        kind.replay(seed, seats, &options, &log).map_err(bad)?
+    };
+    let view: GodsView =
+        serde_json::from_value(engine.view(Viewer::Seat(seat))).map_err(|e| bad(e.to_string()))?;
+    let names: Vec<(Option<i64>, String)> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .select((seats::seat, users::display_name))
+        .load(conn)
+        .map_err(StoreError::from)?;
+    let mut by_seat = vec![String::new(); game.seat_count.max(0) as usize];
+    for (s, name) in names {
+        if let Some(slot) = s
+            .and_then(|s| usize::try_from(s).ok())
+            .and_then(|s| by_seat.get_mut(s))
+        {
+            *slot = name;
+        }
+    }
+    Ok(Some((
+        view,
+        by_seat,
+        compose::game_name(&game.kind, game_id),
+    )))
+}
+
+/// Tell the worker of this process that mail is waiting (call after the commit).
+pub fn wake(state: &AppState) {
+    state.mail_wake.notify_one();
+}
+
+/// A shared wake-up for a new [`AppState`].
+pub fn new_wake() -> Arc<tokio::sync::Notify> {
+    Arc::new(tokio::sync::Notify::new())
+}

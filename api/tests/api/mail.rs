@@ -1,0 +1,822 @@
+//! Mail end to end: turns, starts and registrations write mail into the outbox, and the
+//! server's worker delivers it over real SMTP to a listener this file starts on a local
+//! port (see [`smtp`]). Whole games, an SMTP outage, a 550, two servers on one database,
+//! a display name full of HTML, and a server killed with SIGKILL while mail is pending.
+
+use crate::games::started_game;
+use crate::helpers::{Player, TestApp, JWT_SECRET, PUBLIC_URL};
+use crate::play::play_to_the_end;
+use hermes_api::clock::ManualClock;
+use hermes_api::config::Settings;
+use hermes_api::mail::{SmtpSecurity, TransportKind};
+use hermes_api::outbox::admin;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use smtp::SmtpServer;
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_hermes");
+
+/// A small SMTP server on real TCP: enough of RFC 5321 for lettre, with switches for the
+/// faults the tests need (greet with 421 while "down", 550 for chosen recipients).
+pub mod smtp {
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::{SocketAddr, TcpListener, TcpStream};
+    use std::sync::{Arc, Mutex};
+    use std::thread;
+
+    /// One message as it arrived.
+    #[derive(Debug, Clone, Default)]
+    pub struct Received {
+        pub rcpt_to: Vec<String>,
+        pub data: Vec<u8>,
+    }
+
+    #[derive(Default)]
+    struct Control {
+        /// Answer every new connection with `421` and hang up.
+        down: bool,
+        /// Recipients refused with `550`.
+        reject: Vec<String>,
+        /// Connections answered with 421 so far.
+        refused: usize,
+    }
+
+    #[derive(Clone)]
+    pub struct SmtpServer {
+        pub addr: SocketAddr,
+        received: Arc<Mutex<Vec<Received>>>,
+        control: Arc<Mutex<Control>>,
+    }
+
+    impl SmtpServer {
+        pub fn start() -> SmtpServer {
+            SmtpServer::start_on("127.0.0.1:0".parse().expect("address"))
+        }
+
+        /// Listen on `addr` (a port reserved earlier), until the test process ends.
+        pub fn start_on(addr: SocketAddr) -> SmtpServer {
+            let listener = TcpListener::bind(addr).expect("bind the SMTP port");
+            let addr = listener.local_addr().expect("the bound address");
+            let server = SmtpServer {
+                addr,
+                received: Arc::default(),
+                control: Arc::default(),
+            };
+            let s = server.clone();
+            thread::spawn(move || {
+                for stream in listener.incoming().flatten() {
+                    let s = s.clone();
+                    thread::spawn(move || {
+                        let _ = s.serve(stream);
+                    });
+                }
+            });
+            server
+        }
+
+        pub fn set_down(&self, down: bool) {
+            self.control.lock().unwrap().down = down;
+        }
+
+        pub fn reject(&self, address: &str) {
+            self.control
+                .lock()
+                .unwrap()
+                .reject
+                .push(address.to_string());
+        }
+
+        /// Connections turned away with 421.
+        pub fn refused(&self) -> usize {
+            self.control.lock().unwrap().refused
+        }
+
+        pub fn received(&self) -> Vec<Received> {
+            self.received.lock().unwrap().clone()
+        }
+
+        fn serve(&self, stream: TcpStream) -> std::io::Result<()> {
+            let mut reader = BufReader::new(stream.try_clone()?);
+            let mut out = stream;
+            {
+                let mut c = self.control.lock().unwrap();
+                if c.down {
+                    c.refused += 1;
+                    out.write_all(b"421 4.3.2 smtp.test is down for a moment\r\n")?;
+                    return Ok(());
+                }
+            }
+            out.write_all(b"220 smtp.test ESMTP test listener\r\n")?;
+            let mut current = Received::default();
+            loop {
+                let mut line = Vec::new();
+                if reader.read_until(b'\n', &mut line)? == 0 {
+                    return Ok(());
+                }
+                let command = String::from_utf8_lossy(&line);
+                let command = command.trim_end_matches(['\r', '\n']);
+                let upper = command.to_ascii_uppercase();
+                let reply: &[u8] = if upper.starts_with("EHLO") {
+                    b"250-smtp.test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n"
+                } else if upper.starts_with("HELO") {
+                    b"250 smtp.test\r\n"
+                } else if upper.starts_with("MAIL FROM:") {
+                    current = Received::default();
+                    b"250 2.1.0 OK\r\n"
+                } else if upper.starts_with("RCPT TO:") {
+                    let to = angle(command);
+                    if self.control.lock().unwrap().reject.contains(&to) {
+                        b"550 5.1.1 no such mailbox\r\n"
+                    } else {
+                        current.rcpt_to.push(to);
+                        b"250 2.1.5 OK\r\n"
+                    }
+                } else if upper == "DATA" {
+                    out.write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")?;
+                    let mut data = Vec::new();
+                    loop {
+                        let mut line = Vec::new();
+                        if reader.read_until(b'\n', &mut line)? == 0 {
+                            return Ok(());
+                        }
+                        if line == b".\r\n" || line == b".\n" {
+                            break;
+                        }
+                        let line = if line.starts_with(b"..") {
+                            &line[1..]
+                        } else {
+                            &line[..]
+                        };
+                        data.extend_from_slice(line);
+                    }
+                    current.data = data;
+                    self.received
+                        .lock()
+                        .unwrap()
+                        .push(std::mem::take(&mut current));
+                    b"250 2.0.0 OK queued\r\n"
+                } else if upper == "RSET" || upper == "NOOP" {
+                    b"250 2.0.0 OK\r\n"
+                } else if upper == "QUIT" {
+                    out.write_all(b"221 2.0.0 Bye\r\n")?;
+                    return Ok(());
+                } else {
+                    b"502 5.5.2 Command not recognised\r\n"
+                };
+                out.write_all(reply)?;
+            }
+        }
+    }
+
+    fn angle(command: &str) -> String {
+        let start = command.find('<').map_or(0, |i| i + 1);
+        let end = command[start..]
+            .find('>')
+            .map_or(command.len(), |i| start + i);
+        command[start..end].to_string()
+    }
+}
+
+/// Send mail over SMTP to `addr`, polling often.
+fn over_smtp(addr: SocketAddr) -> impl FnOnce(&mut Settings) {
+    move |s: &mut Settings| {
+        s.mail.transport = TransportKind::Smtp;
+        s.mail.smtp.host = addr.ip().to_string();
+        s.mail.smtp.port = Some(addr.port());
+        s.mail.smtp.security = SmtpSecurity::None;
+        s.mail.smtp.timeout_seconds = 5;
+        s.mail.from = "Hermes <hermes@hermes.test>".into();
+        s.mail_poll_ms = 50;
+    }
+}
+
+/// One test on SQLite and on Postgres, each with its own SMTP listener; `manual` gives
+/// the server a `ManualClock` (for jumping over backoffs), `system` the wall clock.
+macro_rules! mail_test {
+    ($clock:ident, async fn $name:ident($app:ident, $smtp:ident, $manual:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[allow(unused_variables)]
+            async fn run($app: TestApp, $smtp: SmtpServer, $manual: Arc<ManualClock>) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let smtp = SmtpServer::start();
+                let clock = ManualClock::starting_now();
+                let app = mail_test!(@app $clock, sqlite, clock, smtp);
+                run(app, smtp, clock).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let smtp = SmtpServer::start();
+                let clock = ManualClock::starting_now();
+                if let Some(app) = mail_test!(@app $clock, postgres, clock, smtp) {
+                    run(app, smtp, clock).await
+                }
+            }
+        }
+    };
+    (@app manual, sqlite, $c:ident, $s:ident) => {
+        TestApp::sqlite_clocked($c.clone(), over_smtp($s.addr)).await
+    };
+    (@app manual, postgres, $c:ident, $s:ident) => {
+        TestApp::postgres_clocked($c.clone(), over_smtp($s.addr)).await
+    };
+    (@app system, sqlite, $c:ident, $s:ident) => {
+        TestApp::sqlite(over_smtp($s.addr)).await
+    };
+    (@app system, postgres, $c:ident, $s:ident) => {
+        TestApp::postgres(over_smtp($s.addr)).await
+    };
+}
+
+/// A received message, parsed.
+#[derive(Debug)]
+struct Mail {
+    to: String,
+    subject: String,
+    headers: HashMap<String, String>,
+    text: String,
+    html: String,
+    /// Content types of the non-text parts.
+    attachments: Vec<String>,
+    raw: String,
+}
+
+impl Mail {
+    fn parse(r: &smtp::Received) -> Mail {
+        let parsed = mailparse::parse_mail(&r.data).expect("a parsable message");
+        let mut headers = HashMap::new();
+        for h in &parsed.headers {
+            headers.insert(h.get_key().to_ascii_lowercase(), h.get_value());
+        }
+        let mut text = String::new();
+        let mut html = String::new();
+        let mut attachments = Vec::new();
+        fn walk(
+            p: &mailparse::ParsedMail,
+            text: &mut String,
+            html: &mut String,
+            att: &mut Vec<String>,
+        ) {
+            if p.subparts.is_empty() {
+                match p.ctype.mimetype.as_str() {
+                    "text/plain" => text.push_str(&p.get_body().unwrap()),
+                    "text/html" => html.push_str(&p.get_body().unwrap()),
+                    other => att.push(other.to_string()),
+                }
+            }
+            for s in &p.subparts {
+                walk(s, text, html, att);
+            }
+        }
+        walk(&parsed, &mut text, &mut html, &mut attachments);
+        Mail {
+            to: r.rcpt_to.join(","),
+            subject: headers.get("subject").cloned().unwrap_or_default(),
+            headers,
+            text,
+            html,
+            attachments,
+            raw: String::from_utf8_lossy(&r.data).into_owned(),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        let s = &self.subject;
+        if s.starts_with("Your turn in") {
+            "your_turn"
+        } else if s.starts_with("Game over") {
+            "game_over"
+        } else if s.starts_with("Welcome") {
+            "welcome"
+        } else if s.contains("invites you") {
+            "invitation"
+        } else {
+            "other"
+        }
+    }
+
+    fn message_id(&self) -> &str {
+        self.headers.get("message-id").map_or("", String::as_str)
+    }
+}
+
+/// Wait (up to 60 s) until `smtp` holds at least `n` messages.
+async fn wait_for(smtp: &SmtpServer, n: usize) -> Vec<Mail> {
+    wait_long(smtp, n, Duration::from_secs(60)).await
+}
+
+async fn wait_long(smtp: &SmtpServer, n: usize, limit: Duration) -> Vec<Mail> {
+    let start = Instant::now();
+    loop {
+        let got = smtp.received();
+        if got.len() >= n {
+            // A little longer, so an extra (duplicate) message would show.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            return smtp.received().iter().map(Mail::parse).collect();
+        }
+        assert!(
+            start.elapsed() < limit,
+            "only {} of {n} mails arrived",
+            got.len()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn email_of(app: &TestApp, p: &Player) -> String {
+    let (status, me) = app.get("/me", &p.token).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    me["email"].as_str().unwrap().to_string()
+}
+
+/// A pool on the test server's database, for looking at the outbox.
+fn pool(app: &TestApp) -> hermes_api::store::Pool {
+    hermes_api::store::open(&app.database_url, 2).expect("open the test database")
+}
+
+fn counts(pool: &hermes_api::store::Pool) -> admin::Counts {
+    admin::counts(&mut pool.get().unwrap()).unwrap()
+}
+
+/// The log's seats in order (entry 1 first).
+async fn log_seats(app: &TestApp, id: &str, token: &str) -> Vec<usize> {
+    let mut seats = Vec::new();
+    let mut since = 0;
+    loop {
+        let (status, log) = app
+            .get(&format!("/games/{id}/log?since={since}&limit=100"), token)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{log}");
+        let entries = log["entries"].as_array().unwrap();
+        if entries.is_empty() {
+            return seats;
+        }
+        for e in entries {
+            seats.push(e["seat"].as_u64().unwrap() as usize);
+        }
+        since = log["next_since"].as_i64().unwrap();
+    }
+}
+
+async fn a_whole_game_by_mail(app: TestApp, smtp: SmtpServer, n: usize, rng_seed: u64) {
+    let (id, players) = started_game(&app, n).await;
+    play_to_the_end(&app, &id, &players, rng_seed).await;
+    let mut emails = Vec::new();
+    for p in &players {
+        emails.push(email_of(&app, p).await);
+    }
+    let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+    assert_eq!(game["status"], "over");
+    let seed = game["seed"].as_str().unwrap().to_string();
+
+    // Seat 0 starts; each later turn was played by the seat its your-turn mail went to.
+    let seats = log_seats(&app, &id, &players[0].token).await;
+    let expected: Vec<&str> = seats.iter().map(|&s| emails[s].as_str()).collect();
+    let total = n + expected.len() + n; // welcome, your turn, game over
+    let mails = wait_for(&smtp, total).await;
+    assert_eq!(mails.len(), total, "exactly the expected mails, no more");
+
+    let your_turn: Vec<&Mail> = mails.iter().filter(|m| m.kind() == "your_turn").collect();
+    let got: Vec<&str> = your_turn.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(got, expected, "your-turn mails in order, to the right gods");
+    let over: HashSet<&str> = mails
+        .iter()
+        .filter(|m| m.kind() == "game_over")
+        .map(|m| m.to.as_str())
+        .collect();
+    assert_eq!(over, emails.iter().map(String::as_str).collect());
+    assert_eq!(mails.iter().filter(|m| m.kind() == "welcome").count(), n);
+
+    let ids: HashSet<&str> = mails.iter().map(Mail::message_id).collect();
+    assert_eq!(ids.len(), mails.len(), "one Message-ID per mail");
+    for m in &mails {
+        assert!(m.message_id().starts_with("<outbox-"), "{:?}", m.headers);
+        assert!(m.message_id().ends_with("@hermes.test>"), "{:?}", m.headers);
+        let unsubscribe = &m.headers["list-unsubscribe"];
+        assert!(
+            unsubscribe.starts_with(&format!("<{PUBLIC_URL}/unsubscribe?token=")),
+            "{unsubscribe}"
+        );
+        assert_eq!(
+            m.headers["list-unsubscribe-post"],
+            "List-Unsubscribe=One-Click"
+        );
+    }
+    for m in your_turn.iter().chain(
+        mails
+            .iter()
+            .filter(|m| m.kind() == "game_over")
+            .collect::<Vec<_>>()
+            .iter(),
+    ) {
+        assert!(
+            m.attachments.iter().any(|a| a == "image/png"),
+            "{}: no board: {:?}",
+            m.subject,
+            m.attachments
+        );
+    }
+    for m in &your_turn {
+        assert!(!m.raw.contains(&seed), "the seed in a your-turn mail");
+        assert!(
+            m.text
+                .contains(&format!("{PUBLIC_URL}/games/{id}/play?token=")),
+            "no turn link: {}",
+            m.text
+        );
+    }
+    // The first mail of seat 0 had nothing to tell; later ones tell the other gods' turns.
+    assert!(
+        your_turn[0].text.contains("Nobody has played"),
+        "{}",
+        your_turn[0].text
+    );
+    assert!(
+        your_turn[1].text.contains("Since your last turn"),
+        "{}",
+        your_turn[1].text
+    );
+    for m in mails.iter().filter(|m| m.kind() == "game_over") {
+        assert!(m.text.contains(&seed), "the seed is revealed at the end");
+    }
+    let c = counts(&pool(&app));
+    assert_eq!((c.pending, c.sent, c.failed), (0, total as i64, 0));
+}
+
+mail_test!(
+    system,
+    async fn a_two_god_game_mails_each_god_in_turn_and_everyone_at_the_end(app, smtp, _clock) {
+        a_whole_game_by_mail(app, smtp, 2, 7).await
+    }
+);
+
+mail_test!(
+    system,
+    async fn a_three_god_game_mails_each_god_in_turn_and_everyone_at_the_end(app, smtp, _clock) {
+        a_whole_game_by_mail(app, smtp, 3, 11).await
+    }
+);
+
+/// Wait until every pending row has been tried at least `attempts` times.
+async fn wait_for_attempts(pool: &hermes_api::store::Pool, rows: usize, attempts: i64) {
+    use diesel::prelude::*;
+    use hermes_api::store::schema::outbox;
+    let start = Instant::now();
+    loop {
+        let tried: Vec<i64> = outbox::table
+            .filter(outbox::sent_at.is_null())
+            .select(outbox::attempts)
+            .load(&mut pool.get().unwrap())
+            .unwrap();
+        if tried.len() == rows && tried.iter().all(|&a| a >= attempts) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "attempts {tried:?}, waiting for {attempts}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+mail_test!(
+    manual,
+    async fn mail_waits_out_an_smtp_outage_and_a_550_is_kept_as_failed(app, smtp, clock) {
+        let pool = pool(&app);
+        smtp.set_down(true);
+        // Two welcomes and the first your-turn mail, while the server answers 421.
+        let (id, players) = started_game(&app, 2).await;
+        // The clock stands still, so both joined at the same instant: ask who is seat 0.
+        let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+        let seat0 = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["seat"] == 0)
+            .unwrap()["user_id"]
+            .clone();
+        let first_player = players.iter().find(|p| p.id == seat0).unwrap();
+        let first = email_of(&app, first_player).await;
+        for round in 1..=3 {
+            wait_for_attempts(&pool, 3, round).await;
+            assert!(smtp.received().is_empty());
+            // Past any backoff so far (2^3 s plus jitter at most).
+            clock.advance(chrono::Duration::minutes(1));
+        }
+        let c = counts(&pool);
+        assert_eq!((c.pending, c.sent, c.failed), (3, 0, 0));
+        assert!(smtp.refused() >= 9, "{} connections refused", smtp.refused());
+
+        smtp.set_down(false);
+        let mails = wait_for(&smtp, 3).await;
+        assert_eq!(mails.len(), 3, "each mail exactly once");
+        let ids: HashSet<&str> = mails.iter().map(Mail::message_id).collect();
+        assert_eq!(ids.len(), 3);
+        assert_eq!(
+            mails.iter().filter(|m| m.kind() == "your_turn").map(|m| m.to.as_str()).collect::<Vec<_>>(),
+            vec![first.as_str()]
+        );
+        {
+            use diesel::prelude::*;
+            use hermes_api::store::schema::outbox;
+            let attempts: Vec<i64> = outbox::table
+                .select(outbox::attempts)
+                .load(&mut pool.get().unwrap())
+                .unwrap();
+            assert_eq!(attempts, vec![4, 4, 4], "three failures and the success, counted");
+        }
+
+        // A mailbox the server refuses with 550: failed at once, kept, visible.
+        let email = format!("refused.{}@example.org", rand::random::<u32>());
+        smtp.reject(&email);
+        let (status, body) = app.register(&email, "a long password").await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let start = Instant::now();
+        while counts(&pool).failed == 0 {
+            assert!(start.elapsed() < Duration::from_secs(30), "not marked failed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let failed = admin::failed(&mut pool.get().unwrap()).unwrap();
+        assert_eq!(failed.len(), 1);
+        assert_eq!(failed[0].to_addr, email);
+        assert_eq!(failed[0].attempts, 1, "a permanent error is not retried");
+        let error = failed[0].last_error.clone().unwrap_or_default();
+        assert!(error.contains("550"), "{error}");
+        assert_eq!(smtp.received().len(), 3);
+
+        // The operator sees it and can requeue it.
+        let out = std::process::Command::new(BIN)
+            .args(["outbox", "--database-url", &app.database_url])
+            .env_clear()
+            .output()
+            .expect("run hermes outbox");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{report} {}", String::from_utf8_lossy(&out.stderr));
+        assert!(report.contains("pending 0  sent 3  failed 1"), "{report}");
+        assert!(report.contains(&failed[0].id) && report.contains(&email), "{report}");
+        let out = std::process::Command::new(BIN)
+            .args(["outbox", "--database-url", &app.database_url, "retry", &failed[0].id])
+            .env_clear()
+            .output()
+            .expect("run hermes outbox retry");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let c = counts(&pool);
+        assert!(c.pending + c.failed == 1 && c.sent == 3, "{c:?}");
+    }
+);
+
+mail_test!(
+    system,
+    async fn two_servers_on_one_database_deliver_each_mail_once(app, smtp, _clock) {
+        let twin = app.twin_with(over_smtp(smtp.addr)).await;
+        let mut players = Vec::new();
+        for i in 0..6 {
+            players.push(app.player(&format!("w{i}")).await);
+        }
+        // Games started on both servers: each start mails seat 0.
+        for pair in players.chunks(2) {
+            let (status, game) = app
+                .post("/games", &pair[0].token, json!({"kind": "gods", "seats": 2}))
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{game}");
+            let id = game["id"].as_str().unwrap();
+            let (status, body) = twin
+                .post(
+                    &format!("/games/{id}/join"),
+                    &pair[1].token,
+                    json!({"code": game["join_code"]}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let expected = 6 + 3;
+        let mails = wait_for(&smtp, expected).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mails = if smtp.received().len() > mails.len() {
+            smtp.received().iter().map(Mail::parse).collect()
+        } else {
+            mails
+        };
+        let ids: HashSet<&str> = mails.iter().map(Mail::message_id).collect();
+        assert_eq!(mails.len(), expected, "each mail once");
+        assert_eq!(ids.len(), expected);
+        let c = counts(&pool(&app));
+        assert_eq!((c.pending, c.sent, c.failed), (0, expected as i64, 0));
+    }
+);
+
+mail_test!(
+    system,
+    async fn a_display_name_full_of_html_comes_out_escaped_in_every_mail(app, smtp, _clock) {
+        let nasty = r#"<img src=x onerror=alert(1)>&<b>"Zeus'</b>"#;
+        let email = format!("nasty.{}@example.org", rand::random::<u32>());
+        let (status, user) = app
+            .call(
+                reqwest::Method::POST,
+                "/users",
+                None,
+                Some(json!({"email": email, "display_name": nasty, "password": "a long password"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{user}");
+        let (_, login) = app.login(&email, "a long password").await;
+        let nasty_player = Player {
+            id: user["id"].as_str().unwrap().to_string(),
+            token: login["access_token"].as_str().unwrap().to_string(),
+        };
+        let other = app.player("plain").await;
+        let players = [nasty_player, other];
+        let (status, game) = app
+            .post(
+                "/games",
+                &players[0].token,
+                json!({"kind": "gods", "seats": 2, "random_seats": false,
+                       "invite": ["someone.new@example.org"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let id = game["id"].as_str().unwrap().to_string();
+        let (status, _) = app
+            .post(&format!("/games/{id}/join"), &players[1].token, json!({"code": game["join_code"]}))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        play_to_the_end(&app, &id, &players, 3).await;
+        let seats = log_seats(&app, &id, &players[0].token).await;
+        // 2 welcomes, 1 invitation, the your-turn mails, 2 game-over mails.
+        let mails = wait_for(&smtp, 2 + 1 + seats.len() + 2).await;
+        let kinds: HashSet<&str> = mails.iter().map(Mail::kind).collect();
+        for k in ["welcome", "invitation", "your_turn", "game_over"] {
+            assert!(kinds.contains(k), "no {k} mail");
+        }
+        for m in &mails {
+            let names_him = m.text.contains("Zeus") || m.to == email;
+            assert!(!m.html.contains("<img src=x"), "{}: raw HTML: {}", m.subject, m.html);
+            assert!(!m.html.contains("<b>\""), "{}", m.subject);
+            if names_him && m.kind() != "welcome" {
+                assert!(
+                    m.html.contains("&lt;img src=x onerror=alert(1)&gt;"),
+                    "{}: not escaped: {}",
+                    m.subject,
+                    m.html
+                );
+            }
+        }
+    }
+);
+
+/// A `hermes serve` process on a SQLite file in `dir`, mailing over SMTP to `smtp`.
+struct Process {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Process {
+    fn start(dir: &std::path::Path, smtp: SocketAddr) -> Process {
+        use std::io::{BufRead, BufReader};
+        let mut child = std::process::Command::new(BIN)
+            .arg("serve")
+            .env_clear()
+            .env("HERMES_BIND", "127.0.0.1:0")
+            .env("HERMES_DATA_DIR", dir)
+            .env("HERMES_JWT_SECRET", JWT_SECRET)
+            .env("HERMES_PUBLIC_URL", PUBLIC_URL)
+            .env("HERMES_LOGIN_PER_IP_PER_MINUTE", "1000")
+            .env("HERMES_MAIL_TRANSPORT", "smtp")
+            .env("HERMES_SMTP_HOST", smtp.ip().to_string())
+            .env("HERMES_SMTP_PORT", smtp.port().to_string())
+            .env("HERMES_SMTP_SECURITY", "none")
+            .env("HERMES_MAIL_POLL_MS", "50")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn hermes");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the server prints its URL");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"))
+            .to_string();
+        Process { child, url }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_with_mail_pending_delivers_it_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    // A port for the SMTP server, which is not up yet: connections are refused.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let mut first = Process::start(dir.path(), port);
+    let client = reqwest::Client::new();
+    let mut players = Vec::new();
+    for i in 0..2 {
+        let email = format!("k{i}.{}@example.org", rand::random::<u32>());
+        let res = client
+            .post(format!("{}/users", first.url))
+            .json(&json!({"email": email, "display_name": format!("k{i}"), "password": "a long password"}))
+            .send()
+            .await
+            .unwrap();
+        let user: Value = res.json().await.unwrap();
+        let res = client
+            .post(format!("{}/auth/login", first.url))
+            .json(&json!({"email": email, "password": "a long password"}))
+            .send()
+            .await
+            .unwrap();
+        let login: Value = res.json().await.unwrap();
+        players.push(Player {
+            id: user["id"].as_str().unwrap().to_string(),
+            token: login["access_token"].as_str().unwrap().to_string(),
+        });
+    }
+    let res = client
+        .post(format!("{}/games", first.url))
+        .bearer_auth(&players[0].token)
+        .json(&json!({"kind": "gods", "seats": 2, "random_seats": false}))
+        .send()
+        .await
+        .unwrap();
+    let game: Value = res.json().await.unwrap();
+    let id = game["id"].as_str().unwrap().to_string();
+    let res = client
+        .post(format!("{}/games/{id}/join", first.url))
+        .bearer_auth(&players[1].token)
+        .json(&json!({"code": game["join_code"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    // Play turns; each 201 is an acknowledged turn.
+    let mut rng = games::Rng::from_seed(&games::Seed::from_u64(5));
+    let mut acknowledged = 0;
+    for _ in 0..6 {
+        let res = client
+            .get(format!("{}/games/{id}", first.url))
+            .bearer_auth(&players[0].token)
+            .send()
+            .await
+            .unwrap();
+        let game: Value = res.json().await.unwrap();
+        let seq = game["seq"].as_i64().unwrap();
+        let view: games::gods::view::GodsView =
+            serde_json::from_value(game["view"].clone()).unwrap();
+        let local = games::gods::Gods::from_view(&view);
+        let turn = games::gods::random::random_turn(&local, &mut rng).unwrap();
+        let seat = game["to_act"][0].as_u64().unwrap() as usize;
+        let res = client
+            .post(format!("{}/games/{id}/turns", first.url))
+            .bearer_auth(&players[seat].token)
+            .json(&json!({"expected_seq": seq, "turn": turn}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::CREATED);
+        acknowledged += 1;
+    }
+    // SIGKILL: no shutdown, mail pending (the SMTP server was never reachable).
+    first.child.kill().unwrap();
+    first.child.wait().unwrap();
+    drop(first);
+
+    let smtp = SmtpServer::start_on(port);
+    let second = Process::start(dir.path(), port);
+    let expected = 2 + 1 + acknowledged; // welcomes, the start, one per turn
+                                         // A row the killed worker held stays leased until its lease (60 s) runs out.
+    let mails = wait_long(&smtp, expected, Duration::from_secs(150)).await;
+    assert_eq!(mails.len(), expected, "every pending mail, once");
+    let ids: HashSet<&str> = mails.iter().map(Mail::message_id).collect();
+    assert_eq!(ids.len(), expected);
+    let res = client
+        .get(format!("{}/games/{id}", second.url))
+        .bearer_auth(&players[0].token)
+        .send()
+        .await
+        .unwrap();
+    let game: Value = res.json().await.unwrap();
+    assert_eq!(
+        game["seq"], acknowledged as i64,
+        "no acknowledged turn lost"
+    );
+}

@@ -22,10 +22,11 @@ use crate::http::games::Table;
 use crate::http::pages::{self, encode, link_claims, page, render, PageError, PageResult};
 use crate::http::turns::submit_notation;
 use crate::http::with_conn;
-use crate::mail::{words, Lang};
+use crate::mail::{words, Deadline, Lang};
 use crate::state::AppState;
 use crate::store::games as store;
-use crate::store::models::{Turn, OVER};
+use crate::store::models::{Turn, OVER, SOURCE_FORFEIT, SOURCE_TIMEOUT};
+use crate::store::prefs;
 use ::games::gods::{GodsEvent, PerColour};
 use ::games::registry::{visible_events, AnyGame, GameKind};
 use ::games::{Logged, Viewer};
@@ -74,6 +75,8 @@ struct LogRow {
     name: String,
     notation: String,
     words: String,
+    /// Set when the service played the turn for the seat (its time ran out).
+    by_service: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -92,6 +95,8 @@ struct PlayPage {
     tiles_remaining: usize,
     status_line: String,
     my_turn: bool,
+    /// When the seats to act must have acted, in the reader's time zone.
+    deadline: Option<String>,
     may_declare_end: bool,
     owed: u64,
     legal: Vec<String>,
@@ -144,11 +149,13 @@ async fn show(
     extra: Extra,
 ) -> PageResult {
     let id = game_id.clone();
-    let (table, recent) = with_conn(state, move |conn| {
+    let uid = user_id.clone();
+    let (table, recent, time_zone) = with_conn(state, move |conn| {
         let table = Table::load(conn, &id)?;
         let since = (table.game.seq - LOG_ENTRIES).max(0);
         let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
-        Ok((table, recent))
+        let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
+        Ok((table, recent, time_zone))
     })
     .await
     .map_err(|e| match e.code() {
@@ -175,6 +182,15 @@ async fn show(
         .map(|t| log_row(t, &names, seat, over))
         .collect::<Result<Vec<_>, _>>()?;
     let status = extra.status;
+    // The seat's own deadline when it must act, else the earliest of those who must.
+    let deadline = (!over)
+        .then(|| table.deadline_for(Some(seat)))
+        .flatten()
+        .map(|due| {
+            let zone = time_zone.as_deref().unwrap_or("UTC");
+            let d = Deadline::new(due.and_utc(), zone);
+            format!("{} ({})", d.local, d.zone)
+        });
     let ctx = build(
         Facts {
             game_id: &game_id,
@@ -185,6 +201,7 @@ async fn show(
             names: &names,
             over,
             to_act: table.to_act(),
+            deadline,
             log,
             token: &token,
         },
@@ -203,6 +220,7 @@ struct Facts<'a> {
     names: &'a [String],
     over: bool,
     to_act: Vec<usize>,
+    deadline: Option<String>,
     log: Vec<LogRow>,
     token: &'a str,
 }
@@ -218,6 +236,7 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         names,
         over,
         to_act,
+        deadline,
         log,
         token,
     } = f;
@@ -282,6 +301,7 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         tiles_remaining: view.tiles_remaining,
         status_line,
         my_turn,
+        deadline,
         may_declare_end,
         owed,
         legal,
@@ -296,7 +316,13 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
 
 /// One log entry: who, the notation, and what the rules did, in words.
 fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<LogRow, PageError> {
-    log_entry(t.seq, t.seat, &t.notation, &t.events, names, seat, over)
+    let mut row = log_entry(t.seq, t.seat, &t.notation, &t.events, names, seat, over)?;
+    row.by_service = match t.source.as_str() {
+        SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
+        SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),
+        _ => None,
+    };
+    Ok(row)
 }
 
 /// A log entry from its stored parts (`events`: the stored JSON), as `seat` may read it.
@@ -320,6 +346,7 @@ fn log_entry(
         name: words::god_name(names, who),
         notation: notation.to_string(),
         words: words::turn(Lang::En, names, &events).join(" "),
+        by_service: None,
     })
 }
 
@@ -509,6 +536,7 @@ mod tests {
                 names: &names,
                 over: false,
                 to_act: engine.to_act(),
+                deadline: None,
                 log,
                 token: "T0K3N",
             },

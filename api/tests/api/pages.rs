@@ -10,11 +10,13 @@ use diesel::prelude::*;
 use games::registry;
 use hermes_api::auth::jwt::{Keys, Purpose};
 use hermes_api::board::{board_svg, BoardStyle};
+use hermes_api::clock::{Clock, ManualClock};
 use hermes_api::links;
 use hermes_api::store::{self, schema};
 use rand::SeedableRng;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 const XSS: &str = "<script>alert(1)</script>&\"'";
 
@@ -715,4 +717,98 @@ fn regex_like_rule_id(body: &str) -> bool {
         let letters = rest.chars().take_while(|c| c.is_ascii_uppercase()).count();
         letters > 0 && rest[letters..].starts_with(|c: char| c.is_ascii_digit())
     })
+}
+
+/// The deadline on the turn page, in the reader's time zone, and a turn the service played
+/// when the time ran out, marked as such in the page's log.
+async fn deadline_and_timeout_on_the_turn_page(app: TestApp, clock: Arc<ManualClock>) {
+    let (id, players) = started_game(&app, 2).await;
+    let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+    let seat_user = |seat: u64| {
+        let user = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["seat"] == seat)
+            .unwrap()["user_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        players.iter().find(|p| p.id == user).unwrap().clone()
+    };
+    let mover = seat_user(game["to_act"][0].as_u64().unwrap());
+    let waiting = seat_user(1 - game["to_act"][0].as_u64().unwrap());
+    let (status, _) = app
+        .call(
+            Method::PATCH,
+            "/me/preferences",
+            Some(&mover.token),
+            Some(json!({"time_zone": "Asia/Tokyo"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let due: chrono::DateTime<chrono::Utc> = game["deadline"].as_str().unwrap().parse().unwrap();
+    let tokyo = hermes_api::mail::Deadline::new(due, "Asia/Tokyo");
+    assert!(tokyo.local.ends_with("JST"), "{}", tokyo.local);
+
+    let page = get_text(&app, &turn_link(&mover.id, &id), None).await;
+    page.assert_page(StatusCode::OK);
+    let expected = format!(
+        "Your turn must be played by <strong>{} (Asia/Tokyo)</strong>",
+        tokyo.local
+    );
+    assert!(
+        page.body.contains(&expected),
+        "{expected} not in {}",
+        page.body
+    );
+    let other = get_text(&app, &turn_link(&waiting.id, &id), None).await;
+    let utc = hermes_api::mail::Deadline::new(due, "UTC");
+    assert!(
+        other.body.contains(&format!(
+            "The turn must be played by <strong>{} (UTC)",
+            utc.local
+        )),
+        "{}",
+        other.body
+    );
+
+    // The time runs out; the scheduler plays the seat's turn (auto_pass, the default).
+    clock.advance(due - clock.now() + chrono::Duration::seconds(1));
+    hermes_api::scheduler::tick(&app.state)
+        .await
+        .expect("the tick runs");
+    assert_eq!(
+        seq_of(&app, &id, &mover).await,
+        1,
+        "the service played the turn"
+    );
+    let page = get_text(&app, &turn_link(&mover.id, &id), None).await;
+    page.assert_page(StatusCode::OK);
+    assert!(
+        page.body.contains("played by Hermes: the time ran out"),
+        "{}",
+        page.body
+    );
+}
+
+fn hour_ticks(s: &mut hermes_api::config::Settings) {
+    // Only the ticks the test makes act.
+    s.scheduler_tick_ms = 3_600_000;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_page_shows_the_deadline_in_the_readers_zone_and_turns_played_on_timeout_sqlite() {
+    let clock = ManualClock::new(chrono::Utc::now());
+    let app = TestApp::sqlite_clocked(clock.clone(), hour_ticks).await;
+    deadline_and_timeout_on_the_turn_page(app, clock).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_page_shows_the_deadline_in_the_readers_zone_and_turns_played_on_timeout_postgres()
+{
+    let clock = ManualClock::new(chrono::Utc::now());
+    if let Some(app) = TestApp::postgres_clocked(clock.clone(), hour_ticks).await {
+        deadline_and_timeout_on_the_turn_page(app, clock).await;
+    }
 }

@@ -12,9 +12,9 @@ use crate::http::users::normalize_email;
 use crate::http::with_conn;
 use crate::outbox::compose;
 use crate::state::AppState;
+use crate::store::deadlines::{self, Deadline};
 use crate::store::games::{self as store, JoinError, SeatedPlayer, StartPlan};
 use crate::store::models::{new_id, Game, Invite, Seat, OPEN, OVER};
-use crate::store::deadlines::{self, Deadline};
 use crate::store::{accounts, outbox, DbConn};
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::{Seed, Viewer};
@@ -230,7 +230,10 @@ fn game_clock(body: &NewGame) -> ApiResult<(i64, String)> {
         )
         .with("field", "turn_hours"));
     }
-    let policy = body.timeout_policy.as_deref().unwrap_or(TIMEOUT_POLICIES[0]);
+    let policy = body
+        .timeout_policy
+        .as_deref()
+        .unwrap_or(TIMEOUT_POLICIES[0]);
     if !TIMEOUT_POLICIES.contains(&policy) {
         return Err(ApiError::unprocessable(
             "invalid_timeout_policy",
@@ -362,9 +365,14 @@ pub async fn create(
                 )?;
                 outbox::enqueue(conn, &mail)?;
             }
-            store::join(conn, &game.id, &user_id, &timing, plan_start, |conn, started| {
-                compose::start_mails(conn, started, &public_url, mail_at)
-            })
+            store::join(
+                conn,
+                &game.id,
+                &user_id,
+                &timing,
+                plan_start,
+                |conn, started| compose::start_mails(conn, started, &public_url, mail_at),
+            )
             .map_err(join_error)?;
             Table::load(conn, &game.id)
         })

@@ -10,8 +10,8 @@ use crate::http::games::{etag, Table};
 use crate::http::with_conn;
 use crate::outbox::compose::{self, TurnFacts};
 use crate::state::AppState;
-use crate::store::games::{self as store, Advance, SubmitError};
 use crate::store::deadlines::Timing;
+use crate::store::games::{self as store, Advance, SubmitError};
 use crate::store::models::{Idempotent, Turn, RUNNING, SOURCE_PLAYER};
 use crate::store::DbConn;
 use ::games::registry::{visible_events, AnyGame, TurnError};
@@ -493,7 +493,10 @@ pub fn prepare_on(
         outcome: next
             .outcome()
             .map(|o| without_forfeited(&o, &forfeited).to_string()),
-        waiting: to_act.iter().filter_map(|&s| i64::try_from(s).ok()).collect(),
+        waiting: to_act
+            .iter()
+            .filter_map(|&s| i64::try_from(s).ok())
+            .collect(),
         timing: Timing {
             now: at,
             remind_before: app.time.remind_before,

@@ -50,8 +50,8 @@ pub mod words;
 mod tests;
 
 pub use data::{
-    Deadline, Digest, DigestGame, GameOver, GodsYourTurn, Invitation, MailData, PastTurn, PlayedTurn, Reminder, Score,
-    Timeout, TimeoutPolicy, Welcome, YourTurn,
+    Deadline, Digest, DigestGame, GameOver, GodsYourTurn, Invitation, MailData, PastTurn,
+    PlayedTurn, Reminder, Score, Timeout, TimeoutPolicy, Welcome, YourTurn,
 };
 pub use message::{
     board_attachment, outbox_message_id, Attachment, Context, Message, Recipient, BOARD_CID,

@@ -10,9 +10,7 @@
 //! `& < > " '` (what matters in text and in quoted attributes); templates quote every
 //! attribute with `"`.
 
-use super::data::{
-    Digest, GameOver, Invitation, MailData, Reminder, Timeout, Welcome, YourTurn,
-};
+use super::data::{Digest, GameOver, Invitation, MailData, Reminder, Timeout, Welcome, YourTurn};
 use super::message::{Context, Message};
 use super::MailError;
 use minijinja::value::{Serde, Value};

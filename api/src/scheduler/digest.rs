@@ -7,9 +7,10 @@
 //! caller whose update changed the row sends that day's digest; a server that was down
 //! for days sends one digest, not one per missed day.
 
-use super::{one_writer, timeout::game_name, timeout::policy, TickReport, BATCH};
+use super::{one_writer, timeout::policy, TickReport, BATCH};
 use crate::error::ApiResult;
 use crate::mail::{Deadline as DeadlineWords, Digest, DigestGame, MailData};
+use crate::outbox::compose::game_name;
 use crate::state::AppState;
 use crate::store::deadlines::{self};
 use crate::store::outbox::{enqueue, NewMail};
@@ -35,10 +36,10 @@ pub fn next_digest_at(now: DateTime<Utc>, time_zone: &str) -> NaiveDateTime {
     let at = NaiveTime::from_hms_opt(DIGEST_HOUR, 0, 0).unwrap_or_default();
     for _ in 0..4 {
         let local = date.and_time(at);
-        let candidate = tz
-            .from_local_datetime(&local)
-            .earliest()
-            .or_else(|| tz.from_local_datetime(&(local + Duration::hours(1))).earliest());
+        let candidate = tz.from_local_datetime(&local).earliest().or_else(|| {
+            tz.from_local_datetime(&(local + Duration::hours(1)))
+                .earliest()
+        });
         if let Some(c) = candidate {
             let c = c.with_timezone(&Utc);
             if c > now {

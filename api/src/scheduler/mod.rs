@@ -95,10 +95,7 @@ pub async fn tick(state: &web::Data<AppState>) -> ApiResult<TickReport> {
 /// [`tick`], on the calling thread (it blocks on the database).
 pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
     let mut report = TickReport::default();
-    let mut conn = state
-        .pool
-        .get()
-        .map_err(crate::store::StoreError::from)?;
+    let mut conn = state.pool.get().map_err(crate::store::StoreError::from)?;
     timeout::reminders(state, &mut conn, &mut report)?;
     for _ in 0..ROUNDS {
         if !timeout::timeouts(state, &mut conn, &mut report)? {
@@ -115,6 +112,7 @@ pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
             digests = report.digests,
             "scheduler tick"
         );
+        crate::outbox::wake(state);
     }
     Ok(report)
 }

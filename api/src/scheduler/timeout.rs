@@ -4,7 +4,10 @@ use super::{one_writer, TickReport, BATCH, LEASE};
 use crate::error::{ApiError, ApiResult};
 use crate::http::games::Table;
 use crate::http::turns::{prepare_on, write};
-use crate::mail::{words, Deadline as DeadlineWords, Lang, MailData, Reminder, Timeout, TimeoutPolicy};
+use crate::mail::{
+    words, Deadline as DeadlineWords, Lang, MailData, Reminder, Timeout, TimeoutPolicy,
+};
+use crate::outbox::compose::game_name;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::SubmitError;
@@ -60,15 +63,6 @@ pub fn policy(name: &str) -> TimeoutPolicy {
     }
 }
 
-/// How a game is called in mail, e.g. `Gods #3f2a9c` (the outbox's own words for it).
-pub fn game_name(kind: &str, game_id: &str) -> String {
-    let mut title = kind.to_string();
-    if let Some(first) = title.get(..1) {
-        title = first.to_uppercase() + title.get(1..).unwrap_or("");
-    }
-    format!("{title} #{}", game_id.get(..6).unwrap_or(game_id))
-}
-
 fn game_url(public_url: &str, game_id: &str) -> String {
     format!("{}/games/{game_id}", public_url.trim_end_matches('/'))
 }
@@ -108,19 +102,16 @@ pub fn reminders(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -
                 deadline: DeadlineWords::new(row.due_at.and_utc(), &r.time_zone),
                 time_left: time_left(r.lang, now, row.due_at),
                 policy: policy(&game.timeout_policy),
-                // Empty: the outbox worker mints the link with its token when it sends,
-                // so no token is stored.
-                turn_url: String::new(),
+                // The outbox worker mints the link with its token when it sends, so no
+                // token is stored.
+                turn_url: crate::outbox::compose::LINK_AT_SEND.to_string(),
             }
             .to_data()
             .map_err(data_error)?;
             enqueue(
                 conn,
                 &NewMail {
-                    dedupe_key: Some(format!(
-                        "reminder:{}:{}:{}",
-                        row.game_id, row.seq, row.seat
-                    )),
+                    dedupe_key: Some(format!("reminder:{}:{}:{}", row.game_id, row.seq, row.seat)),
                     template: Reminder::TEMPLATE.name(),
                     user_id: Some(row.user_id.clone()),
                     to_addr: r.email,

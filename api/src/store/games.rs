@@ -288,7 +288,13 @@ pub fn submit_turn(
             }
             Err(e) => return Err(e.into()),
         }
-        deadlines::reset(conn, &turn.game_id, turn.seq, &advance.waiting, &advance.timing)?;
+        deadlines::reset(
+            conn,
+            &turn.game_id,
+            turn.seq,
+            &advance.waiting,
+            &advance.timing,
+        )?;
         if let Some(idem) = idempotent {
             match diesel::insert_into(idempotency::table)
                 .values(idem)

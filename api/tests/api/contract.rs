@@ -11,6 +11,7 @@ const PATHS: &[&str] = &[
     "/users",
     "/auth/login",
     "/me",
+    "/me/vacation",
     "/tokens",
     "/tokens/{id}",
     "/games",

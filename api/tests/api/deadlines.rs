@@ -76,7 +76,10 @@ fn set_user(app: &TestApp, user: &Player, mail_pref: &str, time_zone: &str) {
     let pool = hermes_api::store::open(&app.database_url, 1).expect("open the test database");
     let mut conn = pool.get().expect("a connection");
     diesel::update(users::table.filter(users::id.eq(&user.id)))
-        .set((users::mail_pref.eq(mail_pref), users::time_zone.eq(time_zone)))
+        .set((
+            users::mail_pref.eq(mail_pref),
+            users::time_zone.eq(time_zone),
+        ))
         .execute(&mut conn)
         .expect("update the user");
 }
@@ -120,7 +123,11 @@ async fn two_player_game(app: &TestApp, a: &Player, b: &Player, game_clock: Valu
     // both joins would be at one instant, so a joins a microsecond earlier.
     set_joined_at(app, &id, a, Duration::microseconds(-1));
     let (status, joined) = app
-        .post(&format!("/games/{id}/join"), &b.token, json!({"code": code}))
+        .post(
+            &format!("/games/{id}/join"),
+            &b.token,
+            json!({"code": code}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{joined}");
     assert_eq!(joined["status"], "running");
@@ -516,5 +523,35 @@ clock_test! {
         tick_once(&app).await;
         tick_once(&app).await;
         assert_eq!(mails_of(&app, "digest", &a).len(), 2);
+    }
+}
+
+clock_test! {
+    async fn one_tick_handles_a_backlog_of_timeouts_and_says_how_long_it_took(app, clock) {
+        // 40 games whose deadlines all passed while no scheduler ran (a server down for a
+        // day): one tick plays every pass turn. The time is printed for BENCHMARKS-style
+        // notes (`--nocapture`); the test checks only that all were handled, once.
+        const GAMES: usize = 40;
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let mut games = Vec::new();
+        for _ in 0..GAMES {
+            games.push(two_player_game(&app, &a, &b, json!({"turn_hours": 1})).await);
+        }
+        clock.advance(Duration::hours(2));
+        let started = std::time::Instant::now();
+        let report = tick_once(&app).await;
+        let took = started.elapsed();
+        println!(
+            "one tick: {} timeouts handled in {:?} ({:.1} ms each)",
+            report.passed,
+            took,
+            took.as_secs_f64() * 1000.0 / report.passed.max(1) as f64
+        );
+        assert_eq!(report.passed, GAMES, "{report:?}");
+        assert_eq!(tick_once(&app).await.passed, 0);
+        for id in &games {
+            assert_eq!(log(&app, &a, id).await.len(), 1);
+        }
     }
 }

@@ -231,7 +231,9 @@ api_test!(
         let ids: Vec<&str> = list["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
         assert_eq!(ids, vec![second.as_str(), first.as_str()]);
         assert_eq!(list["games"][0]["my_turn"], true);
-        assert!(list["games"][0]["deadline"].is_null());
+        // The seat to act has a running clock (default 72 hours; see tests/api/deadlines.rs).
+        assert!(list["games"][0]["deadline"].is_string(), "{}", list["games"][0]);
+        assert_eq!(list["games"][0]["turn_hours"], 72);
         let (_, mine) = app.get("/games?must_act=true", &bob.token).await;
         let ids: Vec<&str> = mine["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
         assert_eq!(ids, vec![second.as_str()]);

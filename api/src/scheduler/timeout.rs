@@ -216,6 +216,7 @@ fn handle(
         SOURCE_TIMEOUT
     };
     let outcome = conn.transaction::<Option<Passed>, ApiError, _>(|conn| {
+        deadlines::lock(conn, row)?;
         if policy == TimeoutPolicy::Forfeit && !already_forfeited {
             deadlines::forfeit_seat(conn, &row.game_id, row.seat, now)?;
         }

@@ -275,6 +275,20 @@ pub fn mark_expired(
     Ok(n == 1)
 }
 
+/// Begin a transaction with a write on `row` (a no-op update), so that SQLite takes its
+/// write lock first and never has to upgrade a read (which fails when another server
+/// wrote meanwhile).
+pub fn lock(conn: &mut DbConn, row: &Deadline) -> Result<(), StoreError> {
+    diesel::update(
+        deadlines::table
+            .filter(deadlines::game_id.eq(&row.game_id))
+            .filter(deadlines::seat.eq(row.seat)),
+    )
+    .set(deadlines::lease_owner.eq(deadlines::lease_owner))
+    .execute(conn)?;
+    Ok(())
+}
+
 /// Give up a lease (the handler failed): another tick may try again at once.
 pub fn release(conn: &mut DbConn, row: &Deadline) -> Result<(), StoreError> {
     diesel::update(

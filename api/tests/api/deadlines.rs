@@ -555,3 +555,42 @@ clock_test! {
         }
     }
 }
+
+clock_test! {
+    async fn two_servers_on_one_database_handle_each_deadline_once(app, clock) {
+        let twin = app.twin_clocked(clock.clone(), slow_scheduler).await;
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let mut games = Vec::new();
+        for policy in ["auto_pass", "auto_pass", "forfeit", "wait", "auto_pass", "forfeit"] {
+            games.push(
+                two_player_game(&app, &a, &b, json!({"turn_hours": 30, "timeout_policy": policy}))
+                    .await,
+            );
+        }
+        // Each server ticks twice, all four at once: reminders first, then timeouts.
+        for hours in [6, 24] {
+            clock.advance(Duration::hours(hours));
+            let (r1, r2, r3, r4) = tokio::join!(
+                tick(&app.state),
+                tick(&twin.state),
+                tick(&app.state),
+                tick(&twin.state)
+            );
+            for r in [r1, r2, r3, r4] {
+                r.expect("a tick");
+            }
+        }
+        assert_eq!(mails_of(&app, "reminder", &a).len(), games.len());
+        assert_eq!(mails_of(&app, "timeout", &a).len(), games.len());
+        for (id, expected) in games.iter().zip([1, 1, 1, 0, 1, 1]) {
+            let entries = log(&app, &a, id).await;
+            assert_eq!(entries.len(), expected, "game {id}: {entries:?}");
+        }
+        let mut keys: Vec<_> = mails(&app).into_iter().filter_map(|m| m.dedupe_key).collect();
+        let n = keys.len();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "a mail was enqueued twice");
+    }
+}

@@ -219,6 +219,17 @@ impl TestApp {
         TestApp::start(dir, self.database_url.clone(), None, None, tweak).await
     }
 
+    /// As [`TestApp::twin_with`], telling time by `clock` (two servers, one database, one
+    /// clock: the scheduler's claims across servers).
+    pub async fn twin_clocked(
+        &self,
+        clock: hermes_api::clock::SharedClock,
+        tweak: impl FnOnce(&mut Settings),
+    ) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        TestApp::start(dir, self.database_url.clone(), None, Some(clock), tweak).await
+    }
+
     /// Send a request; returns the status and the body as JSON (`Null` when empty, a
     /// string when not JSON).
     pub async fn call(

@@ -498,7 +498,19 @@ pub fn set_vacation_end(
                 .filter(deadlines::expired_at.is_null())
                 .select(Deadline::as_select())
                 .load(conn)?;
+            // A seat that dropped out has no clock to stop: the service plays for it.
+            let dropped: Vec<(String, Option<i64>)> = seats::table
+                .filter(seats::user_id.eq(user_id))
+                .filter(seats::forfeited_at.is_not_null())
+                .select((seats::game_id, seats::seat))
+                .load(conn)?;
             for row in rows {
+                if dropped
+                    .iter()
+                    .any(|(g, s)| *g == row.game_id && *s == Some(row.seat))
+                {
+                    continue;
+                }
                 diesel::update(
                     deadlines::table
                         .filter(deadlines::game_id.eq(&row.game_id))

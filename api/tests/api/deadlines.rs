@@ -594,3 +594,45 @@ clock_test! {
         assert_eq!(keys.len(), n, "a mail was enqueued twice");
     }
 }
+
+clock_test! {
+    async fn when_every_god_dropped_out_the_service_plays_the_game_to_its_end_and_nobody_wins(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 24, "timeout_policy": "forfeit"})).await;
+        clock.advance(Duration::hours(24));
+        tick_once(&app).await;
+        clock.advance(Duration::hours(24));
+        // b times out too; from then on every turn is due at once, and a few ticks play
+        // the game out (each pass discards, which runs the pile down).
+        for _ in 0..10 {
+            tick_once(&app).await;
+            if summary(&app, &a, &id).await["status"] == "over" {
+                break;
+            }
+            clock.advance(Duration::seconds(1));
+        }
+        let g = summary(&app, &a, &id).await;
+        assert_eq!(g["status"], "over", "{g}");
+        assert_eq!(g["outcome"]["winners"], json!([]), "{g}");
+        assert_eq!(g["outcome"]["forfeited"], json!([0, 1]), "{g}");
+        assert_eq!(g["deadlines"], json!([]), "a game over keeps no clock");
+        let entries = log(&app, &a, &id).await;
+        assert!(entries.len() > 10, "{}", entries.len());
+        assert!(entries.iter().all(|e| e["source"] == "forfeit"), "{entries:?}");
+        // Each player got one timeout mail and the game-over mail; the replay agrees.
+        assert_eq!(mails_of(&app, "timeout", &a).len(), 1);
+        assert_eq!(mails_of(&app, "timeout", &b).len(), 1);
+        assert_eq!(mails_of(&app, "game_over", &a).len(), 1);
+        let (status, replayed) = app
+            .get(&format!("/games/{id}/state?at={}", entries.len()), &a.token)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{replayed}");
+        assert_eq!(replayed["to_act"], json!([]));
+        // A vacation now moves nothing and breaks nothing.
+        let (status, _) = app
+            .call(Method::PUT, "/me/vacation", Some(&a.token), Some(json!({"until": (clock.now() + Duration::days(2)).to_rfc3339()})))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+    }
+}

@@ -107,6 +107,9 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         mail: hermes_api::mail::MailSettings::local(dir.path()),
         mail_max_attempts: 10,
         mail_poll_ms: 1000,
+        scheduler_tick_ms: 1000,
+        reminder_before_hours: 24,
+        vacation_days_per_year: 30,
     };
     let app = Application::build(settings)?;
     let url = app.url().to_string();

@@ -56,6 +56,8 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 struct Server {
     url: String,
+    /// The server's database, for the outbox figures.
+    database_url: String,
     handle: actix_web::dev::ServerHandle,
     _dir: tempfile::TempDir,
     _pg: Option<PgDatabase>,
@@ -111,12 +113,14 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         reminder_before_hours: 24,
         vacation_days_per_year: 30,
     };
+    let db_url = settings.database_url.0.clone();
     let app = Application::build(settings)?;
     let url = app.url().to_string();
     let handle = app.handle();
     tokio::spawn(app.run_until_stopped());
     Ok(Server {
         url,
+        database_url: db_url,
         handle,
         _dir: dir,
         _pg: pg,
@@ -361,6 +365,15 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         percentile(&all, 0.50).as_secs_f64() * 1e3,
         percentile(&all, 0.99).as_secs_f64() * 1e3,
         all.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+    // What the outbox worker delivered meanwhile (it runs in the same process and draws
+    // a board PNG per your-turn mail) and what still waits.
+    let pool = hermes_api::store::open(&server.database_url, 1)?;
+    let mut conn = pool.get()?;
+    let counts = hermes_api::outbox::admin::counts(&mut conn)?;
+    println!(
+        "{backend}: outbox (mail {}): sent {}, pending {}, failed {}",
+        args.mail_pref, counts.sent, counts.pending, counts.failed
     );
     server.handle.stop(true).await;
     Ok(())

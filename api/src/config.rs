@@ -453,6 +453,45 @@ mod tests {
     }
 
     #[test]
+    fn mail_settings_come_from_the_file_and_flags_and_never_print_the_password() {
+        let s = Settings::load(&Overrides::default()).unwrap();
+        assert_eq!(s.mail.transport, crate::mail::TransportKind::File);
+        assert_eq!(s.mail.file_dir, PathBuf::from("./data/mail"));
+        assert_eq!(s.mail.from, "Hermes <hermes@localhost>");
+        assert_eq!((s.mail_max_attempts, s.mail_poll_ms), (10, 1000));
+
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(
+            f,
+            "mail_transport = \"smtp\"\nsmtp_host = \"mx.test\"\nsmtp_security = \"tls\"\n\
+             smtp_username = \"bob\"\nsmtp_password = \"hunter2-secret\"\n\
+             mail_from = \"Game <game@x.test>\"\nmail_max_attempts = 3"
+        )
+        .unwrap();
+        let mut o = Overrides {
+            config: Some(f.path().to_owned()),
+            ..Overrides::default()
+        };
+        let s = Settings::load(&o).unwrap();
+        assert_eq!(s.mail.transport, crate::mail::TransportKind::Smtp);
+        assert_eq!(s.mail.smtp.host, "mx.test");
+        assert_eq!(s.mail.smtp.port(), 465);
+        assert_eq!(s.mail.smtp.user.as_deref(), Some("bob"));
+        assert_eq!(s.mail_max_attempts, 3);
+        assert!(!format!("{s:?}").contains("hunter2"), "{s:?}");
+        o.smtp_port = Some(2525);
+        o.smtp_security = Some("none".into());
+        let s = Settings::load(&o).unwrap();
+        assert_eq!(s.mail.smtp.port(), 2525);
+        o.smtp_security = Some("ssl".into());
+        let err = Settings::load(&o).unwrap_err().to_string();
+        assert!(err.contains("smtp_security"), "{err}");
+        o.smtp_security = None;
+        o.mail_max_attempts = Some(0);
+        assert!(Settings::load(&o).is_err());
+    }
+
+    #[test]
     fn urls_are_printed_without_their_password() {
         assert_eq!(
             redact_url("postgres://bob:hunter2@db:5432/hermes"),

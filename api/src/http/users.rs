@@ -5,8 +5,8 @@ use crate::error::{blocking, ApiError, ApiResult};
 use crate::http::with_conn;
 use crate::outbox::compose;
 use crate::state::AppState;
-use crate::store::{accounts, outbox, StoreError};
 use crate::store::models::{new_id, now, User};
+use crate::store::{accounts, outbox, StoreError};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use diesel::Connection;
@@ -105,8 +105,7 @@ pub async fn register(
         // The account and its welcome mail (with the verify link) are one transaction.
         let written = conn.transaction(|conn| {
             accounts::insert_user(conn, &user)?;
-            let welcome =
-                compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
+            let welcome = compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
             outbox::enqueue(conn, &welcome)?;
             Ok::<_, StoreError>(())
         });

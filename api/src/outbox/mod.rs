@@ -512,3 +512,26 @@ pub fn wake(state: &AppState) {
 pub fn new_wake() -> Arc<tokio::sync::Notify> {
     Arc::new(tokio::sync::Notify::new())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backoff_doubles_up_to_an_hour_with_a_little_jitter() {
+        for attempts in 1..=30 {
+            let base = (1i64 << attempts.min(20)).min(MAX_BACKOFF_SECS);
+            let wait = backoff(attempts).num_milliseconds();
+            assert!(wait >= base * 1000, "{attempts}: {wait}");
+            assert!(wait <= base * 1250, "{attempts}: {wait}");
+        }
+        assert!(backoff(1).num_seconds() >= 2);
+        assert!(backoff(12).num_seconds() >= 3600 && backoff(12).num_seconds() <= 4500);
+    }
+
+    #[test]
+    fn message_ids_use_the_public_host() {
+        assert_eq!(domain("https://hermes.example.org/x"), "hermes.example.org");
+        assert_eq!(domain("not a url"), "localhost");
+    }
+}

@@ -314,10 +314,10 @@ fn mark(
     let (n, what) = match outcome {
         Ok(()) => (
             diesel::update(mine)
+                // `lease_owner` stays: it tells the operator which worker sent it.
                 .set((
                     outbox::sent_at.eq(Some(now)),
                     outbox::attempts.eq(attempts),
-                    outbox::lease_owner.eq(None::<String>),
                     outbox::lease_until.eq(None::<NaiveDateTime>),
                 ))
                 .execute(conn)?,

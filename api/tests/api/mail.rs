@@ -598,7 +598,33 @@ mail_test!(
                 .await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
-        let expected = 6 + 3;
+        // And a burst written straight into the outbox, which both workers race for.
+        let burst = 60;
+        {
+            use hermes_api::store::outbox::{enqueue, NewMail};
+            let pool = pool(&app);
+            let mut conn = pool.get().unwrap();
+            let now = chrono::Utc::now().naive_utc();
+            for i in 0..burst {
+                let added = enqueue(
+                    &mut conn,
+                    &NewMail {
+                        dedupe_key: Some(format!("burst:{i}")),
+                        template: "welcome",
+                        user_id: Some(players[0].id.clone()),
+                        to_addr: format!("burst{i}@example.org"),
+                        to_name: None,
+                        game_id: None,
+                        seq: None,
+                        data: json!({"verify_url": "", "verify_valid_for": "2 days"}),
+                        at: now,
+                    },
+                )
+                .unwrap();
+                assert!(added);
+            }
+        }
+        let expected = 6 + 3 + burst;
         let mails = wait_for(&smtp, expected).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         let mails = if smtp.received().len() > mails.len() {
@@ -611,6 +637,19 @@ mail_test!(
         assert_eq!(ids.len(), expected);
         let c = counts(&pool(&app));
         assert_eq!((c.pending, c.sent, c.failed), (0, expected as i64, 0));
+        // Which worker sent what (a sent row keeps its last lease owner): both took part.
+        use diesel::prelude::*;
+        use hermes_api::store::schema::outbox;
+        let owners: Vec<Option<String>> = outbox::table
+            .select(outbox::lease_owner)
+            .load(&mut pool(&app).get().unwrap())
+            .unwrap();
+        let mut by_owner: HashMap<String, usize> = HashMap::new();
+        for o in owners {
+            *by_owner.entry(o.unwrap_or_default()).or_default() += 1;
+        }
+        println!("mails sent per worker: {by_owner:?}");
+        assert!(!by_owner.contains_key(""), "a sent row without its sender");
     }
 );
 

@@ -11,7 +11,7 @@ use crate::outbox::compose::game_name;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::SubmitError;
-use crate::store::models::{SOURCE_FORFEIT, SOURCE_TIMEOUT};
+use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_TIMEOUT};
 use crate::store::outbox::{enqueue, NewMail};
 use crate::store::schema::users;
 use crate::store::{DbConn, StoreError};
@@ -179,9 +179,12 @@ fn handle(
 ) -> ApiResult<()> {
     let table = Table::load(conn, &row.game_id)?;
     let seat = usize::try_from(row.seat).map_err(ApiError::internal)?;
-    if !table.to_act().contains(&seat) || table.game.state.is_none() {
-        // Stale row (the seat acted meanwhile and its transaction removed it, or the
-        // game ended): nothing to do.
+    if !table.to_act().contains(&seat) || table.game.status != RUNNING {
+        // A clock whose seat need not act (its turn's transaction removes it, so only a
+        // row left behind by a bug or an older server): drop it rather than retry it
+        // every lease.
+        let _w = one_writer(state);
+        deadlines::delete_stale(conn, row)?;
         return Ok(());
     }
     let player = table

@@ -289,6 +289,19 @@ pub fn lock(conn: &mut DbConn, row: &Deadline) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Remove `row` if it is still the same wait (a clock whose seat no longer must act: the
+/// turn that should have removed it did not, e.g. written by an older server).
+pub fn delete_stale(conn: &mut DbConn, row: &Deadline) -> Result<(), StoreError> {
+    diesel::delete(
+        deadlines::table
+            .filter(deadlines::game_id.eq(&row.game_id))
+            .filter(deadlines::seat.eq(row.seat))
+            .filter(deadlines::seq.eq(row.seq)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
 /// Give up a lease (the handler failed): another tick may try again at once.
 pub fn release(conn: &mut DbConn, row: &Deadline) -> Result<(), StoreError> {
     diesel::update(

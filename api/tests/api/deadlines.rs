@@ -636,3 +636,60 @@ clock_test! {
         assert_eq!(status, StatusCode::OK);
     }
 }
+
+clock_test! {
+    async fn a_player_who_wants_no_mail_gets_none_but_the_clock_still_runs(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        set_user(&app, &a, "none", "UTC");
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 48})).await;
+        clock.advance(Duration::hours(24));
+        assert_eq!(tick_once(&app).await.reminders, 1, "the reminder is claimed");
+        clock.advance(Duration::hours(24));
+        assert_eq!(tick_once(&app).await.passed, 1);
+        assert_eq!(log(&app, &a, &id).await[0]["source"], "timeout");
+        let to_a: Vec<_> = mails(&app)
+            .into_iter()
+            .filter(|m| m.user_id.as_deref() == Some(a.id.as_str()) && m.game_id.is_some())
+            .collect();
+        assert!(to_a.is_empty(), "game mail to a player who wants none: {to_a:?}");
+        // b still hears that it is their turn.
+        assert_eq!(mails_of(&app, "your_turn", &b).len(), 1);
+    }
+}
+
+clock_test! {
+    async fn lengthening_a_vacation_charges_only_the_extra_days(app, clock) {
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 72})).await;
+        let due = clock.now() + Duration::hours(72);
+        let put = |until: DateTime<Utc>| json!({"until": until.to_rfc3339()});
+        let first = clock.now() + Duration::days(5);
+        let (status, v) = app.call(Method::PUT, "/me/vacation", Some(&a.token), Some(put(first))).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        clock.advance(Duration::days(2));
+        let (status, v) = app
+            .call(Method::PUT, "/me/vacation", Some(&a.token), Some(put(first + Duration::days(3))))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["days_used"], 8.0, "{v}");
+        assert_eq!(at(&v["until"]), first + Duration::days(3));
+        assert_eq!(at(&summary(&app, &a, &id).await["deadline"]), due + Duration::days(8));
+        // Shortened again (still running): the two days come back.
+        let (status, v) = app
+            .call(Method::PUT, "/me/vacation", Some(&a.token), Some(put(first + Duration::days(1))))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["days_used"], 6.0, "{v}");
+        assert_eq!(at(&summary(&app, &a, &id).await["deadline"]), due + Duration::days(6));
+        // The vacation ends on its own; the clock runs again from its end.
+        clock.set(first + Duration::days(1) + Duration::hours(71));
+        assert_eq!(tick_once(&app).await.passed, 0);
+        clock.advance(Duration::hours(1));
+        assert_eq!(tick_once(&app).await.passed, 1);
+        let (_, v) = app.get("/me/vacation", &a.token).await;
+        assert_eq!(v["on_vacation"], false);
+        assert_eq!(v["days_used"], 6.0);
+    }
+}

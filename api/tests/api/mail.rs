@@ -859,3 +859,43 @@ async fn a_server_killed_with_mail_pending_delivers_it_after_a_restart() {
         "no acknowledged turn lost"
     );
 }
+
+mail_test!(
+    system,
+    async fn an_address_invited_twice_gets_one_invitation_with_the_join_link(app, smtp, _clock) {
+        let ann = app.player("ann").await;
+        let (status, game) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 3}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let id = game["id"].as_str().unwrap();
+        let code = game["join_code"].as_str().unwrap();
+        for _ in 0..2 {
+            let (status, body) = app
+                .post(
+                    &format!("/games/{id}/invites"),
+                    &ann.token,
+                    json!({"email": "Cleo@Example.org"}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+        // Ann's welcome, one invitation.
+        let mails = wait_for(&smtp, 2).await;
+        assert_eq!(mails.len(), 2, "{:?}", mails.iter().map(|m| &m.subject).collect::<Vec<_>>());
+        let welcome = mails.iter().find(|m| m.kind() == "welcome").unwrap();
+        assert!(
+            welcome.text.contains(&format!("{PUBLIC_URL}/verify?token=")),
+            "{}",
+            welcome.text
+        );
+        let invitation = mails.iter().find(|m| m.kind() == "invitation").unwrap();
+        assert_eq!(invitation.to, "cleo@example.org");
+        assert!(
+            invitation.text.contains(&format!("{PUBLIC_URL}/join/{code}")),
+            "{}",
+            invitation.text
+        );
+        assert!(invitation.text.contains("ann"), "{}", invitation.text);
+    }
+);

@@ -13,6 +13,7 @@ mod games;
 mod mail;
 mod pages;
 mod play;
+mod processes;
 mod startup;
 mod tokens;
 mod turns;

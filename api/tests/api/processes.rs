@@ -1,0 +1,176 @@
+//! Several server processes on one database: the real `hermes` binary, twice, playing the
+//! same games at once. Every turn is sent to both processes concurrently; the database
+//! (the conditional update on the game's sequence and the log's primary key) must let
+//! exactly one of them through, whatever process memory (the hot-game cache, the SQLite
+//! writer lock) each holds.
+
+use crate::api_test;
+use crate::games::started_game;
+use crate::helpers::{read, Player, JWT_SECRET, PUBLIC_URL};
+use games::gods::random::random_turn;
+use games::gods::view::GodsView;
+use games::gods::Gods;
+use games::{Rng, Seed};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_hermes");
+
+/// A `hermes serve` process on `database_url`, killed when dropped.
+struct Process {
+    child: Child,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Process {
+    fn start(database_url: &str) -> Process {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut child = Command::new(BIN)
+            .arg("serve")
+            .env_clear()
+            .env("HERMES_BIND", "127.0.0.1:0")
+            .env("HERMES_DATA_DIR", dir.path())
+            .env("DATABASE_URL", database_url)
+            // The same secret and issuer as the in-process server: its tokens work here.
+            .env("HERMES_JWT_SECRET", JWT_SECRET)
+            .env("HERMES_PUBLIC_URL", PUBLIC_URL)
+            .env("HERMES_LOGIN_PER_IP_PER_MINUTE", "1000")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn hermes");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the server prints its URL");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"))
+            .to_string();
+        Process {
+            child,
+            url,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn get(client: &reqwest::Client, url: String, token: &str) -> Value {
+    let (status, body) = read(
+        client
+            .get(url)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// Play game `id` to its end, sending each turn to both processes at once.
+async fn race_to_the_end(servers: &[Process; 2], id: &str, players: &[Player], seed: u64) -> i64 {
+    let client = reqwest::Client::new();
+    let mut rng = Rng::from_seed(&Seed::from_u64(seed));
+    for turn_no in 0..2000usize {
+        let reader = &servers[turn_no % 2];
+        let game = get(
+            &client,
+            format!("{}/games/{id}", reader.url),
+            &players[0].token,
+        )
+        .await;
+        let seq = game["seq"].as_i64().expect("seq");
+        if game["status"] == "over" {
+            return seq;
+        }
+        let view: GodsView = serde_json::from_value(game["view"].clone()).expect("a Gods view");
+        let local = Gods::from_view(&view);
+        let turn = random_turn(&local, &mut rng).expect("a running game has a turn");
+        let seat = game["to_act"][0].as_u64().expect("a seat to act") as usize;
+        let body = json!({"expected_seq": seq, "turn": turn});
+        let send = |server: &Process| {
+            client
+                .post(format!("{}/games/{id}/turns", server.url))
+                .bearer_auth(&players[seat].token)
+                .json(&body)
+                .send()
+        };
+        let (a, b) = tokio::join!(send(&servers[0]), send(&servers[1]));
+        let (a, b) = (read(a.expect("sent")).await, read(b.expect("sent")).await);
+        let created = [&a, &b]
+            .iter()
+            .filter(|(s, _)| *s == StatusCode::CREATED)
+            .count();
+        assert_eq!(
+            created,
+            1,
+            "exactly one process applies turn {}: {a:?} {b:?}",
+            seq + 1
+        );
+        let (_, refused) = if a.0 == StatusCode::CREATED { &b } else { &a };
+        let (_, accepted) = if a.0 == StatusCode::CREATED { &a } else { &b };
+        // The loser sees the game moved on; if the winner's turn ended it, it may see it
+        // over instead, depending on when it looked.
+        let over = accepted["status"] == "over";
+        assert!(
+            refused["code"] == "stale_seq" || (over && refused["code"] == "game_over"),
+            "{refused}"
+        );
+        if refused["code"] == "stale_seq" {
+            assert_eq!(refused["current_seq"], seq + 1);
+        }
+    }
+    panic!("game {id} did not end in 2000 turns");
+}
+
+api_test!(
+    async fn two_server_processes_play_the_same_games_with_no_turn_applied_twice(app) {
+        let servers = [Process::start(&app.database_url), Process::start(&app.database_url)];
+        let mut games = Vec::new();
+        for n in [2, 3, 4] {
+            games.push((started_game(&app, n).await, n as u64));
+        }
+        let ends = futures_util::future::join_all(
+            games.iter().map(|((id, players), n)| race_to_the_end(&servers, id, players, 40 + n)),
+        )
+        .await;
+        let client = reqwest::Client::new();
+        for (((id, players), _), last) in games.iter().zip(ends) {
+            // Both processes tell the same story: one entry per sequence, in order.
+            for server in &servers {
+                let log = get(&client, format!("{}/games/{id}/log?limit=500", server.url), &players[0].token).await;
+                let seqs: Vec<i64> = log["entries"]
+                    .as_array()
+                    .expect("entries")
+                    .iter()
+                    .map(|e| e["seq"].as_i64().expect("seq"))
+                    .collect();
+                assert_eq!(seqs, (1..=last).collect::<Vec<_>>(), "game {id} on {}", server.url);
+                let game = get(&client, format!("{}/games/{id}", server.url), &players[0].token).await;
+                assert_eq!(game["status"], "over");
+                // The seed revealed at the end is the one committed to at the start.
+                let seed = hex::decode(game["seed"].as_str().expect("seed revealed")).expect("hex");
+                assert_eq!(
+                    hex::encode(Sha256::digest(&seed)),
+                    game["seed_commitment"].as_str().expect("commitment")
+                );
+                let state = get(&client, format!("{}/games/{id}/state?at={last}", server.url), &players[0].token).await;
+                assert_eq!(state["view"], game["view"], "replay of the log equals the stored game");
+            }
+        }
+    }
+);

@@ -433,6 +433,10 @@ pub struct Prepared {
     pub next: Box<dyn AnyGame>,
     pub events: Vec<Logged<Value>>,
     pub over: bool,
+    /// Write the mail the turn causes (always, but for the first half of a pass turn in
+    /// two submissions, which the scheduler completes in the same transaction: its
+    /// your-turn mail would be stale before it is sent).
+    pub mail: bool,
 }
 
 /// Apply `turn` for `seat` (played by `user_id`, or by the service for them: `source` is
@@ -508,6 +512,7 @@ pub fn prepare_on(
         next,
         events: applied.events,
         over,
+        mail: true,
     })
 }
 
@@ -555,7 +560,11 @@ pub fn write(
     idem: Option<&Idempotent>,
 ) -> Result<Box<dyn AnyGame>, SubmitError> {
     let Prepared {
-        row, advance, next, ..
+        row,
+        advance,
+        next,
+        mail,
+        ..
     } = prepared;
     // The mail the turn causes is written in its transaction (`crate::outbox::compose`).
     let facts = TurnFacts {
@@ -566,7 +575,11 @@ pub fn write(
         public_url: &app.public_url,
     };
     store::submit_turn(conn, &row, &advance, idem, |conn| {
-        compose::turn_mails(conn, &facts)
+        if mail {
+            compose::turn_mails(conn, &facts)
+        } else {
+            Ok(Vec::new())
+        }
     })?;
     crate::outbox::wake(app);
     tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");

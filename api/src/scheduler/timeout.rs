@@ -285,7 +285,10 @@ fn pass_while_waiting(
         let Some(turn) = engine.pass_turn(seat) else {
             break;
         };
-        let prepared = prepare_on(state, &table, &*engine, seat, &row.user_id, &turn, source)?;
+        let mut prepared = prepare_on(state, &table, &*engine, seat, &row.user_id, &turn, source)?;
+        // The seat still to act after this pass ("continue"): the next pass follows at
+        // once, so no your-turn mail for this half.
+        prepared.mail = !prepared.next.to_act().contains(&seat);
         let seq = prepared.row.seq;
         passed.notation.push(prepared.row.notation.clone());
         for e in &prepared.events {

@@ -693,3 +693,50 @@ clock_test! {
         assert_eq!(v["days_used"], 6.0);
     }
 }
+
+clock_test! {
+    async fn a_god_who_may_declare_the_end_is_passed_on_in_two_entries_with_one_mail(app, clock) {
+        use hermes_api::store::schema::games;
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 24})).await;
+        // Give seat 0 village tiles of three colours and put it at the G-T1 decision (the
+        // state is the engine's JSON; the rules crate's own tests build positions alike).
+        {
+            let pool = hermes_api::store::open(&app.database_url, 1).unwrap();
+            let mut conn = pool.get().unwrap();
+            let state: Option<String> = games::table
+                .find(&id)
+                .select(games::state)
+                .first(&mut conn)
+                .unwrap();
+            let mut state: Value = serde_json::from_str(&state.unwrap()).unwrap();
+            state["gods"][0]["villages"] = json!({"red": 1, "yellow": 1, "green": 1, "blue": 0});
+            state["village_supply"] = json!({"red": 1, "yellow": 1, "green": 1, "blue": 2});
+            state["phase"] = json!("may_declare");
+            diesel::update(games::table.find(&id))
+                .set(games::state.eq(Some(state.to_string())))
+                .execute(&mut conn)
+                .unwrap();
+        }
+        clock.advance(Duration::hours(24));
+        assert_eq!(tick_once(&app).await.passed, 1);
+        let entries = log(&app, &a, &id).await;
+        assert_eq!(entries.len(), 2, "{entries:?}");
+        assert!(entries.iter().all(|e| e["source"] == "timeout" && e["seat"] == 0));
+        assert_eq!(entries[0]["turn"], json!({"steps": []}), "continue, never `end`");
+        assert!(entries[1]["turn"]["steps"].as_array().unwrap().iter().all(|s| s["do"] == "discard"));
+        let g = summary(&app, &a, &id).await;
+        assert_eq!(g["status"], "running");
+        assert_eq!(g["to_act"], json!([1]));
+        // One timeout mail telling both halves; no your-turn mail to a for the first half;
+        // b's your-turn mail for the second.
+        let timeout = mails_of(&app, "timeout", &a);
+        assert_eq!(timeout.len(), 1);
+        let notation = serde_json::from_str::<Value>(&timeout[0].data).unwrap()["notation"].clone();
+        assert!(notation.as_str().unwrap().contains(" / "), "{notation}");
+        assert!(mails_of(&app, "your_turn", &a).iter().all(|m| m.seq == Some(0)));
+        let to_b: Vec<_> = mails_of(&app, "your_turn", &b).into_iter().map(|m| m.seq).collect();
+        assert_eq!(to_b, vec![Some(2)]);
+    }
+}

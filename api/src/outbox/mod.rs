@@ -359,17 +359,47 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
     let mut data: Value = serde_json::from_str(&row.data)
         .map_err(|e| permanent(format!("the stored data is not JSON: {e}")))?;
     let mut conn = state.pool.get().map_err(StoreError::from)?;
-    let lang = match &row.user_id {
+    let (lang, time_zone) = match &row.user_id {
         Some(id) => users::table
             .find(id)
-            .select(users::lang)
-            .first::<String>(&mut conn)
+            .select((users::lang, users::time_zone))
+            .first::<(String, String)>(&mut conn)
             .optional()
             .map_err(StoreError::from)?
-            .and_then(|l| Lang::from_code(&l))
-            .unwrap_or_default(),
-        None => Lang::default(),
+            .map(|(l, tz)| (Lang::from_code(&l).unwrap_or_default(), tz))
+            .unwrap_or_else(|| (Lang::default(), "UTC".to_string())),
+        None => (Lang::default(), "UTC".to_string()),
     };
+    // The game at the mail's sequence as the reader's seat sees it: drawn as the board,
+    // and the your-turn data is built from it.
+    let board = match (&row.user_id, &row.game_id, row.seq) {
+        (Some(user), Some(game), Some(seq))
+            if matches!(template, Template::YourTurn | Template::GameOver) =>
+        {
+            board_view(&mut conn, game, seq, user)?
+        }
+        _ => None,
+    };
+    let deferred = data.as_object().is_some_and(|o| o.is_empty());
+    if template == Template::YourTurn && deferred {
+        let (Some(game), Some(seq), Some((view, names, title, seat))) =
+            (&row.game_id, row.seq, &board)
+        else {
+            return Err(permanent("a your-turn mail whose game or seat is gone"));
+        };
+        data = compose::your_turn_data(
+            &mut conn,
+            game,
+            seq,
+            *seat,
+            lang,
+            &time_zone,
+            view,
+            names,
+            title,
+            &state.public_url,
+        )?;
+    }
     let public = state.public_url.as_str();
     let keys = &state.keys;
     let link_error = |e: crate::error::ApiError| permanent(format!("cannot mint a link: {e:?}"));
@@ -397,22 +427,18 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
         }
     }
     let mut attachments: Vec<Attachment> = Vec::new();
-    if matches!(template, Template::YourTurn | Template::GameOver) {
-        if let (Some(user), Some(game), Some(seq)) = (&row.user_id, &row.game_id, row.seq) {
-            if let Some((view, names, title)) = board_view(&mut conn, game, seq, user)? {
-                let style = crate::board::BoardStyle {
-                    names,
-                    title: Some(title),
-                    ..Default::default()
-                };
-                let mut board = board_attachment(&view, &style)?;
-                if template == Template::GameOver {
-                    // The game-over text does not show it inline: an ordinary attachment.
-                    board.content_id = None;
-                }
-                attachments.push(board);
-            }
+    if let Some((view, names, title, _)) = board {
+        let style = crate::board::BoardStyle {
+            names,
+            title: Some(title),
+            ..Default::default()
+        };
+        let mut picture = board_attachment(&view, &style)?;
+        if template == Template::GameOver {
+            // The game-over text does not show it inline: an ordinary attachment.
+            picture.content_id = None;
         }
+        attachments.push(picture);
     }
     let host = domain(public);
     let context = Context {
@@ -429,14 +455,15 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
     Ok(render(template, &context)?)
 }
 
-/// The game at `seq` as `user`'s seat sees it, the names by seat, and the game's name
-/// (for the board picture). `None` when the game is not a Gods game or `user` has no seat.
+/// The game at `seq` as `user`'s seat sees it, the names by seat, the game's name and
+/// the seat. `None` when the game is not a Gods game or `user` has no seat.
+#[allow(clippy::type_complexity)]
 fn board_view(
     conn: &mut DbConn,
     game_id: &str,
     seq: i64,
     user_id: &str,
-) -> Result<Option<(GodsView, Vec<String>, String)>, Failure> {
+) -> Result<Option<(GodsView, Vec<String>, String, usize)>, Failure> {
     let Some(game) = game_store::game(conn, game_id)? else {
         return Ok(None);
     };
@@ -500,6 +527,7 @@ fn board_view(
         view,
         by_seat,
         compose::game_name(&game.kind, game_id),
+        seat,
     )))
 }
 

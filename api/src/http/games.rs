@@ -9,7 +9,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::hot::HotGames;
 use crate::http::users::normalize_email;
-use crate::http::with_conn;
+use crate::http::{with_conn, with_write_conn};
 use crate::outbox::compose;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
@@ -336,7 +336,7 @@ pub async fn create(
     let user_id = caller.user_id.clone();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let table = with_conn(&state, move |conn| {
+    let table = with_write_conn(&state, move |conn| {
         // All or nothing: no game is left behind without its creator, and each invited
         // address gets its invitation (`crate::outbox::compose`).
         conn.transaction(|conn| {
@@ -438,7 +438,7 @@ pub async fn join(
     let timing = state.timing();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let table = with_conn(&state, move |conn| {
+    let table = with_write_conn(&state, move |conn| {
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
         })?;
@@ -493,7 +493,7 @@ pub async fn invite(
     }
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let out = with_conn(&state, move |conn| {
+    let out = with_write_conn(&state, move |conn| {
         let table = Table::load(conn, &id)?;
         if !table.is_player(&caller.user_id) {
             return Err(ApiError::forbidden(

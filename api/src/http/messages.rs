@@ -5,7 +5,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::games::Table;
 use crate::http::log::MAX_PAGE;
-use crate::http::with_conn;
+use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{new_id, now, Message};
@@ -49,7 +49,7 @@ pub async fn post(
             format!("`body` must be 1 to {MAX_CHARS} characters"),
         ));
     }
-    let message = with_conn(&state, move |conn| {
+    let message = with_write_conn(&state, move |conn| {
         let table = Table::load(conn, &id)?;
         let Some(player) = table
             .players

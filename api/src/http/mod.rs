@@ -97,6 +97,27 @@ where
     .await
 }
 
+/// [`with_conn`] for a handler that writes after reading, in a transaction: on SQLite it
+/// first takes the process's one-writer lock ([`AppState::sqlite_writer`]). A SQLite
+/// transaction that has read and then wants to write cannot wait for another writer (its
+/// snapshot would be stale) and fails at once with "database is locked"; queueing the
+/// writers of this process in front of it avoids that, as the turn path does.
+pub async fn with_write_conn<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
+where
+    F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,
+    T: Send + 'static,
+{
+    let writer = state.sqlite_writer.clone();
+    with_conn(state, move |conn| {
+        // A poisoned lock only means another writer panicked; the database is intact.
+        let _one_writer = writer
+            .as_deref()
+            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+        f(conn)
+    })
+    .await
+}
+
 /// An integer from JSON, written as `3` or `3.0` (JSON does not tell them apart).
 pub fn integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     let n = serde_json::Number::deserialize(d)?;

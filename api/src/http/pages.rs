@@ -17,7 +17,7 @@
 
 use crate::auth::jwt::{Claims, Purpose};
 use crate::error::ApiError;
-use crate::http::with_conn;
+use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::{games as game_store, prefs};
 use actix_web::http::{header, StatusCode};
@@ -272,7 +272,7 @@ struct EmailPage {
 pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageResult {
     let (_, claims) = link_claims(&state, &req, Purpose::Unsubscribe)?;
     let user = claims.sub.clone();
-    let found = with_conn(&state, move |conn| {
+    let found = with_write_conn(&state, move |conn| {
         if !prefs::unsubscribe(conn, &user)? {
             return Ok(None);
         }
@@ -298,7 +298,7 @@ pub async fn verify(req: HttpRequest, state: web::Data<AppState>) -> PageResult 
     let address = claims.obj.unwrap_or_default();
     let user = claims.sub;
     let at = state.clock.now_naive();
-    let (found, verified) = with_conn(&state, move |conn| {
+    let (found, verified) = with_write_conn(&state, move |conn| {
         let verified = prefs::verify_email(conn, &user, &address, at)?;
         Ok((prefs::prefs(conn, &user)?, verified))
     })

@@ -10,7 +10,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::http::with_conn;
+use crate::http::{with_conn, with_write_conn};
 use crate::mail::Lang;
 use crate::state::AppState;
 use crate::store::prefs::{self, Prefs};
@@ -143,7 +143,7 @@ async fn update(
         }
     }
     let user_id = caller.user_id;
-    let p = with_conn(&state, move |conn| {
+    let p = with_write_conn(&state, move |conn| {
         let old = prefs::prefs(conn, &user_id)?.ok_or_else(|| {
             ApiError::unauthorized("invalid_token", "the token's user no longer exists")
         })?;

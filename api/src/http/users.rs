@@ -2,7 +2,7 @@
 
 use crate::auth::password;
 use crate::error::{blocking, ApiError, ApiResult};
-use crate::http::with_conn;
+use crate::http::with_write_conn;
 use crate::outbox::compose;
 use crate::state::AppState;
 use crate::store::models::{new_id, now, User};
@@ -94,7 +94,7 @@ pub async fn register(
     let password_hash =
         blocking(move || password::hash(&password).map_err(ApiError::internal)).await?;
     let at = state.clock.now_naive();
-    let user = with_conn(&state, move |conn| {
+    let user = with_write_conn(&state, move |conn| {
         let user = User {
             id: new_id(),
             email,

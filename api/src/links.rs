@@ -5,7 +5,7 @@
 //! | link | handler | token |
 //! |---|---|---|
 //! | `{public}/games/{id}/play?token=T` | the turn page | `turn_link`, sub = user, obj = game |
-//! | `{public}/unsubscribe?token=T` | GET confirm page, POST one-click | `unsubscribe`, sub = user |
+//! | `{public}/unsubscribe?token=T` | GET confirm page, POST one-click | `unsubscribe`, sub = user, or the address for mail to someone without an account (an invitation) |
 //! | `{public}/verify?token=T` | marks the address verified | `verify`, sub = user, obj = address |
 //! | `{public}/join/{code}` | how to join a game | none: the code is the invitation |
 //! | `{public}/games/{id}/log` | the replay (public once the game is over) | none |
@@ -39,7 +39,8 @@ pub fn turn_link(
     ))
 }
 
-/// Stops game mail to `user` (one click, RFC 8058).
+/// Stops game mail to `user` (one click, RFC 8058); `user` may be an address with no
+/// account, which is then kept in `mail_suppressions`.
 pub fn unsubscribe_link(keys: &Keys, public_url: &str, user_id: &str) -> Result<String, ApiError> {
     let token = keys.mint(Purpose::Unsubscribe, user_id, UNSUBSCRIBE_TTL, None)?;
     Ok(format!("{}/unsubscribe?token={token}", base(public_url)))

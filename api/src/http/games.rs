@@ -15,7 +15,7 @@ use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::{self as store, JoinError, SeatedPlayer, StartPlan};
 use crate::store::models::{new_id, Game, Invite, Seat, OPEN, OVER};
-use crate::store::{accounts, outbox, DbConn};
+use crate::store::{accounts, outbox, prefs, DbConn};
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::{Seed, Viewer};
 use actix_web::http::header;
@@ -363,7 +363,9 @@ pub async fn create(
                     &public_url,
                     mail_at,
                 )?;
-                outbox::enqueue(conn, &mail)?;
+                if !prefs::refuses_mail(conn, &email)? {
+                    outbox::enqueue(conn, &mail)?;
+                }
             }
             store::join(
                 conn,
@@ -527,7 +529,14 @@ pub async fn invite(
                 &public_url,
                 mail_at,
             )?;
-            if outbox::enqueue(conn, &mail)? {
+            // An address that asked for no mail is still invited, silently (the invite
+            // row above settles a second invitation).
+            let fresh = if prefs::refuses_mail(conn, &email)? {
+                true
+            } else {
+                outbox::enqueue(conn, &mail)?
+            };
+            if fresh {
                 store::invite(
                     conn,
                     &Invite {

@@ -230,6 +230,12 @@ pub fn link_claims(
     Ok((token, claims))
 }
 
+/// An unsubscribe token names a user id (hex) or, for mail to someone without an
+/// account (an invitation), the address itself.
+fn is_address(sub: &str) -> bool {
+    sub.contains('@')
+}
+
 fn account_gone() -> PageError {
     PageError::new(
         StatusCode::NOT_FOUND,
@@ -248,15 +254,30 @@ struct UnsubscribePage {
 /// `GET /unsubscribe?token=T`: asks; changes nothing (mail scanners open links).
 pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> PageResult {
     let (token, claims) = link_claims(&state, &req, Purpose::Unsubscribe)?;
-    let user = claims.sub;
-    let found = with_conn(&state, move |conn| Ok(prefs::prefs(conn, &user)?)).await?;
+    let action = format!("/unsubscribe?token={}", encode(&token));
+    let sub = claims.sub;
+    // An invitation to an address with no account carries the address itself.
+    if is_address(&sub) {
+        let email = sub.clone();
+        let already = with_conn(&state, move |conn| Ok(prefs::refuses_mail(conn, &sub)?)).await?;
+        let html = render(
+            "unsubscribe.html",
+            &UnsubscribePage {
+                email,
+                already,
+                action,
+            },
+        )?;
+        return Ok(page(StatusCode::OK, html));
+    }
+    let found = with_conn(&state, move |conn| Ok(prefs::prefs(conn, &sub)?)).await?;
     let p = found.ok_or_else(account_gone)?;
     let html = render(
         "unsubscribe.html",
         &UnsubscribePage {
             email: p.email,
             already: p.mail_pref == "none",
-            action: format!("/unsubscribe?token={}", encode(&token)),
+            action,
         },
     )?;
     Ok(page(StatusCode::OK, html))
@@ -272,6 +293,17 @@ struct EmailPage {
 pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageResult {
     let (_, claims) = link_claims(&state, &req, Purpose::Unsubscribe)?;
     let user = claims.sub.clone();
+    if is_address(&user) {
+        let at = state.clock.now_naive();
+        let email = user.clone();
+        with_write_conn(&state, move |conn| {
+            Ok(prefs::suppress_address(conn, &user, at)?)
+        })
+        .await?;
+        tracing::info!("mail to an address without an account stopped by an unsubscribe link");
+        let html = render("unsubscribed.html", &EmailPage { email })?;
+        return Ok(page(StatusCode::OK, html));
+    }
     let found = with_write_conn(&state, move |conn| {
         if !prefs::unsubscribe(conn, &user)? {
             return Ok(None);

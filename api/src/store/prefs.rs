@@ -125,3 +125,47 @@ pub fn game_by_join_code(conn: &mut DbConn, code: &str) -> Result<Option<Game>, 
         .first(conn)
         .optional()?)
 }
+
+/// Stop all mail to `email`, an address with no account (an invitation's unsubscribe
+/// link). Idempotent.
+pub fn suppress_address(
+    conn: &mut DbConn,
+    email: &str,
+    at: NaiveDateTime,
+) -> Result<(), StoreError> {
+    use super::schema::mail_suppressions;
+    // ON CONFLICT DO NOTHING per backend: MultiConnection has no upsert.
+    let insert = diesel::insert_into(mail_suppressions::table)
+        .values((
+            mail_suppressions::email.eq(email),
+            mail_suppressions::created_at.eq(at),
+        ))
+        .on_conflict_do_nothing();
+    match conn {
+        DbConn::Sqlite(c) => insert.execute(c)?,
+        DbConn::Pg(c) => insert.execute(c)?,
+    };
+    Ok(())
+}
+
+/// Does `email` want no mail from us: an address that unsubscribed without an account,
+/// or the address of a user whose mail preference is `none`?
+pub fn refuses_mail(conn: &mut DbConn, email: &str) -> Result<bool, StoreError> {
+    use super::schema::mail_suppressions;
+    let suppressed = mail_suppressions::table
+        .find(email)
+        .select(mail_suppressions::email)
+        .first::<String>(conn)
+        .optional()?
+        .is_some();
+    if suppressed {
+        return Ok(true);
+    }
+    Ok(users::table
+        .filter(users::email.eq(email))
+        .filter(users::mail_pref.eq("none"))
+        .select(users::id)
+        .first::<String>(conn)
+        .optional()?
+        .is_some())
+}

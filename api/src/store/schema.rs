@@ -153,6 +153,13 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    mail_suppressions (email) {
+        email -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(deadlines -> games (game_id));
 diesel::joinable!(seats -> users (user_id));

@@ -812,3 +812,55 @@ async fn the_turn_page_shows_the_deadline_in_the_readers_zone_and_turns_played_o
         deadline_and_timeout_on_the_turn_page(app, clock).await;
     }
 }
+
+api_test!(
+    async fn an_invited_address_without_an_account_can_unsubscribe_and_gets_no_more_invitations(app) {
+        let ann = app.player("ann").await;
+        let stranger = format!("{}@elsewhere.test", hex::encode(rand::random::<[u8; 6]>()));
+        let invitations = |db: &Db| -> i64 {
+            schema::outbox::table
+                .filter(schema::outbox::to_addr.eq(&stranger))
+                .filter(schema::outbox::template.eq("invitation"))
+                .count()
+                .get_result(&mut *db.conn())
+                .unwrap()
+        };
+        let (status, game) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 3, "invite": [stranger]}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let db = db(&app);
+        assert_eq!(invitations(&db), 1);
+
+        // The invitation's link carries the address (there is no account to name).
+        let link = path_of(&links::unsubscribe_link(&keys(), PUBLIC_URL, &stranger).unwrap());
+        let page = get_text(&app, &link, None).await;
+        page.assert_page(StatusCode::OK);
+        assert!(page.body.contains(&stranger), "{}", page.body);
+        assert!(page.body.contains("<form method=\"post\""), "{}", page.body);
+        let done = fetch(&app, Method::POST, &link, None, Some(&[("List-Unsubscribe", "One-Click")])).await;
+        done.assert_page(StatusCode::OK);
+        assert!(done.body.contains(&stranger));
+        // Again: idempotent.
+        fetch(&app, Method::POST, &link, None, None).await.assert_page(StatusCode::OK);
+
+        // Invited again, to this game and to a new one: still invited, but no mail.
+        let id = game["id"].as_str().unwrap();
+        let (status, _) = app.post(&format!("/games/{id}/invites"), &ann.token, json!({"email": stranger})).await;
+        assert_eq!(status, StatusCode::CREATED);
+        let (status, other) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 2, "invite": [stranger]}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{other}");
+        let other_id = other["id"].as_str().unwrap();
+        let (status, _) = app.post(&format!("/games/{other_id}/invites"), &ann.token, json!({"email": stranger})).await;
+        assert_eq!(status, StatusCode::CREATED);
+        assert_eq!(invitations(&db), 1, "no invitation after unsubscribing");
+        let invited: i64 = schema::invites::table
+            .filter(schema::invites::email.eq(&stranger))
+            .count()
+            .get_result(&mut *db.conn())
+            .unwrap();
+        assert_eq!(invited, 2, "the address is still invited to both games");
+    }
+);

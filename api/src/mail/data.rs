@@ -1,6 +1,8 @@
-//! What each template is rendered from: one struct per template, serialised to JSON into
-//! the outbox row when the mail is decided (in the turn's transaction) and checked against
-//! the template again when it is rendered.
+//! What each template is rendered from: one struct per template, as JSON. Most are
+//! serialised into the outbox row when the mail is decided (in the transaction that causes
+//! it); `your_turn` is built by the outbox worker at send time from (game, sequence, reader)
+//! — see `crate::outbox::compose` — because the worker replays that view for the board
+//! anyway. Either way the data is checked against the template when it is rendered.
 //!
 //! Every field is text ready to print (names, links, dates in the reader's zone): the
 //! templates choose words and layout, not formats. Links carry their tokens already; the

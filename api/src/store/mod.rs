@@ -270,6 +270,27 @@ mod tests {
         assert!(dir.path().join("sub/h.sqlite3").exists());
     }
 
+    /// `.cargo/config.toml` builds the bundled SQLite with the query planner stability
+    /// guarantee. Without it, every statement with `LIMIT ?` (diesel's `.first()`) is
+    /// re-prepared at each run, and the turn path loses its statement cache.
+    #[test]
+    fn the_bundled_sqlite_keeps_limit_statements_prepared() {
+        #[derive(diesel::QueryableByName)]
+        struct Opt {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            compile_options: String,
+        }
+        let mut c = SqliteConnection::establish(":memory:").unwrap();
+        let opts: Vec<Opt> = diesel::sql_query("PRAGMA compile_options")
+            .load(&mut c)
+            .unwrap();
+        let opts: Vec<String> = opts.into_iter().map(|o| o.compile_options).collect();
+        assert!(
+            opts.iter().any(|o| o == "ENABLE_QPSG"),
+            "SQLite was built without SQLITE_ENABLE_QPSG (LIBSQLITE3_FLAGS in .cargo/config.toml): {opts:?}"
+        );
+    }
+
     #[test]
     fn an_unreachable_postgres_is_a_startup_error_without_the_password() {
         let err = open("postgres://bob:hunter2@127.0.0.1:1/nope", 1)

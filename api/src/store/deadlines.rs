@@ -69,64 +69,57 @@ pub fn reset(
     to_act: &[i64],
     timing: &Timing,
 ) -> Result<(), StoreError> {
-    diesel::delete(
-        deadlines::table
-            .filter(deadlines::game_id.eq(game_id))
-            .filter(deadlines::seat.ne_all(to_act)),
-    )
-    .execute(conn)?;
-    if to_act.is_empty() {
-        return Ok(());
-    }
+    // Every statement here has a fixed shape (no `IN` list), so the connection's statement
+    // cache keeps it prepared: this runs in every turn's transaction, under SQLite's one
+    // writer, and re-preparing was most of its cost (BENCHMARKS.md).
     let kept: Vec<i64> = deadlines::table
         .filter(deadlines::game_id.eq(game_id))
         .select(deadlines::seat)
         .load(conn)?;
-    let new: Vec<i64> = to_act
-        .iter()
-        .copied()
-        .filter(|s| !kept.contains(s))
-        .collect();
-    if new.is_empty() {
-        return Ok(());
+    for &seat in kept.iter().filter(|s| !to_act.contains(s)) {
+        diesel::delete(
+            deadlines::table
+                .filter(deadlines::game_id.eq(game_id))
+                .filter(deadlines::seat.eq(seat)),
+        )
+        .execute(conn)?;
     }
-    let turn_seconds: i64 = games::table
-        .find(game_id)
-        .select(games::turn_seconds)
-        .first(conn)?;
-    type Waiting = (
-        Option<i64>,
-        String,
-        Option<NaiveDateTime>,
-        Option<NaiveDateTime>,
-        Option<NaiveDateTime>,
-    );
-    let waiting: Vec<Waiting> = seats::table
-        .inner_join(users::table)
-        .filter(seats::game_id.eq(game_id))
-        .filter(seats::seat.eq_any(&new))
-        .select((
-            seats::seat,
-            seats::user_id,
-            seats::forfeited_at,
-            users::vacation_start,
-            users::vacation_end,
-        ))
-        .load(conn)?;
     let now = timing.now;
-    let rows: Vec<Deadline> = waiting
-        .into_iter()
-        .filter_map(|(seat, user_id, forfeited, v_start, v_end)| {
-            let seat = seat?;
-            let (due, remind) = if forfeited.is_some() {
-                (now, None)
-            } else {
-                let from = on_vacation_until(v_start, v_end, now).unwrap_or(now);
-                let due = from + Duration::seconds(turn_seconds);
-                let remind = Some(due - timing.remind_before).filter(|r| *r > now);
-                (due, remind)
-            };
-            Some(Deadline {
+    for &seat in to_act.iter().filter(|s| !kept.contains(s)) {
+        type Waiting = (
+            String,
+            i64,
+            Option<NaiveDateTime>,
+            Option<NaiveDateTime>,
+            Option<NaiveDateTime>,
+        );
+        let waiting: Option<Waiting> = seats::table
+            .inner_join(users::table)
+            .inner_join(games::table)
+            .filter(seats::game_id.eq(game_id))
+            .filter(seats::seat.eq(seat))
+            .select((
+                seats::user_id,
+                games::turn_seconds,
+                seats::forfeited_at,
+                users::vacation_start,
+                users::vacation_end,
+            ))
+            .first(conn)
+            .optional()?;
+        let Some((user_id, turn_seconds, forfeited, v_start, v_end)) = waiting else {
+            continue;
+        };
+        let (due, remind) = if forfeited.is_some() {
+            (now, None)
+        } else {
+            let from = on_vacation_until(v_start, v_end, now).unwrap_or(now);
+            let due = from + Duration::seconds(turn_seconds);
+            let remind = Some(due - timing.remind_before).filter(|r| *r > now);
+            (due, remind)
+        };
+        diesel::insert_into(deadlines::table)
+            .values(&Deadline {
                 game_id: game_id.to_string(),
                 seat,
                 user_id,
@@ -138,12 +131,6 @@ pub fn reset(
                 lease_owner: None,
                 lease_until: None,
             })
-        })
-        .collect();
-    // One statement per row: the multi-backend connection has no batch insert.
-    for row in &rows {
-        diesel::insert_into(deadlines::table)
-            .values(row)
             .execute(conn)?;
     }
     Ok(())

@@ -574,14 +574,21 @@ pub fn write(
         at: row.created_at,
         public_url: &app.public_url,
     };
+    let mut mailed = false;
     store::submit_turn(conn, &row, &advance, idem, |conn| {
-        if mail {
-            compose::turn_mails(conn, &facts)
+        let mails = if mail {
+            compose::turn_mails(conn, &facts)?
         } else {
-            Ok(Vec::new())
-        }
+            Vec::new()
+        };
+        mailed = !mails.is_empty();
+        Ok(mails)
     })?;
-    crate::outbox::wake(app);
+    // Only when there is mail: a woken worker claims under the SQLite writer lock, and
+    // waking it for nothing after every turn took that lock from the next turn.
+    if mailed {
+        crate::outbox::wake(app);
+    }
     tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
     Ok(next)
 }

@@ -71,7 +71,7 @@ pub fn reset(
 ) -> Result<(), StoreError> {
     // Every statement here has a fixed shape (no `IN` list), so the connection's statement
     // cache keeps it prepared: this runs in every turn's transaction, under SQLite's one
-    // writer, and re-preparing was most of its cost (BENCHMARKS.md).
+    // writer, where preparing `IN (…)` statements anew each time showed (BENCHMARKS.md).
     let kept: Vec<i64> = deadlines::table
         .filter(deadlines::game_id.eq(game_id))
         .select(deadlines::seat)

@@ -43,12 +43,27 @@ pub async fn log(
             format!("`since` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
         ));
     }
-    let (table, turns) = with_conn(&state, move |conn| {
+    let (table, turns, talk) = with_conn(&state, move |conn| {
         let table = Table::load(conn, &id)?;
         let turns = store::turns_since(conn, &id, since, limit)?;
-        Ok((table, turns))
+        // The table talk of this page: what was said after each of its entries, and on the
+        // first page what was said before the first turn (position 0).
+        let from = if since == 0 { 0 } else { since + 1 };
+        let to = turns.last().map_or(since, |t| t.seq);
+        let talk = if since > 0 && turns.is_empty() {
+            Vec::new()
+        } else {
+            store::messages_between(conn, &id, from, to)?
+        };
+        Ok((table, turns, talk))
     })
     .await?;
+    let said = |seq: i64| -> Vec<Value> {
+        talk.iter()
+            .filter(|(m, _)| m.at_seq == seq)
+            .map(|(m, name)| crate::http::messages::out(m, name))
+            .collect()
+    };
     let viewer = table.viewer(&caller.user_id, as_ == Some(ViewAs::Spectator));
     let over = table.game.status == OVER;
     let mut entries = Vec::with_capacity(turns.len());
@@ -66,6 +81,8 @@ pub async fn log(
             // `player`, or `timeout`/`forfeit` when the service played for the seat.
             "source": t.source,
             "events": visible_events(&events, viewer, over),
+            // Table talk posted after this turn and before the next, oldest first.
+            "messages": said(t.seq),
         }));
     }
     let next_since = turns.last().map_or(since, |t| t.seq);
@@ -74,6 +91,7 @@ pub async fn log(
         "seq": table.game.seq,
         "entries": entries,
         "next_since": next_since,
+        "messages_before_first_turn": if since == 0 { said(0) } else { Vec::new() },
     })))
 }
 

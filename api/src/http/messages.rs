@@ -1,5 +1,6 @@
 //! `/games/{id}/messages`: table talk. Players post; anyone who may see the game reads.
-//! Each message is placed in the log by `at_seq`, the sequence when it was posted.
+//! Each message is placed in the log by `at_seq`, the sequence when it was posted, and
+//! `GET /games/{id}/log` shows it there (`crate::http::log`).
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
@@ -21,7 +22,7 @@ pub struct NewMessage {
     pub body: String,
 }
 
-fn out(m: &Message, display_name: &str) -> Value {
+pub fn out(m: &Message, display_name: &str) -> Value {
     json!({
         "id": m.id,
         "game_id": m.game_id,

@@ -370,6 +370,24 @@ pub fn insert_message(conn: &mut DbConn, message: &Message) -> Result<(), StoreE
     Ok(())
 }
 
+/// Messages placed at log positions `from..=to` (posted after entry `at_seq` and before
+/// the next), oldest first, with senders' display names: the table talk of a log page.
+pub fn messages_between(
+    conn: &mut DbConn,
+    game_id: &str,
+    from: i64,
+    to: i64,
+) -> Result<Vec<(Message, String)>, StoreError> {
+    Ok(messages::table
+        .inner_join(users::table)
+        .filter(messages::game_id.eq(game_id))
+        .filter(messages::at_seq.ge(from))
+        .filter(messages::at_seq.le(to))
+        .order((messages::created_at.asc(), messages::id.asc()))
+        .select((Message::as_select(), users::display_name))
+        .load(conn)?)
+}
+
 /// Messages placed at or after log position `since_seq`, oldest first, with senders'
 /// display names.
 pub fn messages(

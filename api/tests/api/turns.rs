@@ -278,6 +278,33 @@ api_test!(
             let (status, problem) = app.get(&format!("{path}?{bad}"), &carol.token).await;
             assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_query")), "{bad}");
         }
+
+        // The talk is part of the log: before the first turn, then after each entry.
+        let turn = legal_turn(&app, &id, &players[0]).await;
+        let (status, t) = app
+            .post(&format!("/games/{id}/turns"), &players[0].token, json!({"expected_seq": 0, "turn": turn}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{t}");
+        let (status, m) = app.post(&path, &players[0].token, json!({"body": "your move <b>"})).await;
+        assert_eq!((status, m["at_seq"].as_i64()), (StatusCode::CREATED, Some(1)), "{m}");
+        let (status, log) = app.get(&format!("/games/{id}/log"), &carol.token).await;
+        assert_eq!(status, StatusCode::OK, "{log}");
+        let before = log["messages_before_first_turn"].as_array().unwrap();
+        assert_eq!(before.len(), 1, "{log}");
+        assert_eq!(before[0]["body"], "good luck!");
+        assert_eq!(before[0]["seat"], 1);
+        let entry = &log["entries"][0];
+        assert_eq!(entry["seq"], 1);
+        let after = entry["messages"].as_array().unwrap();
+        assert_eq!(after.len(), 1, "{log}");
+        assert_eq!(after[0]["body"], "your move <b>");
+        assert_eq!(after[0]["user_id"], players[0].id.as_str());
+        assert!(after[0]["display_name"].as_str().unwrap().starts_with("p0"));
+        assert!(after[0]["at"].is_string());
+        // A later page repeats neither: the first turn's talk belongs to entry 1.
+        let (_, page) = app.get(&format!("/games/{id}/log?since=1"), &carol.token).await;
+        assert_eq!(page["messages_before_first_turn"], json!([]), "{page}");
+        assert_eq!(page["entries"], json!([]), "{page}");
     }
 );
 

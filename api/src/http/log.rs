@@ -48,7 +48,11 @@ pub async fn log(
         let turns = store::turns_since(conn, &id, since, limit)?;
         // The table talk of this page: what was said after each of its entries, and on the
         // first page what was said before the first turn (position 0).
-        let from = if since == 0 { 0 } else { since + 1 };
+        let from = if since == 0 {
+            0
+        } else {
+            since.saturating_add(1)
+        };
         let to = turns.last().map_or(since, |t| t.seq);
         let talk = if since > 0 && turns.is_empty() {
             Vec::new()

@@ -305,6 +305,8 @@ api_test!(
         let (_, page) = app.get(&format!("/games/{id}/log?since=1"), &carol.token).await;
         assert_eq!(page["messages_before_first_turn"], json!([]), "{page}");
         assert_eq!(page["entries"], json!([]), "{page}");
+        let (status, page) = app.get(&format!("/games/{id}/log?since={}", i64::MAX), &carol.token).await;
+        assert_eq!((status, &page["entries"]), (StatusCode::OK, &json!([])), "{page}");
     }
 );
 

@@ -175,6 +175,15 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     fn parse_turn(text: &str) -> Result<Self::Turn, NotationError>;
     fn format_turn(turn: &Self::Turn) -> String;
 
+    /// Who may read `turn` of `seat` (its JSON and its notation) in the log while the game
+    /// runs, asked of the state the turn is applied to. Most turns are public; a game with
+    /// secret submissions (a sealed guess in Dreams) keeps them to their author until the
+    /// game's own reveal, which publishes what they said in an event.
+    fn turn_visibility(&self, seat: Seat, turn: &Self::Turn) -> Visibility {
+        let _ = (seat, turn);
+        Visibility::Everyone
+    }
+
     /// Load a stored state (see each game's format versioning).
     fn load(state: serde_json::Value) -> Result<Self, String> {
         serde_json::from_value(state).map_err(|e| e.to_string())

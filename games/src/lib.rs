@@ -1,10 +1,11 @@
 //! Hermes' rules crate: every game of the service, as pure functions of
 //! `(seed, seats, options, turns)`.
 //!
-//! Owns: the rules (`gods`, later `dreams`), the [`game::Game`] contract they share,
+//! Owns: the rules (`gods`, `dreams`), the [`game::Game`] contract they share,
 //! the one PRNG ([`rng`]), and a JSON-in/JSON-out [`registry`] for the service.
 //! Must not: do I/O, read a clock, spawn threads or use any randomness but [`rng::Rng`].
 
+pub mod dreams;
 pub mod game;
 pub mod gods;
 pub mod registry;

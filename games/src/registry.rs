@@ -3,7 +3,10 @@
 //!
 //! Adding a game is one line in [`KINDS`]: its `Game` implementation does the rest.
 
-use crate::game::{Game, Logged, NotationError, Outcome, RuleError, Seat, SetupError, Viewer};
+use crate::dreams::Dreams;
+use crate::game::{
+    Game, Logged, NotationError, Outcome, RuleError, Seat, SetupError, Viewer, Visibility,
+};
 use crate::gods::Gods;
 use crate::rng::Seed;
 use serde_json::Value;
@@ -65,6 +68,9 @@ pub trait AnyGame: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// [`Game::pass_turn`], as JSON.
     fn pass_turn(&self, seat: Seat) -> Option<Value>;
+    /// [`Game::turn_visibility`] of a turn given as JSON, asked of the state it is applied
+    /// to. JSON that is not a turn of this game (never in a log) is kept to its author.
+    fn turn_visibility(&self, seat: Seat, turn: &Value) -> Visibility;
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
@@ -229,10 +235,17 @@ impl<G: Game + Send + Sync + 'static> AnyGame for Running<G> {
     fn pass_turn(&self, seat: Seat) -> Option<Value> {
         self.0.pass_turn(seat).map(|t| to_value(&t))
     }
+
+    fn turn_visibility(&self, seat: Seat, turn: &Value) -> Visibility {
+        match read::<G>(turn) {
+            Ok(turn) => self.0.turn_visibility(seat, &turn),
+            Err(_) => Visibility::Seat(seat),
+        }
+    }
 }
 
 /// Every game the service offers.
-pub static KINDS: &[&dyn GameKind] = &[&Kind::<Gods>(PhantomData)];
+pub static KINDS: &[&dyn GameKind] = &[&Kind::<Gods>(PhantomData), &Kind::<Dreams>(PhantomData)];
 
 /// The game kind called `name`.
 pub fn kind(name: &str) -> Option<&'static dyn GameKind> {
@@ -262,6 +275,50 @@ mod tests {
         assert!(matches!(err, TurnError::Malformed(_)), "{err:?}");
         let loaded = gods.load(&game.state()).unwrap();
         assert_eq!(loaded.state(), game.state());
+    }
+
+    #[test]
+    fn dreams_is_registered_and_plays_through_json() {
+        let dreams = kind("dreams").unwrap();
+        assert_eq!(dreams.seat_counts(), 3..=6);
+        assert_eq!(dreams.default_options(), json!({"deck": "standard"}));
+        assert!(dreams.check_options(&json!({"decks": "x"})).is_err());
+        let game = dreams.new_game(Seed::from_u64(1), 3, &json!({})).unwrap();
+        assert_eq!(game.to_act(), vec![0]);
+        assert!(game.legal(0, &json!({})).is_ok());
+        let err = game.apply(0, &json!({})).err().unwrap();
+        assert!(
+            matches!(err, TurnError::Rule(ref r) if r.rule == "D-R4"),
+            "{err:?}"
+        );
+        let star = json!({"star": {"kind": "clear", "x": 25, "y": 70}});
+        assert_eq!(game.turn_visibility(0, &star), Visibility::Everyone);
+        assert_eq!(
+            game.turn_visibility(0, &json!({"guess": {"seat": 1}})),
+            Visibility::Seat(0)
+        );
+        assert_eq!(
+            game.turn_visibility(0, &json!({"nonsense": 1})),
+            Visibility::Seat(0)
+        );
+        let next = game.apply(0, &star).unwrap().game;
+        assert_eq!(next.to_act(), vec![1]);
+        assert_eq!(dreams.format_turn(&star).unwrap(), "clear at 25,70");
+        assert_eq!(dreams.parse_turn("Clear at 0.25,0.7.").unwrap(), star);
+        let loaded = dreams.load(&next.state()).unwrap();
+        assert_eq!(loaded.state(), next.state());
+        assert_eq!(next.pass_turn(1), Some(json!({"pass": true})));
+        assert_eq!(next.pass_turn(0), None);
+    }
+
+    #[test]
+    fn a_gods_turn_is_public_in_the_log() {
+        let gods = kind("gods").unwrap();
+        let game = gods.new_game(Seed::from_u64(1), 2, &json!({})).unwrap();
+        assert_eq!(
+            game.turn_visibility(0, &json!({"steps": []})),
+            Visibility::Everyone
+        );
     }
 
     #[test]

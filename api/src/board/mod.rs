@@ -1,21 +1,33 @@
 //! The board as a picture: a Gods board drawn as SVG ([`board_svg`]) and rasterised to PNG
-//! ([`board_png`]) for the your-turn email.
+//! ([`board_png`]) for the your-turn email; Dreams' cards, table and revealed rounds
+//! ([`dreams`]); and a user's SVG (a custom deck's card) drawn into a PNG without reaching
+//! anything outside it ([`untrusted_card_png`]).
 //!
 //! Owns: the drawing (hex layout from axial coordinates, tiles, god markers, coordinates,
-//! legend, side panel), escaping every piece of user text that goes into it, and the font
-//! the PNG is drawn with (bundled under `assets/fonts`, never a system font).
+//! legend, side panel; Dreams' cards, firmament, stars and key), escaping every piece of
+//! user text that goes into it, the font the PNG is drawn with (bundled under
+//! `assets/fonts`, never a system font), and PNG encoding (a palette PNG for our own flat
+//! pictures: [`encode_indexed`]).
 //! Must not: load games, read the database or know about HTTP: callers hand in a
-//! [`GodsView`](games::gods::view::GodsView) and the players' display names, and get text
-//! or bytes back. The output depends on nothing else (no clock, no random ids), so the same
-//! view always gives the same picture and snapshot tests can pin it.
+//! [`GodsView`](games::gods::view::GodsView) (or a Dreams view as JSON), the players'
+//! display names and, for a custom Dreams deck, the card PNGs, and get text or bytes back.
+//! The output depends on nothing else (no clock, no random ids), so the same view always
+//! gives the same picture and snapshot tests can pin it. A user's SVG is only ever an input
+//! to [`untrusted_card_png`], never part of a picture served as SVG.
 
+pub mod dreams;
 mod png;
+mod raster;
 mod svg;
 
 #[cfg(test)]
 mod tests;
 
 pub use png::{board_png, board_png_scaled, PngError, MAX_PNG_SIDE};
+pub use raster::{
+    encode_indexed, encode_rgb, untrusted_card_png, CardSvgError, CUSTOM_CARD_SIDE,
+    MAX_CARD_SVG_BYTES,
+};
 pub use svg::board_svg;
 
 /// How to draw a board. `Default` is what the service serves and mails.

@@ -26,7 +26,7 @@ pub enum PngError {
 }
 
 /// The fonts, loaded once per process.
-fn fonts() -> Arc<fontdb::Database> {
+pub(crate) fn fonts() -> Arc<fontdb::Database> {
     static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
@@ -53,12 +53,29 @@ pub fn board_png(svg: &str) -> Result<Vec<u8>, PngError> {
 /// Draw an SVG as a PNG at `scale` pixels per user unit (2.0 for high-density screens),
 /// scaled down further if a side would exceed [`MAX_PNG_SIDE`].
 pub fn board_png_scaled(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
-    let options = usvg::Options {
+    render_scaled(svg, scale)?
+        .encode_png()
+        .map_err(|e| PngError::Encode(e.to_string()))
+}
+
+/// The usvg options for our own pictures: the bundled fonts.
+pub(crate) fn options() -> usvg::Options<'static> {
+    usvg::Options {
         font_family: "Go".to_string(),
         fontdb: fonts(),
         ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &options)?;
+    }
+}
+
+/// Draw an SVG into a pixmap at `scale` pixels per user unit, scaled down further if a
+/// side would exceed [`MAX_PNG_SIDE`].
+pub(crate) fn render_scaled(svg: &str, scale: f32) -> Result<Pixmap, PngError> {
+    let tree = usvg::Tree::from_str(svg, &options())?;
+    render_tree(&tree, scale)
+}
+
+/// [`render_scaled`] for a parsed tree.
+pub(crate) fn render_tree(tree: &usvg::Tree, scale: f32) -> Result<Pixmap, PngError> {
     let size = tree.size();
     let scale = if scale.is_finite() && scale > 0.0 {
         scale
@@ -79,11 +96,9 @@ pub fn board_png_scaled(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
     );
     let mut pixmap = Pixmap::new(width, height).ok_or(PngError::Size { width, height })?;
     resvg::render(
-        &tree,
+        tree,
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| PngError::Encode(e.to_string()))
+    Ok(pixmap)
 }

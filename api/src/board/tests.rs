@@ -65,7 +65,7 @@ fn parse(svg: &str) -> usvg::Tree {
 /// Compare with `tests/snapshots/<name>`. `UPDATE_SNAPSHOTS=1` writes it; otherwise a
 /// missing or different snapshot fails, and the new text is left in the temp directory
 /// for a look.
-fn assert_snapshot(name: &str, actual: &str) {
+pub(crate) fn assert_snapshot(name: &str, actual: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
         .join(name);

@@ -1,0 +1,379 @@
+//! Pixels: small PNGs for mail (a palette of at most 256 colours), and drawing an SVG that
+//! a user sent (a custom deck's card) into a PNG without letting it reach anything.
+//!
+//! A user's SVG is never served or embedded as SVG: it is drawn here, once, into a PNG of
+//! a fixed size, and only the PNG is kept. Drawing it loads nothing: no file, no URL, no
+//! image (even a `data:` one; a card that tries is refused, so its author learns why a part
+//! is missing), no system font.
+
+use super::png::{fonts, PngError};
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The side of a custom card's picture, in pixels: the picture is a square, like the
+/// firmament; an SVG of another shape is fitted inside it, centred, on white.
+pub const CUSTOM_CARD_SIDE: u32 = 320;
+/// The largest SVG accepted for one card, in bytes.
+pub const MAX_CARD_SVG_BYTES: usize = 256 * 1024;
+/// XML nodes a card's SVG may have, and elements it may expand to once every `<use>` is
+/// followed: past these, drawing it would cost more than a card is worth.
+const MAX_XML_NODES: u32 = 100_000;
+const MAX_EXPANDED_ELEMENTS: u64 = 50_000;
+
+/// Why a user's SVG cannot be a card.
+#[derive(Debug, thiserror::Error)]
+pub enum CardSvgError {
+    #[error("the SVG is {len} bytes; a card may have at most {max}")]
+    TooLarge { len: usize, max: usize },
+    #[error("the SVG does not parse: {0}")]
+    Parse(String),
+    #[error("the SVG refers to something outside it ({0}); a card must hold everything it shows, and may not include images")]
+    External(String),
+    #[error("the SVG is too complex to draw: {0}")]
+    TooComplex(String),
+    #[error("the SVG has no size")]
+    NoSize,
+    #[error("PNG encoding failed: {0}")]
+    Encode(String),
+}
+
+/// Draw a user's SVG as a [`CUSTOM_CARD_SIDE`]-pixel square PNG (fitted, centred, on white).
+/// Checks the size first, loads nothing from outside, and refuses an SVG that asks to.
+pub fn untrusted_card_png(svg: &str) -> Result<Vec<u8>, CardSvgError> {
+    if svg.len() > MAX_CARD_SVG_BYTES {
+        return Err(CardSvgError::TooLarge {
+            len: svg.len(),
+            max: MAX_CARD_SVG_BYTES,
+        });
+    }
+    let xml = usvg::roxmltree::Document::parse_with_options(
+        svg,
+        usvg::roxmltree::ParsingOptions {
+            // Entities are allowed (editors write a DOCTYPE); roxmltree bounds their
+            // expansion, and resolves no external entity.
+            allow_dtd: true,
+            nodes_limit: MAX_XML_NODES,
+            ..usvg::roxmltree::ParsingOptions::default()
+        },
+    )
+    .map_err(|e| CardSvgError::Parse(e.to_string()))?;
+    check_complexity(&xml)?;
+
+    // Every request for an image (a URL, a path or a `data:` URL) is refused and noted.
+    let asked: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+    let note = |asked: &Arc<Mutex<Option<String>>>, what: String| {
+        let mut slot = asked.lock().unwrap_or_else(|e| e.into_inner());
+        slot.get_or_insert(what);
+    };
+    let (a, b) = (asked.clone(), asked.clone());
+    let options = usvg::Options {
+        resources_dir: None,
+        font_family: "Go".to_string(),
+        fontdb: fonts(),
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: Box::new(move |mime: &str, _, _: &usvg::Options| {
+                note(&a, format!("an embedded {mime} image"));
+                None
+            }),
+            resolve_string: Box::new(move |href: &str, _: &usvg::Options| {
+                let shown: String = href.chars().take(60).collect();
+                note(&b, format!("an image at {shown:?}"));
+                None
+            }),
+        },
+        ..usvg::Options::default()
+    };
+    let tree =
+        usvg::Tree::from_xmltree(&xml, &options).map_err(|e| CardSvgError::Parse(e.to_string()))?;
+    if let Some(what) = asked.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        return Err(CardSvgError::External(what));
+    }
+
+    let size = tree.size();
+    if !(size.width() > 0.0 && size.height() > 0.0) {
+        return Err(CardSvgError::NoSize);
+    }
+    let side = CUSTOM_CARD_SIDE as f32;
+    let scale = (side / size.width()).min(side / size.height());
+    let (dx, dy) = (
+        (side - size.width() * scale) / 2.0,
+        (side - size.height() * scale) / 2.0,
+    );
+    let mut pixmap = Pixmap::new(CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE).ok_or(CardSvgError::NoSize)?;
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    resvg::render(
+        &tree,
+        Transform::from_row(scale, 0.0, 0.0, scale, dx, dy),
+        &mut pixmap.as_mut(),
+    );
+    encode_rgb(&pixmap).map_err(|e| CardSvgError::Encode(e.to_string()))
+}
+
+/// Refuse what would make usvg build an enormous tree from a small text: `<use>` chains
+/// that multiply (each use copies its target), and markers (copied at every vertex).
+fn check_complexity(doc: &usvg::roxmltree::Document) -> Result<(), CardSvgError> {
+    use usvg::roxmltree::{Node, NodeId};
+    const XLINK: &str = "http://www.w3.org/1999/xlink";
+    let by_id: HashMap<&str, Node> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("id").map(|id| (id, n)))
+        .collect();
+    if doc.descendants().any(|n| n.has_tag_name("marker")) {
+        return Err(CardSvgError::TooComplex(
+            "markers are not supported in cards".into(),
+        ));
+    }
+    // Elements under `node`, each `<use>` counting its target's again; memoised, and a
+    // reference loop counts as too complex.
+    fn expanded<'a, 'i>(
+        node: Node<'a, 'i>,
+        by_id: &HashMap<&str, Node<'a, 'i>>,
+        memo: &mut HashMap<NodeId, u64>,
+        open: &mut Vec<NodeId>,
+    ) -> Result<u64, CardSvgError> {
+        if let Some(&n) = memo.get(&node.id()) {
+            return Ok(n);
+        }
+        if open.contains(&node.id()) || open.len() > 64 {
+            return Err(CardSvgError::TooComplex(
+                "<use> elements refer to each other in a loop or too deeply".into(),
+            ));
+        }
+        open.push(node.id());
+        let mut total: u64 = 1;
+        for child in node.children().filter(|c| c.is_element()) {
+            total = total.saturating_add(expanded(child, by_id, memo, open)?);
+        }
+        if node.has_tag_name("use") {
+            let href = node
+                .attribute("href")
+                .or_else(|| node.attribute((XLINK, "href")));
+            if let Some(target) = href
+                .and_then(|h| h.strip_prefix('#'))
+                .and_then(|id| by_id.get(id))
+            {
+                total = total.saturating_add(expanded(*target, by_id, memo, open)?);
+            }
+        }
+        open.pop();
+        if total > MAX_EXPANDED_ELEMENTS {
+            return Err(CardSvgError::TooComplex(format!(
+                "it expands to more than {MAX_EXPANDED_ELEMENTS} elements"
+            )));
+        }
+        memo.insert(node.id(), total);
+        Ok(total)
+    }
+    let mut memo = HashMap::new();
+    expanded(doc.root_element(), &by_id, &mut memo, &mut Vec::new())?;
+    Ok(())
+}
+
+/// A pixmap as a truecolour PNG (RGB, or RGBA when anything is see-through).
+pub fn encode_rgb(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
+    let opaque = pixmap.pixels().iter().all(|p| p.alpha() == 255);
+    let mut data = Vec::with_capacity(pixmap.pixels().len() * 4);
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        data.extend_from_slice(&[c.red(), c.green(), c.blue()]);
+        if !opaque {
+            data.push(c.alpha());
+        }
+    }
+    let colour = if opaque {
+        ::png::ColorType::Rgb
+    } else {
+        ::png::ColorType::Rgba
+    };
+    write_png(pixmap.width(), pixmap.height(), colour, None, None, &data)
+}
+
+/// A pixmap as an indexed PNG of at most 256 colours: exact when the picture has no more,
+/// else by median cut (weighted by how many pixels have each colour, so large flat areas
+/// keep their colour exactly and anti-aliased edges share the rest). No dithering: our
+/// pictures are flat colours and text, where dithering only adds noise and bytes.
+pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
+    let pixels: Vec<[u8; 4]> = pixmap
+        .pixels()
+        .iter()
+        .map(|p| {
+            let c = p.demultiply();
+            if c.alpha() == 0 {
+                [0, 0, 0, 0]
+            } else {
+                [c.red(), c.green(), c.blue(), c.alpha()]
+            }
+        })
+        .collect();
+    let mut histogram: HashMap<[u8; 4], u64> = HashMap::new();
+    for p in &pixels {
+        *histogram.entry(*p).or_insert(0) += 1;
+    }
+    let mut colours: Vec<([u8; 4], u64)> = histogram.into_iter().collect();
+    // A fixed order, so the same picture always gives the same bytes.
+    colours.sort_unstable();
+    let palette = if colours.len() <= 256 {
+        colours.iter().map(|&(c, _)| c).collect()
+    } else {
+        median_cut(colours.clone(), 256)
+    };
+    let mut index: HashMap<[u8; 4], u8> = HashMap::with_capacity(colours.len());
+    for (c, _) in &colours {
+        index.insert(*c, nearest(&palette, *c));
+    }
+    let data: Vec<u8> = pixels
+        .iter()
+        .map(|p| index.get(p).copied().unwrap_or(0))
+        .collect();
+    let plte: Vec<u8> = palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
+    let mut trns: Vec<u8> = palette.iter().map(|c| c[3]).collect();
+    while trns.last() == Some(&255) {
+        trns.pop();
+    }
+    write_png(
+        pixmap.width(),
+        pixmap.height(),
+        ::png::ColorType::Indexed,
+        Some(plte),
+        (!trns.is_empty()).then_some(trns),
+        &data,
+    )
+}
+
+fn write_png(
+    width: u32,
+    height: u32,
+    colour: ::png::ColorType,
+    palette: Option<Vec<u8>>,
+    trns: Option<Vec<u8>>,
+    data: &[u8],
+) -> Result<Vec<u8>, PngError> {
+    let mut out = Vec::new();
+    {
+        let mut encoder = ::png::Encoder::new(&mut out, width, height);
+        encoder.set_color(colour);
+        encoder.set_depth(::png::BitDepth::Eight);
+        encoder.set_compression(::png::Compression::High);
+        if colour == ::png::ColorType::Indexed {
+            // Row filters predict smooth gradients; palette indices are not smooth.
+            encoder.set_filter(::png::Filter::NoFilter);
+        }
+        if let Some(p) = palette {
+            encoder.set_palette(p);
+        }
+        if let Some(t) = trns {
+            encoder.set_trns(t);
+        }
+        let mut writer = encoder
+            .write_header()
+            .map_err(|e| PngError::Encode(e.to_string()))?;
+        writer
+            .write_image_data(data)
+            .map_err(|e| PngError::Encode(e.to_string()))?;
+        writer
+            .finish()
+            .map_err(|e| PngError::Encode(e.to_string()))?;
+    }
+    Ok(out)
+}
+
+/// Squared distance, alpha counting like a colour channel.
+fn distance(a: [u8; 4], b: [u8; 4]) -> u32 {
+    a.iter()
+        .zip(b.iter())
+        .map(|(&x, &y)| {
+            let d = i32::from(x) - i32::from(y);
+            d.unsigned_abs() * d.unsigned_abs()
+        })
+        .sum()
+}
+
+fn nearest(palette: &[[u8; 4]], c: [u8; 4]) -> u8 {
+    let mut best = (u32::MAX, 0usize);
+    for (i, p) in palette.iter().enumerate() {
+        let d = distance(*p, c);
+        if d < best.0 {
+            best = (d, i);
+            if d == 0 {
+                break;
+            }
+        }
+    }
+    u8::try_from(best.1).unwrap_or(0)
+}
+
+/// Split the colours into at most `k` boxes, always the box with the largest
+/// pixels × widest channel, at its weighted median; each box gives its weighted mean.
+fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
+    struct Cube {
+        colours: Vec<([u8; 4], u64)>,
+        weight: u64,
+        channel: usize,
+        range: u8,
+    }
+    fn cube(colours: Vec<([u8; 4], u64)>) -> Cube {
+        let weight = colours.iter().map(|&(_, w)| w).sum();
+        let (mut channel, mut range) = (0, 0);
+        for ch in 0..4 {
+            let lo = colours.iter().map(|(c, _)| c[ch]).min().unwrap_or(0);
+            let hi = colours.iter().map(|(c, _)| c[ch]).max().unwrap_or(0);
+            if hi - lo > range {
+                (channel, range) = (ch, hi - lo);
+            }
+        }
+        Cube {
+            colours,
+            weight,
+            channel,
+            range,
+        }
+    }
+    let mut cubes = vec![cube(colours)];
+    while cubes.len() < k {
+        let Some((i, _)) = cubes
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.range > 0 && c.colours.len() > 1)
+            .max_by_key(|(_, c)| {
+                // The square root keeps a huge flat area from taking every split.
+                (c.weight as f64).sqrt() as u64 * u64::from(c.range)
+            })
+        else {
+            break;
+        };
+        let mut c = cubes.swap_remove(i);
+        let ch = c.channel;
+        c.colours.sort_unstable_by_key(|(col, _)| (col[ch], *col));
+        let half = c.weight / 2;
+        let mut acc = 0;
+        let mut cut = 1;
+        for (j, (_, w)) in c.colours.iter().enumerate() {
+            acc += w;
+            if acc >= half {
+                cut = (j + 1).clamp(1, c.colours.len() - 1);
+                break;
+            }
+        }
+        let upper = c.colours.split_off(cut);
+        cubes.push(cube(c.colours));
+        cubes.push(cube(upper));
+    }
+    cubes
+        .iter()
+        .map(|c| {
+            let w = c.weight.max(1);
+            let mut mean = [0u8; 4];
+            for (ch, m) in mean.iter_mut().enumerate() {
+                let sum: u64 = c
+                    .colours
+                    .iter()
+                    .map(|(col, n)| u64::from(col[ch]) * n)
+                    .sum();
+                *m = u8::try_from((sum + w / 2) / w).unwrap_or(255);
+            }
+            mean
+        })
+        .collect()
+}

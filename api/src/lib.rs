@@ -1,8 +1,8 @@
 //! Hermes, the play-by-email turn server: the library behind the `hermes` binary.
 //!
 //! `config` reads the settings, `startup` builds the server from them, `store` keeps the
-//! data (SQLite or Postgres, one code path), `auth` says who is calling, `http` holds one
-//! module per resource, and `error` is the one error policy. The rules live in the pure
+//! data (SQLite or Postgres, one code path), `auth` says who is calling, `play` is what the service
+//! does when a game moves (every way a turn arrives), `http` holds one module per resource, and `error` is the one error policy. The rules live in the pure
 //! `games` crate; this crate only wires them to HTTP and storage.
 
 pub mod auth;
@@ -15,6 +15,7 @@ pub mod http;
 pub mod links;
 pub mod mail;
 pub mod outbox;
+pub mod play;
 pub mod scheduler;
 pub mod startup;
 pub mod state;

@@ -29,3 +29,14 @@ pub struct AppState {
     /// so it need not wait for its next poll.
     pub mail_wake: Arc<tokio::sync::Notify>,
 }
+
+impl AppState {
+    /// On SQLite, this process's one-writer lock (see [`AppState::sqlite_writer`]); held
+    /// for the length of a write transaction.
+    pub fn one_writer(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+        // A poisoned lock only means another writer panicked; the database is intact.
+        self.sqlite_writer
+            .as_deref()
+            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}

@@ -7,17 +7,17 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::hot::HotGames;
 use crate::http::users::normalize_email;
 use crate::http::{with_conn, with_write_conn};
 use crate::outbox::compose;
+pub use crate::play::{kind_of, Table};
 use crate::state::AppState;
-use crate::store::deadlines::{self, Deadline};
-use crate::store::games::{self as store, JoinError, SeatedPlayer, StartPlan};
-use crate::store::models::{new_id, Game, Invite, Seat, OPEN, OVER};
-use crate::store::{accounts, outbox, prefs, DbConn};
-use ::games::registry::{self, AnyGame, GameKind};
-use ::games::{Seed, Viewer};
+use crate::store::deadlines;
+use crate::store::games::{self as store, JoinError, StartPlan};
+use crate::store::models::{new_id, Game, Invite, Seat, OPEN};
+use crate::store::{accounts, outbox, prefs};
+use ::games::registry;
+use ::games::Seed;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use diesel::Connection;
@@ -25,162 +25,6 @@ use rand::seq::SliceRandom;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::sync::Arc;
-
-/// A game with its players, as loaded for one request.
-pub struct Table {
-    pub game: Game,
-    pub players: Vec<SeatedPlayer>,
-    /// The clocks of the seats that must act (`crate::store::deadlines`).
-    pub deadlines: Vec<Deadline>,
-}
-
-impl Table {
-    /// Load a game and its players; 404 if there is no such game.
-    pub fn load(conn: &mut DbConn, id: &str) -> ApiResult<Table> {
-        let game = store::game(conn, id)?.ok_or_else(|| {
-            ApiError::not_found("game_not_found", "there is no game with this id")
-        })?;
-        let players = store::players(conn, id)?;
-        let deadlines = deadlines::of_game(conn, id)?;
-        Ok(Table {
-            game,
-            players,
-            deadlines,
-        })
-    }
-
-    pub fn is_player(&self, user_id: &str) -> bool {
-        self.players.iter().any(|p| p.seat.user_id == user_id)
-    }
-
-    /// The caller's seat number, once the game has started.
-    pub fn seat_of(&self, user_id: &str) -> Option<usize> {
-        self.players
-            .iter()
-            .find(|p| p.seat.user_id == user_id)
-            .and_then(|p| p.seat.seat)
-            .and_then(|s| usize::try_from(s).ok())
-    }
-
-    /// What `user_id` sees: their seat's view if they play, else a spectator's.
-    pub fn viewer(&self, user_id: &str, as_spectator: bool) -> Viewer {
-        match self.seat_of(user_id) {
-            Some(seat) if !as_spectator => Viewer::Seat(seat),
-            _ => Viewer::Spectator,
-        }
-    }
-
-    pub fn kind(&self) -> ApiResult<&'static dyn GameKind> {
-        kind_of(&self.game)
-    }
-
-    /// The engine for the stored state (from the hot games when there); 409 while the
-    /// game has not started.
-    pub fn engine(&self, hot: &HotGames) -> ApiResult<Arc<dyn AnyGame>> {
-        let state = self.game.state.as_deref().ok_or_else(|| {
-            ApiError::conflict(
-                "game_not_started",
-                "the game starts when every seat is taken",
-            )
-        })?;
-        if let Some(engine) = hot.get(&self.game.id, self.game.seq) {
-            return Ok(engine);
-        }
-        let value: Value = serde_json::from_str(state).map_err(ApiError::internal)?;
-        let engine: Arc<dyn AnyGame> = self
-            .kind()?
-            .load(&value)
-            .map_err(ApiError::internal)?
-            .into();
-        hot.put(&self.game.id, self.game.seq, engine.clone());
-        Ok(engine)
-    }
-
-    /// The deadline `seat` must act by, if it must act; for anyone else (a spectator, a
-    /// player not to act) the earliest deadline of the seats that must act.
-    pub fn deadline_for(&self, seat: Option<usize>) -> Option<chrono::NaiveDateTime> {
-        let seat = seat.and_then(|s| i64::try_from(s).ok());
-        self.deadlines
-            .iter()
-            .find(|d| Some(d.seat) == seat)
-            .or_else(|| self.deadlines.iter().min_by_key(|d| d.due_at))
-            .map(|d| d.due_at)
-    }
-
-    pub fn to_act(&self) -> Vec<usize> {
-        serde_json::from_str(&self.game.to_act).unwrap_or_default()
-    }
-
-    /// The game as the API shows it to `user_id`; `view` is added by the caller when
-    /// wanted.
-    pub fn summary(&self, user_id: &str) -> Value {
-        let g = &self.game;
-        let my_seat = self.seat_of(user_id);
-        let to_act = self.to_act();
-        let over = g.status == OVER;
-        let players: Vec<Value> = self
-            .players
-            .iter()
-            .map(|p| {
-                json!({
-                    "seat": p.seat.seat,
-                    "user_id": p.seat.user_id,
-                    "display_name": p.display_name,
-                    "forfeited": p.seat.forfeited_at.is_some(),
-                })
-            })
-            .collect();
-        let options: Value = serde_json::from_str(&g.options).unwrap_or(Value::Null);
-        let outcome: Value = g
-            .outcome
-            .as_deref()
-            .and_then(|o| serde_json::from_str(o).ok())
-            .unwrap_or(Value::Null);
-        let mut out = json!({
-            "id": g.id,
-            "kind": g.kind,
-            "options": options,
-            "status": g.status,
-            "seat_count": g.seat_count,
-            "random_seats": g.random_seats,
-            "created_by": g.created_by,
-            "created_at": g.created_at.and_utc(),
-            "started_at": g.started_at.map(|t| t.and_utc()),
-            "ended_at": g.ended_at.map(|t| t.and_utc()),
-            "seq": g.seq,
-            "players": players,
-            "to_act": to_act,
-            "my_seat": my_seat,
-            "my_turn": my_seat.is_some_and(|s| to_act.contains(&s)),
-            "deadline": self.deadline_for(my_seat).map(|t| t.and_utc()),
-            "deadlines": self
-                .deadlines
-                .iter()
-                .map(|d| json!({
-                    "seat": d.seat,
-                    "due_at": d.due_at.and_utc(),
-                    "expired": d.expired_at.is_some(),
-                }))
-                .collect::<Vec<_>>(),
-            "turn_hours": g.turn_seconds / 3600,
-            "timeout_policy": g.timeout_policy,
-            "seed_commitment": g.seed_commitment,
-            // The seed is revealed only when the game is over (fairness you can check).
-            "seed": if over { json!(g.seed) } else { Value::Null },
-            "outcome": outcome,
-        });
-        if g.status == OPEN && self.is_player(user_id) {
-            out["join_code"] = json!(g.join_code);
-        }
-        out
-    }
-}
-
-pub fn kind_of(game: &Game) -> ApiResult<&'static dyn GameKind> {
-    registry::kind(&game.kind)
-        .ok_or_else(|| ApiError::internal(format!("stored game of unknown kind {}", game.kind)))
-}
 
 /// The ETag of a started game: its sequence number.
 pub fn etag(seq: i64) -> (header::HeaderName, String) {

@@ -3,8 +3,9 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::http::games::{Table, ViewAs};
+use crate::http::games::ViewAs;
 use crate::http::with_conn;
+use crate::play::Table;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;

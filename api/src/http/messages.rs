@@ -4,17 +4,15 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::http::games::Table;
 use crate::http::log::MAX_PAGE;
-use crate::http::{with_conn, with_write_conn};
+use crate::http::with_conn;
+use crate::play::{self, Table};
 use crate::state::AppState;
 use crate::store::games as store;
-use crate::store::models::{new_id, now, Message};
+use crate::store::models::Message;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
-
-pub const MAX_CHARS: usize = 2000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,40 +40,13 @@ pub async fn post(
     body: web::Json<NewMessage>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let text = body.into_inner().body.trim().to_string();
-    let n = text.chars().count();
-    if n == 0 || n > MAX_CHARS {
-        return Err(ApiError::unprocessable(
-            "invalid_message",
-            format!("`body` must be 1 to {MAX_CHARS} characters"),
-        ));
-    }
-    let message = with_write_conn(&state, move |conn| {
-        let table = Table::load(conn, &id)?;
-        let Some(player) = table
-            .players
-            .iter()
-            .find(|p| p.seat.user_id == caller.user_id)
-        else {
-            return Err(ApiError::forbidden(
-                "not_a_player",
-                "only the game's players may talk at its table",
-            ));
-        };
-        let m = Message {
-            id: new_id(),
-            game_id: id,
-            user_id: caller.user_id,
-            seat: player.seat.seat,
-            at_seq: table.game.seq,
-            body: text,
-            created_at: now(),
-        };
-        store::insert_message(conn, &m)?;
-        Ok(out(&m, &player.display_name))
+    let text = body.into_inner().body;
+    let app = state.clone();
+    let (m, name) = with_conn(&state, move |conn| {
+        play::post_message(conn, &app, &id, &caller.user_id, &text)
     })
     .await?;
-    Ok(HttpResponse::Created().json(message))
+    Ok(HttpResponse::Created().json(out(&m, &name)))
 }
 
 #[derive(Deserialize)]

@@ -2,7 +2,7 @@
 //! their god, the display, whose turn it is, the legal first steps in the notation, the
 //! last turns — and a form; `POST /games/{id}/play?token=T` (form-encoded `notation` and
 //! `expected_seq`) plays the turn through the same code as `POST /games/{id}/turns`
-//! (`crate::http::turns::submit_notation`).
+//! (`crate::play::submit_notation`).
 //!
 //! The token is a turn link (`Purpose::TurnLink`, sub = the user, obj = the game), minted
 //! by `crate::links::turn_link` for the your-turn mail. It opens this game's page for this
@@ -18,14 +18,13 @@
 use crate::auth::jwt::Purpose;
 use crate::error::{ApiError, JSON_LIMIT};
 use crate::http::board::{gods_view, names_by_seat};
-use crate::http::games::Table;
 use crate::http::pages::{self, encode, link_claims, page, render, PageError, PageResult};
-use crate::http::turns::submit_notation;
 use crate::http::with_conn;
 use crate::mail::{words, Deadline, Lang};
+use crate::play::{submit_notation, turn_error, Table};
 use crate::state::AppState;
 use crate::store::games as store;
-use crate::store::models::{Turn, OVER, SOURCE_FORFEIT, SOURCE_TIMEOUT};
+use crate::store::models::{Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_TIMEOUT};
 use crate::store::prefs;
 use ::games::gods::{GodsEvent, PerColour};
 use ::games::registry::{visible_events, AnyGame, GameKind};
@@ -244,15 +243,13 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
     let my_turn = !over && to_act.contains(&seat);
     let (mut may_declare_end, mut owed, mut legal) = (false, 0, Vec::new());
     if my_turn {
-        let l = engine
-            .legal(seat, &json!({}))
-            .map_err(crate::http::turns::turn_error)?;
+        let l = engine.legal(seat, &json!({})).map_err(turn_error)?;
         may_declare_end = l["may_declare_end"] == json!(true);
         owed = l["owed"].as_u64().unwrap_or(0);
         for step in l["steps"].as_array().into_iter().flatten() {
             let text = kind
                 .format_turn(&json!({ "steps": [step] }))
-                .map_err(crate::http::turns::turn_error)?;
+                .map_err(turn_error)?;
             legal.push(text);
         }
     }
@@ -404,7 +401,8 @@ pub async fn post(
     let app = state.clone();
     let (gid, uid, text) = (game_id.clone(), user_id.clone(), notation.clone());
     let result = with_conn(&state, move |conn| {
-        submit_notation(conn, &app, &gid, &uid, expected_seq, &text)
+        submit_notation(conn, &app, &gid, &uid, expected_seq, &text, SOURCE_PLAYER)
+            .map(|(seq, _)| seq)
     })
     .await;
     match result {

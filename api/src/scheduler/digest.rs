@@ -7,10 +7,11 @@
 //! caller whose update changed the row sends that day's digest; a server that was down
 //! for days sends one digest, not one per missed day.
 
-use super::{one_writer, timeout::policy, TickReport, BATCH};
+use super::{one_writer, TickReport, BATCH};
 use crate::error::ApiResult;
 use crate::mail::{Deadline as DeadlineWords, Digest, DigestGame, MailData};
 use crate::outbox::compose::game_name;
+use crate::play::timeout::policy;
 use crate::state::AppState;
 use crate::store::deadlines::{self};
 use crate::store::outbox::{enqueue, NewMail};

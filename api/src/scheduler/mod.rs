@@ -8,8 +8,8 @@
 //! * reminder: `UPDATE deadlines SET remind_at = NULL WHERE … AND remind_at <= now`
 //!   (affected rows = 1 wins), in the transaction that enqueues the mail;
 //! * timeout: a lease on the row (`lease_owner`, `lease_until`), then the pass turn
-//!   written through the same path as a player's turn (`crate::http::turns::prepare` and
-//!   `write`), so the game's sequence guard makes it once even if a lease lapsed; policy
+//!   played by the play layer through the same path as a player's turn
+//!   (`crate::play::play_timeout`), so the game's sequence guard makes it once even if a lease lapsed; policy
 //!   `wait` marks `expired_at` with a conditional update;
 //! * digest: `UPDATE users SET next_digest_at = NEXT WHERE next_digest_at = SEEN`.
 //!

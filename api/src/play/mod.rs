@@ -1,0 +1,27 @@
+//! The play layer: what the service does when a game moves, whatever way the act arrives.
+//!
+//! One entry point per act, each owning load → authorize → apply → write (log entry,
+//! state, clocks, mail, idempotency, in one transaction) → hot cache:
+//! - a seat submits a turn: [`submit_turn`] (JSON or notation; the API, the turn page and
+//!   replies by mail), [`submit_notation`] for a turn typed as text, and [`legal`] for the
+//!   steps a seat may take next;
+//! - the service plays a timeout turn: [`play_timeout`];
+//! - a seat posts table talk: [`post_message`].
+//!
+//! HTTP handlers, pages, the scheduler and the mail inbox only translate to and from these:
+//! every way a turn arrives takes one path.
+//! Must not: know about HTTP requests, forms or mail messages; read the clock other than
+//! through [`crate::state::AppState::clock`].
+
+pub mod table;
+pub mod talk;
+pub mod timeout;
+pub mod turn;
+
+pub use table::{kind_of, Table};
+pub use talk::{post_message, MAX_CHARS};
+pub use timeout::{play_timeout, TimeoutDone};
+pub use turn::{
+    check_turn, legal, notation_error, rule_error, submit_notation, submit_turn, turn_error,
+    without_forfeited, Submission, Submitted, TurnInput,
+};

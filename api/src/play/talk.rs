@@ -1,0 +1,53 @@
+//! A seat posts table talk (D-T1: players may say anything; the service never checks it).
+//!
+//! Owns: who may talk at a table (its players), the length of a message, and where it
+//! stands in the log (`at_seq`, the sequence when it was posted).
+//! Must not: filter or judge what is said.
+
+use crate::error::{ApiError, ApiResult};
+use crate::play::Table;
+use crate::state::AppState;
+use crate::store::games as store;
+use crate::store::models::{new_id, now, Message};
+use crate::store::DbConn;
+
+/// The longest message, in characters.
+pub const MAX_CHARS: usize = 2000;
+
+/// `user_id` says `body` at the table of `game_id`: the stored message and the speaker's
+/// display name.
+pub fn post_message(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    body: &str,
+) -> ApiResult<(Message, String)> {
+    let text = body.trim().to_string();
+    let n = text.chars().count();
+    if n == 0 || n > MAX_CHARS {
+        return Err(ApiError::unprocessable(
+            "invalid_message",
+            format!("`body` must be 1 to {MAX_CHARS} characters"),
+        ));
+    }
+    let _one_writer = app.one_writer();
+    let table = Table::load(conn, game_id)?;
+    let Some(player) = table.players.iter().find(|p| p.seat.user_id == user_id) else {
+        return Err(ApiError::forbidden(
+            "not_a_player",
+            "only the game's players may talk at its table",
+        ));
+    };
+    let m = Message {
+        id: new_id(),
+        game_id: game_id.to_string(),
+        user_id: user_id.to_string(),
+        seat: player.seat.seat,
+        at_seq: table.game.seq,
+        body: text,
+        created_at: now(),
+    };
+    store::insert_message(conn, &m)?;
+    Ok((m, player.display_name.clone()))
+}

@@ -1,0 +1,302 @@
+//! The service plays a timeout turn: a seat's time ran out (`crate::scheduler` finds and
+//! claims the clock; this decides and writes what happens).
+//!
+//! Owns: the timeout policies (`auto_pass`, `forfeit`, `wait`), the pass turns played
+//! through the same prepare/write path as a seat's own turn, and the timeout mail, all in
+//! one transaction; the engine kept hot once committed.
+//! Must not: claim clocks or decide when to run (the scheduler does).
+
+use crate::error::{ApiError, ApiResult};
+use crate::mail::{words, Lang, MailData, Timeout, TimeoutPolicy};
+use crate::outbox::compose::game_name;
+use crate::play::turn::{prepare_on, write};
+use crate::play::Table;
+use crate::state::AppState;
+use crate::store::deadlines::{self, Deadline};
+use crate::store::games::SubmitError;
+use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_TIMEOUT};
+use crate::store::outbox::{enqueue, NewMail};
+use crate::store::schema::users;
+use crate::store::{DbConn, StoreError};
+use ::games::gods::GodsEvent;
+use ::games::registry::AnyGame;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Mail preference of a user who wants no game mail.
+pub const PREF_NONE: &str = "none";
+
+/// The reader of a mail about a seat.
+pub struct Reader {
+    pub email: String,
+    pub name: String,
+    pub mail_pref: String,
+    pub time_zone: String,
+    pub lang: Lang,
+}
+
+pub fn reader(conn: &mut DbConn, user_id: &str) -> Result<Option<Reader>, StoreError> {
+    let row: Option<(String, String, String, String, String)> = users::table
+        .find(user_id)
+        .select((
+            users::email,
+            users::display_name,
+            users::mail_pref,
+            users::time_zone,
+            users::lang,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(|(email, name, mail_pref, time_zone, lang)| Reader {
+        email,
+        name,
+        mail_pref,
+        time_zone,
+        lang: Lang::from_code(&lang).unwrap_or_default(),
+    }))
+}
+
+pub fn policy(name: &str) -> TimeoutPolicy {
+    match name {
+        "forfeit" => TimeoutPolicy::Forfeit,
+        "wait" => TimeoutPolicy::Wait,
+        _ => TimeoutPolicy::AutoPass,
+    }
+}
+
+fn game_url(public_url: &str, game_id: &str) -> String {
+    format!("{}/games/{game_id}", public_url.trim_end_matches('/'))
+}
+
+/// What the service did on a timeout, for the mail.
+struct Passed {
+    notation: Vec<String>,
+    events: Vec<GodsEvent>,
+    /// The game after the last pass, kept hot once committed.
+    engine: Option<(i64, Box<dyn AnyGame>)>,
+}
+
+/// What [`play_timeout`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutDone {
+    /// Nothing: the clock was stale, or a turn landed first.
+    Nothing,
+    /// Policy `wait`: the deadline is marked expired and the seat told.
+    Expired,
+    /// Policy `auto_pass`: the service played the pass turn.
+    Passed,
+    /// Policy `forfeit` (or a seat that had dropped out): the seat is out, and passed.
+    Forfeited,
+}
+
+/// The service plays a timeout: the seat of `row` (a clock the caller claimed) did not act
+/// in time. Per the game's policy the service passes for it, drops it out and passes, or
+/// marks the deadline expired and waits; each pass is a turn written through
+/// [`crate::play::turn`] (guarded by the sequence: a turn that landed first wins), with
+/// the timeout mail in the same transaction.
+pub fn play_timeout(
+    state: &AppState,
+    conn: &mut DbConn,
+    row: &Deadline,
+    now: NaiveDateTime,
+) -> ApiResult<TimeoutDone> {
+    let table = Table::load(conn, &row.game_id)?;
+    let seat = usize::try_from(row.seat).map_err(ApiError::internal)?;
+    if !table.to_act().contains(&seat) || table.game.status != RUNNING {
+        // A clock whose seat need not act (its turn's transaction removes it, so only a
+        // row left behind by a bug or an older server): drop it rather than retry it
+        // every lease.
+        let _w = state.one_writer();
+        deadlines::delete_stale(conn, row)?;
+        return Ok(TimeoutDone::Nothing);
+    }
+    let player = table
+        .players
+        .iter()
+        .find(|p| p.seat.seat == Some(row.seat))
+        .ok_or_else(|| ApiError::internal("a waiting seat has no player"))?;
+    let already_forfeited = player.seat.forfeited_at.is_some();
+    let policy = if already_forfeited {
+        TimeoutPolicy::Forfeit
+    } else {
+        policy(&table.game.timeout_policy)
+    };
+    let _w = state.one_writer();
+    if policy == TimeoutPolicy::Wait {
+        let won = conn.transaction::<bool, ApiError, _>(|conn| {
+            if !deadlines::mark_expired(conn, row, now)? {
+                return Ok(false);
+            }
+            timeout_mail(state, conn, row, &table, policy, None, now)?;
+            Ok(true)
+        })?;
+        if !won {
+            return Ok(TimeoutDone::Nothing);
+        }
+        tracing::info!(game.id = %row.game_id, seat = row.seat, "deadline passed; the game waits");
+        return Ok(TimeoutDone::Expired);
+    }
+    let source = if policy == TimeoutPolicy::Forfeit {
+        SOURCE_FORFEIT
+    } else {
+        SOURCE_TIMEOUT
+    };
+    let outcome = conn.transaction::<Option<Passed>, ApiError, _>(|conn| {
+        deadlines::lock(conn, row)?;
+        if policy == TimeoutPolicy::Forfeit && !already_forfeited {
+            deadlines::forfeit_seat(conn, &row.game_id, row.seat, now)?;
+        }
+        let passed = match pass_while_waiting(state, conn, row, seat, source) {
+            Ok(p) => p,
+            // A turn landed first (the player, or another server): nothing to do.
+            Err(PassError::Stale) => return Ok(None),
+            Err(PassError::Api(e)) => return Err(e),
+        };
+        if !already_forfeited {
+            timeout_mail(state, conn, row, &table, policy, Some(&passed), now)?;
+        }
+        Ok(Some(passed))
+    })?;
+    let Some(passed) = outcome else {
+        return Ok(TimeoutDone::Nothing);
+    };
+    if let Some((seq, engine)) = passed.engine {
+        state.hot.put(&row.game_id, seq, Arc::from(engine));
+    }
+    tracing::info!(game.id = %row.game_id, seat = row.seat, source, "time ran out; the service played for the seat");
+    Ok(if policy == TimeoutPolicy::Forfeit {
+        TimeoutDone::Forfeited
+    } else {
+        TimeoutDone::Passed
+    })
+}
+
+enum PassError {
+    Stale,
+    Api(ApiError),
+}
+
+impl From<ApiError> for PassError {
+    fn from(e: ApiError) -> PassError {
+        PassError::Api(e)
+    }
+}
+
+/// Play the pass turn for `seat` while it must act (a Gods god who may declare the end
+/// passes twice: "continue", then the discards), each as its own log entry.
+fn pass_while_waiting(
+    state: &AppState,
+    conn: &mut DbConn,
+    row: &Deadline,
+    seat: usize,
+    source: &str,
+) -> Result<Passed, PassError> {
+    let mut passed = Passed {
+        notation: Vec::new(),
+        events: Vec::new(),
+        engine: None,
+    };
+    for _ in 0..4 {
+        let table = Table::load(conn, &row.game_id)?;
+        if table.game.state.is_none() || !table.to_act().contains(&seat) {
+            break;
+        }
+        // Read the state from the row, not the hot games: inside this transaction the
+        // row may hold a pass not yet committed.
+        let engine = load_engine(&table)?;
+        let Some(turn) = engine.pass_turn(seat) else {
+            break;
+        };
+        let mut prepared = prepare_on(state, &table, &*engine, seat, &row.user_id, &turn, source)?;
+        // The seat still to act after this pass ("continue"): the next pass follows at
+        // once, so no your-turn mail for this half.
+        prepared.mail = !prepared.next.to_act().contains(&seat);
+        let seq = prepared.row.seq;
+        passed.notation.push(prepared.row.notation.clone());
+        for e in &prepared.events {
+            if let Ok(ev) = serde_json::from_value::<GodsEvent>(e.event.clone()) {
+                if e.visibility == ::games::Visibility::Everyone {
+                    passed.events.push(ev);
+                }
+            }
+        }
+        match write(conn, state, prepared, None) {
+            Ok(next) => passed.engine = Some((seq, next)),
+            Err(SubmitError::Stale(_)) => return Err(PassError::Stale),
+            Err(SubmitError::KeyTaken) => return Err(PassError::Stale),
+            Err(SubmitError::Store(e)) => return Err(PassError::Api(e.into())),
+        }
+    }
+    if passed.notation.is_empty() {
+        return Err(PassError::Stale);
+    }
+    Ok(passed)
+}
+
+fn load_engine(table: &Table) -> ApiResult<Box<dyn AnyGame>> {
+    let state = table
+        .game
+        .state
+        .as_deref()
+        .ok_or_else(|| ApiError::internal("no state"))?;
+    let value: Value = serde_json::from_str(state).map_err(ApiError::internal)?;
+    table.kind()?.load(&value).map_err(ApiError::internal)
+}
+
+/// The `timeout` mail to the seat's player (unless they want no mail).
+fn timeout_mail(
+    state: &AppState,
+    conn: &mut DbConn,
+    row: &Deadline,
+    table: &Table,
+    policy: TimeoutPolicy,
+    passed: Option<&Passed>,
+    now: NaiveDateTime,
+) -> ApiResult<()> {
+    let Some(r) = reader(conn, &row.user_id)? else {
+        return Ok(());
+    };
+    if r.mail_pref == PREF_NONE {
+        return Ok(());
+    }
+    let mut names: Vec<String> = Vec::new();
+    for p in &table.players {
+        if let Some(s) = p.seat.seat.and_then(|s| usize::try_from(s).ok()) {
+            if names.len() <= s {
+                names.resize(s + 1, String::new());
+            }
+            if let Some(slot) = names.get_mut(s) {
+                *slot = p.display_name.clone();
+            }
+        }
+    }
+    let seat = usize::try_from(row.seat).map_err(ApiError::internal)?;
+    let data = Timeout {
+        game_name: game_name(&table.game.kind, &table.game.id),
+        god: words::god_name(&names, seat),
+        you: true,
+        policy,
+        notation: passed.map(|p| p.notation.join(" / ")),
+        words: passed.map_or_else(Vec::new, |p| words::turn(r.lang, &names, &p.events)),
+        game_url: game_url(&state.public_url, &table.game.id),
+    }
+    .to_data()
+    .map_err(ApiError::internal)?;
+    enqueue(
+        conn,
+        &NewMail {
+            dedupe_key: Some(format!("timeout:{}:{}:{}", row.game_id, row.seq, row.seat)),
+            template: Timeout::TEMPLATE.name(),
+            user_id: Some(row.user_id.clone()),
+            to_addr: r.email,
+            to_name: Some(r.name),
+            game_id: Some(row.game_id.clone()),
+            seq: Some(row.seq),
+            data,
+            at: now,
+        },
+    )?;
+    Ok(())
+}

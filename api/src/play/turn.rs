@@ -1,0 +1,446 @@
+//! A seat submits a turn: the one path for a turn sent to the API, played from the turn
+//! page, replied by mail, or played by the service when a seat's time ran out
+//! ([`crate::play::timeout`]).
+//!
+//! Owns, in this order: load the game (the hot engine when it is there) → authorize the
+//! seat → read and apply the turn → write the log entry, the state, the clocks, the mail
+//! it causes and the idempotency record in one transaction → keep the engine hot once
+//! committed. Exactly once under retries and races: the submission names the sequence it
+//! was based on, and the store writes the turn only if the game is still there; an
+//! idempotency key makes a retry return the first answer.
+//! Must not: know how the submission arrived (HTTP, a form, a mail) beyond its `source`.
+
+use crate::error::{ApiError, ApiResult};
+use crate::outbox::compose::{self, TurnFacts};
+use crate::play::Table;
+use crate::state::AppState;
+use crate::store::deadlines::Timing;
+use crate::store::games::{self as store, Advance, SubmitError};
+use crate::store::models::{Idempotent, Turn, RUNNING};
+use crate::store::DbConn;
+use ::games::registry::{visible_events, AnyGame, TurnError};
+use ::games::{Logged, Outcome, RuleError, Viewer};
+use actix_web::http::StatusCode;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// What a seat sent: the turn as the engine's JSON, or in the game's text notation.
+pub enum TurnInput {
+    Json(Value),
+    Notation(String),
+}
+
+/// One submission of a turn, however it arrived.
+pub struct Submission {
+    pub game_id: String,
+    /// Who plays: the seat is theirs.
+    pub user_id: String,
+    /// The sequence the turn is based on (a stale one is a 409).
+    pub expected_seq: i64,
+    /// The client's `Idempotency-Key`, with a hash of the whole request: the same key
+    /// with the same request returns the first answer, with another request a 422.
+    pub idempotency: Option<(String, String)>,
+    pub input: TurnInput,
+    /// `player` (the API, the turn page) or `email` (a reply).
+    pub source: &'static str,
+}
+
+/// What a submission came to: a new log entry (the answer the API gives, and the new
+/// sequence), or the stored answer of the first submission with the same idempotency key.
+pub enum Submitted {
+    Created { body: Value, seq: i64 },
+    Replayed(Idempotent),
+}
+
+/// A seat submits a turn: check, apply and store it, or return the first answer of an
+/// earlier submission with the same idempotency key.
+pub fn submit_turn(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
+    if let Some((key, hash)) = &sub.idempotency {
+        if let Some(stored) = store::idempotent(conn, &sub.user_id, key)? {
+            return reuse(stored, hash);
+        }
+    }
+    let table = Table::load(conn, &sub.game_id)?;
+    let kind = table.kind()?;
+    let turn = match &sub.input {
+        TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
+        TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
+    };
+    let idempotency = sub.idempotency.clone();
+    let user_id = sub.user_id.clone();
+    match apply(conn, app, &table, &sub, turn) {
+        // A retry with the same key may have landed after this one first looked: a
+        // conflict then means "already done", and the first answer is the answer.
+        Err(e) if e.status() == StatusCode::CONFLICT => match idempotency {
+            Some((key, hash)) => match store::idempotent(conn, &user_id, &key)? {
+                Some(stored) => reuse(stored, &hash),
+                None => Err(e),
+            },
+            None => Err(e),
+        },
+        other => other,
+    }
+}
+
+/// A turn in notation for `user_id` (the turn page, a reply by mail) without an
+/// idempotency key (the form's or the reply's sequence turns a second copy into a 409).
+/// Returns the new sequence and the answer the API would give.
+pub fn submit_notation(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    expected_seq: i64,
+    notation: &str,
+    source: &'static str,
+) -> ApiResult<(i64, Value)> {
+    let sub = Submission {
+        game_id: game_id.to_string(),
+        user_id: user_id.to_string(),
+        expected_seq,
+        idempotency: None,
+        input: TurnInput::Notation(notation.to_string()),
+        source,
+    };
+    match submit_turn(conn, app, sub)? {
+        Submitted::Created { seq, body } => Ok((seq, body)),
+        Submitted::Replayed(_) => Err(ApiError::internal("a turn without a key was replayed")),
+    }
+}
+
+pub fn rule_error(e: RuleError) -> ApiError {
+    let mut err =
+        ApiError::unprocessable("rule_violation", e.to_string()).with("rule", e.rule.clone());
+    if let Some(step) = e.step {
+        err = err.with("step", step);
+    }
+    err.with("message", e.message)
+}
+
+pub fn turn_error(e: TurnError) -> ApiError {
+    match e {
+        TurnError::Malformed(m) => {
+            ApiError::unprocessable("invalid_turn", format!("not a turn of this game: {m}"))
+        }
+        TurnError::Rule(r) => rule_error(r),
+    }
+}
+
+pub fn notation_error(e: ::games::NotationError) -> ApiError {
+    ApiError::unprocessable("invalid_notation", e.to_string())
+        .with("offset", e.offset)
+        .with("word", e.word)
+}
+
+fn reuse(stored: Idempotent, request_hash: &str) -> ApiResult<Submitted> {
+    if stored.request_hash == request_hash {
+        Ok(Submitted::Replayed(stored))
+    } else {
+        Err(ApiError::unprocessable(
+            "idempotency_key_reused",
+            "this Idempotency-Key was used for a different request",
+        ))
+    }
+}
+
+/// Who may submit a turn now, checked in the order a client can act on.
+pub fn check_turn(table: &Table, user_id: &str, expected_seq: Option<i64>) -> ApiResult<usize> {
+    if !table.is_player(user_id) {
+        return Err(ApiError::forbidden(
+            "not_a_player",
+            "you have no seat in this game",
+        ));
+    }
+    let game = &table.game;
+    if game.status != RUNNING {
+        return Err(if game.state.is_none() {
+            ApiError::conflict(
+                "game_not_started",
+                "the game starts when every seat is taken",
+            )
+        } else {
+            ApiError::conflict("game_over", "the game is over")
+        });
+    }
+    let seat = table
+        .seat_of(user_id)
+        .ok_or_else(|| ApiError::internal("a player of a running game has no seat"))?;
+    if let Some(expected) = expected_seq {
+        if expected != game.seq {
+            return Err(stale(game.seq));
+        }
+    }
+    let to_act = table.to_act();
+    if !to_act.contains(&seat) {
+        return Err(
+            ApiError::conflict("not_your_turn", format!("it is not seat {seat}'s turn"))
+                .with("to_act", json!(to_act))
+                .with("current_seq", game.seq),
+        );
+    }
+    Ok(seat)
+}
+
+fn stale(current: i64) -> ApiError {
+    ApiError::conflict(
+        "stale_seq",
+        format!("the game has moved on: it is at sequence {current}"),
+    )
+    .with("current_seq", current)
+}
+
+/// Check, apply and store one turn; `turn` is the parsed turn or why it could not be read
+/// (reported only after the caller is known to be allowed to act).
+fn apply(
+    conn: &mut DbConn,
+    app: &AppState,
+    table: &Table,
+    sub: &Submission,
+    turn: ApiResult<Value>,
+) -> ApiResult<Submitted> {
+    let user_id = sub.user_id.as_str();
+    let seat = check_turn(table, user_id, Some(sub.expected_seq))?;
+    let turn = turn?;
+    let prepared = prepare(app, table, seat, user_id, &turn, sub.source)?;
+    let (row, advance, next, over) = (
+        &prepared.row,
+        &prepared.advance,
+        &prepared.next,
+        prepared.over,
+    );
+    let (seq, at, notation) = (row.seq, row.created_at, row.notation.clone());
+    let outcome: Value = advance
+        .outcome
+        .as_deref()
+        .and_then(|o| serde_json::from_str(o).ok())
+        .unwrap_or(Value::Null);
+    let body = json!({
+        "game_id": table.game.id,
+        "seq": seq,
+        "seat": seat,
+        "at": at.and_utc(),
+        "turn": turn,
+        "notation": notation,
+        "events": visible_events(&prepared.events, Viewer::Seat(seat), over),
+        "to_act": next.to_act(),
+        "status": if over { "over" } else { RUNNING },
+        "outcome": outcome,
+        "view": next.view(Viewer::Seat(seat)),
+    });
+    let idem = sub.idempotency.as_ref().map(|(key, hash)| Idempotent {
+        user_id: user_id.to_string(),
+        idem_key: key.clone(),
+        request_hash: hash.clone(),
+        status: 201,
+        response: body.to_string(),
+        created_at: at,
+    });
+    let written = {
+        // A poisoned lock only means another writer panicked; the database is intact.
+        let _one_writer = app
+            .sqlite_writer
+            .as_deref()
+            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+        write(conn, app, prepared, idem.as_ref())
+    };
+    match written {
+        Ok(next) => {
+            app.hot.put(&table.game.id, seq, Arc::from(next));
+            Ok(Submitted::Created { body, seq })
+        }
+        Err(SubmitError::Stale(current)) => Err(stale(current)),
+        Err(SubmitError::KeyTaken) => {
+            let (key, hash) = sub.idempotency.clone().unwrap_or_default();
+            let stored = store::idempotent(conn, user_id, &key)?
+                .ok_or_else(|| ApiError::internal("idempotency row vanished"))?;
+            reuse(stored, &hash)
+        }
+        Err(SubmitError::Store(e)) => Err(e.into()),
+    }
+}
+
+/// A turn checked against the rules and ready to write: the log row, the game after it,
+/// the clocks of the seats that then wait.
+pub struct Prepared {
+    pub row: Turn,
+    pub advance: Advance,
+    pub next: Box<dyn AnyGame>,
+    pub events: Vec<Logged<Value>>,
+    pub over: bool,
+    /// Write the mail the turn causes (always, but for the first half of a pass turn in
+    /// two submissions, which the scheduler completes in the same transaction: its
+    /// your-turn mail would be stale before it is sent).
+    pub mail: bool,
+}
+
+/// Apply `turn` for `seat` (played by `user_id`, or by the service for them: `source` is
+/// `player`, `timeout` or `forfeit`) to the game of `table`, at the injected clock's now.
+/// The one path for a player's turn and a turn the scheduler plays (`crate::scheduler`),
+/// so both are logged, guarded by the sequence and followed by the same mail.
+pub fn prepare(
+    app: &AppState,
+    table: &Table,
+    seat: usize,
+    user_id: &str,
+    turn: &Value,
+    source: &str,
+) -> ApiResult<Prepared> {
+    let engine = table.engine(&app.hot)?;
+    prepare_on(app, table, &*engine, seat, user_id, turn, source)
+}
+
+/// [`prepare`] on `engine`, the game of `table` at its sequence (the scheduler reads it
+/// from the row inside its transaction: a hot engine is only ever a committed one).
+pub fn prepare_on(
+    app: &AppState,
+    table: &Table,
+    engine: &dyn AnyGame,
+    seat: usize,
+    user_id: &str,
+    turn: &Value,
+    source: &str,
+) -> ApiResult<Prepared> {
+    let kind = table.kind()?;
+    let applied = engine.apply(seat, turn).map_err(turn_error)?;
+    let notation = kind.format_turn(turn).map_err(turn_error)?;
+    let next = applied.game;
+    let over = next.is_over();
+    let seq = table.game.seq + 1;
+    let at = app.clock.now_naive();
+    let row = Turn {
+        game_id: table.game.id.clone(),
+        seq,
+        seat: i64::try_from(seat).map_err(ApiError::internal)?,
+        user_id: user_id.to_string(),
+        turn: turn.to_string(),
+        notation,
+        events: serde_json::to_string(&applied.events).map_err(ApiError::internal)?,
+        created_at: at,
+        source: source.to_string(),
+    };
+    let forfeited: Vec<usize> = table
+        .players
+        .iter()
+        .filter(|p| p.seat.forfeited_at.is_some())
+        .filter_map(|p| p.seat.seat.and_then(|s| usize::try_from(s).ok()))
+        .collect();
+    let to_act = next.to_act();
+    let advance = Advance {
+        state: next.state().to_string(),
+        to_act: json!(to_act).to_string(),
+        outcome: next
+            .outcome()
+            .map(|o| without_forfeited(&o, &forfeited).to_string()),
+        waiting: to_act
+            .iter()
+            .filter_map(|&s| i64::try_from(s).ok())
+            .collect(),
+        timing: Timing {
+            now: at,
+            remind_before: app.time.remind_before,
+        },
+    };
+    Ok(Prepared {
+        row,
+        advance,
+        next,
+        events: applied.events,
+        over,
+        mail: true,
+    })
+}
+
+/// The outcome as the service shows it when seats dropped out (`docs/deadlines.md`): a
+/// forfeited god never wins. If the engine's winners are all forfeited, the best score
+/// among the others wins (shared on a tie). `forfeited` lists them.
+pub fn without_forfeited(outcome: &Outcome, forfeited: &[usize]) -> Value {
+    let mut out = json!(outcome);
+    if forfeited.is_empty() {
+        return out;
+    }
+    let mut winners: Vec<usize> = outcome
+        .winners
+        .iter()
+        .copied()
+        .filter(|s| !forfeited.contains(s))
+        .collect();
+    if winners.is_empty() {
+        let best = outcome
+            .scores
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| !forfeited.contains(s))
+            .map(|(_, &score)| score)
+            .max();
+        if let Some(best) = best {
+            winners = (0..outcome.scores.len())
+                .filter(|s| !forfeited.contains(s))
+                .filter(|&s| outcome.scores.get(s) == Some(&best))
+                .collect();
+        }
+    }
+    out["winners"] = json!(winners);
+    out["forfeited"] = json!(forfeited);
+    out
+}
+
+/// Write a prepared turn (the caller holds the SQLite writer lock). `Stale` when another
+/// turn landed first. Returns the game after it, which the caller keeps hot
+/// ([`crate::hot::HotGames::put`]) only once its transaction has committed.
+pub fn write(
+    conn: &mut DbConn,
+    app: &AppState,
+    prepared: Prepared,
+    idem: Option<&Idempotent>,
+) -> Result<Box<dyn AnyGame>, SubmitError> {
+    let Prepared {
+        row,
+        advance,
+        next,
+        mail,
+        ..
+    } = prepared;
+    // The mail the turn causes is written in its transaction (`crate::outbox::compose`).
+    let facts = TurnFacts {
+        game_id: &row.game_id,
+        seq: row.seq,
+        engine: next.as_ref(),
+        at: row.created_at,
+        public_url: &app.public_url,
+    };
+    let mut mailed = false;
+    store::submit_turn(conn, &row, &advance, idem, |conn| {
+        let mails = if mail {
+            compose::turn_mails(conn, &facts)?
+        } else {
+            Vec::new()
+        };
+        mailed = !mails.is_empty();
+        Ok(mails)
+    })?;
+    // Only when there is mail: a woken worker claims under the SQLite writer lock, and
+    // waking it for nothing after every turn took that lock from the next turn.
+    if mailed {
+        crate::outbox::wake(app);
+    }
+    tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
+    Ok(next)
+}
+
+/// The legal next steps for `user_id`'s seat after the turn written so far (`partial`, the
+/// engine's JSON): `(seq, seat, legal)`.
+pub fn legal(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    partial: &Value,
+) -> ApiResult<(i64, usize, Value)> {
+    let table = Table::load(conn, game_id)?;
+    let seat = check_turn(&table, user_id, None)?;
+    let legal = table
+        .engine(&app.hot)?
+        .legal(seat, partial)
+        .map_err(turn_error)?;
+    Ok((table.game.seq, seat, legal))
+}

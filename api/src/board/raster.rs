@@ -377,3 +377,129 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn svg(inner: &str) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"50\"><rect width=\"100\" height=\"50\" fill=\"#3366cc\"/>{inner}</svg>"
+        )
+    }
+
+    #[test]
+    fn a_card_is_drawn_on_a_square_fitted_and_centred() {
+        let png = untrusted_card_png(&svg("")).expect("draws");
+        let pixmap = Pixmap::decode_png(&png).expect("decodes");
+        assert_eq!((pixmap.width(), pixmap.height()), (320, 320));
+        // 100×50 fitted into 320×320: a 320×160 band in the middle, white above and below.
+        let at = |x: u32, y: u32| pixmap.pixel(x, y).expect("pixel").demultiply();
+        assert_eq!((at(160, 10).red(), at(160, 10).blue()), (255, 255));
+        assert_eq!((at(160, 160).red(), at(160, 160).blue()), (0x33, 0xcc));
+    }
+
+    #[test]
+    fn an_image_from_outside_is_refused_whatever_its_address() {
+        for href in [
+            "http://example.org/x.png",
+            "file:///etc/passwd",
+            "/etc/passwd",
+            "x.png",
+            "data:image/png;base64,iVBORw0KGgo=",
+            "data:image/svg+xml;utf8,%3Csvg xmlns='http://www.w3.org/2000/svg' width='5' height='5'/%3E",
+        ] {
+            for attr in ["href", "xlink:href"] {
+                let card = svg(&format!("<image {attr}=\"{href}\" width=\"10\" height=\"10\"/>"));
+                let err = untrusted_card_png(&card).expect_err(href);
+                assert!(matches!(err, CardSvgError::External(_)), "{href}: {err}");
+            }
+        }
+    }
+
+    #[test]
+    fn script_and_event_handlers_are_ignored_and_the_png_has_none() {
+        let card =
+            svg("<script>alert(1)</script><rect onload=\"alert(2)\" width=\"10\" height=\"10\"/>");
+        let png = untrusted_card_png(&card).expect("draws");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+        assert!(!png.windows(6).any(|w| w == b"script" || w == b"alert("));
+    }
+
+    #[test]
+    fn too_large_broken_or_explosive_svgs_are_refused() {
+        let big = svg(&" ".repeat(MAX_CARD_SVG_BYTES));
+        assert!(matches!(
+            untrusted_card_png(&big),
+            Err(CardSvgError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            untrusted_card_png("<svg"),
+            Err(CardSvgError::Parse(_))
+        ));
+        assert!(matches!(
+            untrusted_card_png("hello"),
+            Err(CardSvgError::Parse(_))
+        ));
+        // Ten levels of ten uses each: 10^10 elements from a few hundred bytes.
+        let mut defs = String::from("<g id=\"l0\"><rect width=\"1\" height=\"1\"/></g>");
+        for level in 1..=10 {
+            defs.push_str(&format!("<g id=\"l{level}\">"));
+            for _ in 0..10 {
+                defs.push_str(&format!("<use href=\"#l{}\"/>", level - 1));
+            }
+            defs.push_str("</g>");
+        }
+        let bomb = svg(&format!("<defs>{defs}</defs><use href=\"#l10\"/>"));
+        assert!(matches!(
+            untrusted_card_png(&bomb),
+            Err(CardSvgError::TooComplex(_))
+        ));
+        let looped = svg("<g id=\"a\"><use href=\"#b\"/></g><g id=\"b\"><use href=\"#a\"/></g>");
+        assert!(untrusted_card_png(&looped).is_err());
+        let marker = svg("<marker id=\"m\"><rect width=\"1\" height=\"1\"/></marker><path d=\"M0 0L5 5\" marker-mid=\"url(#m)\"/>");
+        assert!(matches!(
+            untrusted_card_png(&marker),
+            Err(CardSvgError::TooComplex(_))
+        ));
+        // Entities that expand a billion times.
+        let laughs = "<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\"><!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\"><!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\"><!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\"><!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\"><!ENTITY i \"&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;\">]><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><text>&i;</text></svg>";
+        assert!(matches!(
+            untrusted_card_png(laughs),
+            Err(CardSvgError::Parse(_))
+        ));
+    }
+
+    #[test]
+    fn a_palette_png_keeps_flat_colours_exactly_and_others_close() {
+        // 64 flat bands and a smooth gradient: more than 256 colours.
+        let mut pixmap = Pixmap::new(256, 128).expect("pixmap");
+        for (i, px) in pixmap.pixels_mut().iter_mut().enumerate() {
+            let (x, y) = ((i % 256) as u8, (i / 256) as u8);
+            let c = if y < 64 {
+                resvg::tiny_skia::ColorU8::from_rgba(x & 0xc0, 0x40, 0x80, 255)
+            } else {
+                resvg::tiny_skia::ColorU8::from_rgba(x, y, 255 - x, 255)
+            };
+            *px = c.premultiply();
+        }
+        let png = encode_indexed(&pixmap).expect("encodes");
+        assert_eq!(png[25], 3, "indexed colour");
+        let back = Pixmap::decode_png(&png).expect("decodes");
+        for (a, b) in pixmap.pixels().iter().zip(back.pixels()).take(256 * 64) {
+            assert_eq!(a, b, "a flat colour changed");
+        }
+        let worst = pixmap
+            .pixels()
+            .iter()
+            .zip(back.pixels())
+            .map(|(a, b)| {
+                (i32::from(a.red()) - i32::from(b.red())).abs()
+                    + (i32::from(a.green()) - i32::from(b.green())).abs()
+                    + (i32::from(a.blue()) - i32::from(b.blue())).abs()
+            })
+            .max()
+            .unwrap_or(0);
+        assert!(worst < 48, "a colour moved by {worst}");
+    }
+}

@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod board;
+pub mod decks;
 pub mod games;
 pub mod health;
 pub mod log;
@@ -63,6 +64,20 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // The board as a picture, and the pages the links in mail open (`pages`, `play`).
         .service(web::resource("/games/{id}/board.svg").route(web::get().to(board::svg)))
         .service(web::resource("/games/{id}/board.png").route(web::get().to(board::png)))
+        // Dreams decks (D-C1): made from SVGs, kept and served as PNGs; the standard deck's
+        // cards also as our own SVG.
+        .service(
+            web::resource("/decks")
+                .app_data(decks::json_config())
+                .route(web::post().to(decks::create)),
+        )
+        .service(web::resource("/decks/{id}").route(web::get().to(decks::get)))
+        .service(
+            web::resource("/decks/{id}/cards/{n}.svg").route(web::get().to(decks::card_svg_get)),
+        )
+        .service(
+            web::resource("/decks/{id}/cards/{n}.png").route(web::get().to(decks::card_png_get)),
+        )
         .service(
             web::resource("/games/{id}/play")
                 .route(web::get().to(play::get))

@@ -12,6 +12,7 @@
 //! the facts a turn transaction has at hand (the recipient's view, the log since their
 //! last turn) and never read the clock or the database.
 
+use super::dreams::RoundReveal;
 use super::templates::Template;
 use super::{words, Lang, MailError};
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -297,6 +298,12 @@ pub struct GameOver {
     /// The game's seed, secret until now: with the log it replays the whole game.
     pub seed: String,
     pub replay_url: String,
+    /// How the scores call a seat: `god` in Gods (`god 2`, as on its board), `seat` in
+    /// Dreams (where "god" is a role).
+    pub seat_label: String,
+    /// Dreams: the last round, revealed (the game-over mail is also its reveal mail, and
+    /// carries its picture); `null` for other games.
+    pub last_round: Option<RoundReveal>,
 }
 
 impl MailData for GameOver {
@@ -336,6 +343,25 @@ impl GameOver {
                 .collect(),
             seed: seed.to_string(),
             replay_url: replay_url.to_string(),
+            seat_label: "god".to_string(),
+            last_round: None,
         }
+    }
+
+    /// The game-over mail of a Dreams game, whose last round is `last_round`: seats are
+    /// called by name or `seat N`.
+    pub fn dreams(mut self, names: &[String], last_round: RoundReveal) -> GameOver {
+        for s in &mut self.scores {
+            s.god = words::seat_name(names, s.seat);
+        }
+        self.winners = self
+            .scores
+            .iter()
+            .filter(|s| s.winner)
+            .map(|s| s.god.clone())
+            .collect();
+        self.seat_label = "seat".to_string();
+        self.last_round = Some(last_round);
+        self
     }
 }

@@ -9,6 +9,7 @@
 
 use super::templates::one_line;
 use super::MailError;
+use crate::board::dreams::{dreams_png, dreams_reveal_png, DreamsStyle};
 use crate::board::{board_png, board_svg, BoardStyle};
 use chrono::{DateTime, Utc};
 use games::gods::view::GodsView;
@@ -107,6 +108,31 @@ impl fmt::Debug for Attachment {
 pub fn board_attachment(view: &GodsView, style: &BoardStyle) -> Result<Attachment, MailError> {
     let png = board_png(&board_svg(view, style))?;
     Ok(Attachment::inline(BOARD_CID, "board.png", "image/png", png))
+}
+
+/// A Dreams picture as the inline PNG of a mail ([`BOARD_CID`]): the table now (`board.png`,
+/// `view` as the reader's seat sees it) or, with `reveal`, the last revealed round
+/// (`reveal.png`). `style` names the players and holds a custom deck's card pictures.
+pub fn dreams_attachment(
+    view: &serde_json::Value,
+    style: &DreamsStyle,
+    reveal: bool,
+) -> Result<Attachment, MailError> {
+    Ok(if reveal {
+        Attachment::inline(
+            BOARD_CID,
+            "reveal.png",
+            "image/png",
+            dreams_reveal_png(view, style)?,
+        )
+    } else {
+        Attachment::inline(
+            BOARD_CID,
+            "board.png",
+            "image/png",
+            dreams_png(view, style)?,
+        )
+    })
 }
 
 /// Everything [`render`](super::render) needs besides the template.

@@ -40,6 +40,7 @@
 //! ```
 
 mod data;
+mod dreams;
 mod message;
 mod settings;
 mod templates;
@@ -53,8 +54,13 @@ pub use data::{
     Deadline, Digest, DigestGame, GameOver, GodsYourTurn, Invitation, MailData, PastTurn,
     PlayedTurn, Reminder, Score, Timeout, TimeoutPolicy, Welcome, YourTurn,
 };
+pub use dreams::{
+    DreamsGuess, DreamsRevealed, DreamsStars, DreamsTurnMail, DreamsYourTurn, RevealedSeat,
+    RoundReveal, SeatScore, StarLine,
+};
 pub use message::{
-    board_attachment, outbox_message_id, Attachment, Context, Message, Recipient, BOARD_CID,
+    board_attachment, dreams_attachment, outbox_message_id, Attachment, Context, Message,
+    Recipient, BOARD_CID,
 };
 pub use settings::{MailSettings, SmtpSecurity, SmtpSettings, TransportKind};
 pub use templates::{render, Lang, Template};

@@ -11,6 +11,7 @@
 //! attribute with `"`.
 
 use super::data::{Digest, GameOver, Invitation, MailData, Reminder, Timeout, Welcome, YourTurn};
+use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
 use super::MailError;
 use minijinja::value::{Serde, Value};
@@ -75,6 +76,11 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "timeout/subject.txt", "timeout/body.txt", "timeout/body.html",
     "game_over/subject.txt", "game_over/body.txt", "game_over/body.html",
     "digest/subject.txt", "digest/body.txt", "digest/body.html",
+    "dreams_stars/subject.txt", "dreams_stars/body.txt", "dreams_stars/body.html",
+    "dreams_guess/subject.txt", "dreams_guess/body.txt", "dreams_guess/body.html",
+    "dreams_reveal/subject.txt", "dreams_reveal/body.txt", "dreams_reveal/body.html",
+    "_dreams/table.txt", "_dreams/table.html",
+    "_dreams/reveal.txt", "_dreams/reveal.html",
 );
 
 /// The messages the service sends. The outbox stores one by [`Template::name`].
@@ -94,10 +100,17 @@ pub enum Template {
     GameOver,
     /// Once a day, for readers who chose it: the games waiting for them, with deadlines.
     Digest,
+    /// Dreams: the reader places a star (the outbox row is a `your_turn`; the worker
+    /// renders it with this template when the game is Dreams and in its stars phase).
+    DreamsStars,
+    /// Dreams: every star is placed, time to guess (a `your_turn` row, as above).
+    DreamsGuess,
+    /// Dreams: a round revealed — vision, mortal, guesses, points, seals.
+    DreamsReveal,
 }
 
 impl Template {
-    pub const ALL: [Template; 7] = [
+    pub const ALL: [Template; 10] = [
         Template::Welcome,
         Template::Invitation,
         Template::YourTurn,
@@ -105,6 +118,9 @@ impl Template {
         Template::Timeout,
         Template::GameOver,
         Template::Digest,
+        Template::DreamsStars,
+        Template::DreamsGuess,
+        Template::DreamsReveal,
     ];
 
     /// The folder name under `templates/mail/`, and the name the outbox stores.
@@ -117,6 +133,9 @@ impl Template {
             Template::Timeout => "timeout",
             Template::GameOver => "game_over",
             Template::Digest => "digest",
+            Template::DreamsStars => "dreams_stars",
+            Template::DreamsGuess => "dreams_guess",
+            Template::DreamsReveal => "dreams_reveal",
         }
     }
 
@@ -130,7 +149,10 @@ impl Template {
     /// The inline attachments (by Content-ID) the HTML body shows.
     pub fn inline_attachments(self) -> &'static [&'static str] {
         match self {
-            Template::YourTurn => &[super::message::BOARD_CID],
+            Template::YourTurn
+            | Template::DreamsStars
+            | Template::DreamsGuess
+            | Template::DreamsReveal => &[super::message::BOARD_CID],
             _ => &[],
         }
     }
@@ -161,6 +183,9 @@ impl Template {
             Template::Timeout => fits::<Timeout>(data),
             Template::GameOver => fits::<GameOver>(data),
             Template::Digest => fits::<Digest>(data),
+            Template::DreamsStars => fits::<DreamsStars>(data),
+            Template::DreamsGuess => fits::<DreamsGuess>(data),
+            Template::DreamsReveal => fits::<DreamsRevealed>(data),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! their display names; the text is plain and is escaped wherever it goes.
 
 use super::Lang;
+use games::dreams::{DreamsEvent, Guess, Role};
 use games::gods::{Colour, EndReason, GodsEvent, Tile};
 use games::Seat;
 
@@ -13,6 +14,126 @@ pub fn god_name(names: &[String], seat: Seat) -> String {
     match names.get(seat) {
         Some(name) if !name.trim().is_empty() => name.clone(),
         _ => format!("god {seat}"),
+    }
+}
+
+/// The name of the player in `seat` of a Dreams game: their display name, or `seat N` as
+/// on the table (in Dreams "god" is a role, not a player).
+pub fn seat_name(names: &[String], seat: Seat) -> String {
+    match names.get(seat) {
+        Some(name) if !name.trim().is_empty() => name.clone(),
+        _ => format!("seat {seat}"),
+    }
+}
+
+/// A sealed Dreams guess in words: `named Cleo (seat 2)`, `named image 3`, `made no guess`.
+pub fn dreams_guess(lang: Lang, names: &[String], guess: Option<Guess>) -> String {
+    match lang {
+        Lang::En => match guess {
+            Some(Guess::Seat(s)) => format!("named {} (seat {s})", seat_name(names, s)),
+            Some(Guess::Image(i)) => format!("named image {i}"),
+            None => "made no guess".to_string(),
+        },
+    }
+}
+
+/// One Dreams event as a sentence for `reader`, or `None` for an event not worth one.
+/// The caller hands in only events `reader` may read (`visible_events`); a seat's own
+/// marker and guess are told as "you".
+pub fn dreams_event(
+    lang: Lang,
+    names: &[String],
+    reader: Seat,
+    event: &DreamsEvent,
+) -> Option<String> {
+    match lang {
+        Lang::En => dreams_english(names, reader, event),
+    }
+}
+
+/// The sentences for the Dreams events `reader` may read, in order.
+pub fn dreams_turn(
+    lang: Lang,
+    names: &[String],
+    reader: Seat,
+    events: &[DreamsEvent],
+) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| dreams_event(lang, names, reader, e))
+        .collect()
+}
+
+fn dreams_english(names: &[String], reader: Seat, event: &DreamsEvent) -> Option<String> {
+    let who = |seat: Seat| {
+        if seat == reader {
+            "you".to_string()
+        } else {
+            seat_name(names, seat)
+        }
+    };
+    Some(match event {
+        DreamsEvent::RoundDealt { round, dealer, .. } => format!(
+            "Round {round} begins with four new images; {} places the first star.",
+            seat_name(names, *dealer)
+        ),
+        DreamsEvent::StarPlaced {
+            seat, kind, x, y, ..
+        } => format!("{} placed a {} star at {x},{y}.", capital(&who(*seat)), kind.name()),
+        DreamsEvent::StarPassed { seat, kind, .. } if *seat == reader => format!(
+            "Hermes passed for you: no star this time around (your {} star is set aside for this round).",
+            kind.name()
+        ),
+        DreamsEvent::StarPassed { seat, kind, .. } => format!(
+            "{} placed no star this time around (their {} star is set aside for this round).",
+            seat_name(names, *seat),
+            kind.name()
+        ),
+        // Only the author reads its own guess before the reveal; a guess of another
+        // seat is told only by its commitment, which says nothing in words.
+        DreamsEvent::MyGuess {
+            seat, guess: None, ..
+        } if *seat == reader => "Hermes passed for you: no guess this round.".to_string(),
+        DreamsEvent::MyGuess { seat, guess, .. } if *seat == reader => {
+            format!("You {}.", dreams_guess(Lang::En, names, *guess))
+        }
+        DreamsEvent::GuessSealed { seat, .. } if *seat != reader => {
+            format!("{} sealed a guess.", seat_name(names, *seat))
+        }
+        DreamsEvent::Revealed(r) => format!(
+            "Every guess is in: round {} is revealed (the true vision was image {}, and {} the mortal).",
+            r.round,
+            r.vision,
+            if r.mortal == reader {
+                "you were".to_string()
+            } else {
+                format!("{} was", seat_name(names, r.mortal))
+            }
+        ),
+        DreamsEvent::Role {
+            seat,
+            role: Role::God,
+            vision: Some(v),
+            ..
+        } if *seat == reader => format!("You are a god this round: the true vision is image {v}."),
+        DreamsEvent::Role {
+            seat,
+            role: Role::Mortal,
+            ..
+        } if *seat == reader => "You are the mortal this round.".to_string(),
+        DreamsEvent::GameOver { .. } => "The game is over.".to_string(),
+        DreamsEvent::Role { .. } | DreamsEvent::MyGuess { .. } | DreamsEvent::GuessSealed { .. } => {
+            return None
+        }
+    })
+}
+
+/// `s` with its first letter upper-case.
+fn capital(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

@@ -15,20 +15,29 @@
 //! cost about a third of the turn throughput at saturation. The links with tokens
 //! (`turn_url`, `verify_url`) and the unsubscribe link are minted by the worker when it
 //! sends, so no token is ever stored, and a retry days later still sends a link that works.
-//! The board picture is drawn at send time too (never in a turn's transaction). Must not:
-//! put the seed in anything before the game is over, or show a seat what its view hides.
+//! The board picture is drawn at send time too (never in a turn's transaction).
+//!
+//! Dreams: its your-turn rows are `your_turn` rows like Gods' (the worker renders them as
+//! `dreams_stars` or `dreams_guess` by the phase at `seq`); the round's reveal mail
+//! (`dreams_reveal`) is decided here, from the turn's public `revealed` event, and its
+//! data built here (it is once a round, and all of it public by then); the last round goes
+//! into the game-over mail instead. Must not: put the seed in anything before the game is
+//! over, or show a seat what its view hides (D-S1: before the reveal, nothing of the
+//! mortal, the vision or another seat's guess).
 
 use crate::links;
 use crate::mail::{
-    words, Deadline, GameOver, GodsYourTurn, Invitation, Lang, MailData, PlayedTurn, Welcome,
+    words, Deadline, DreamsRevealed, GameOver, GodsYourTurn, Invitation, Lang, MailData,
+    PlayedTurn, RoundReveal, Welcome,
 };
 use crate::store::outbox::NewMail;
-use crate::store::schema::{deadlines, games, seats, turns, users};
+use crate::store::schema::{deadlines, deck_cards, games, seats, turns, users};
 use crate::store::{DbConn, StoreError};
+use ::games::dreams::{DreamsEvent, DreamsView, Reveal, CARDS_PER_ROUND};
 use ::games::gods::view::GodsView;
 use ::games::gods::{GodsEvent, GodsTurn};
 use ::games::registry::{visible_events, AnyGame};
-use ::games::{Logged, Outcome, Viewer};
+use ::games::{Logged, Outcome, Viewer, Visibility};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::Value;
@@ -86,6 +95,9 @@ pub struct TurnFacts<'a> {
     pub seq: i64,
     /// The game now.
     pub engine: &'a dyn AnyGame,
+    /// The turn's events with their audiences (none at the start). Mail reads only the
+    /// public ones: Dreams' `revealed` decides the round's reveal mail.
+    pub events: &'a [Logged<Value>],
     /// When it happened (the app clock).
     pub at: NaiveDateTime,
     pub public_url: &'a str,
@@ -187,16 +199,22 @@ pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, Stor
     // god never wins). The seed goes into mail only here, once the game is over.
     if let Some(outcome) = outcome {
         let outcome: Outcome = serde_json::from_str(&outcome).map_err(data_error)?;
-        let data = GameOver::from_outcome(
+        let mut over = GameOver::from_outcome(
             &game_name,
             &outcome,
             outcome.reason.clone(),
             &names,
             &seed,
             &links::replay_link(f.public_url, f.game_id),
-        )
-        .to_data()
-        .map_err(data_error)?;
+        );
+        if kind == DREAMS {
+            // The game-over mail is also the last round's reveal mail.
+            if let Some((reveal, deck)) = dreams_reveal(f)? {
+                let images = card_titles(conn, &deck, &reveal.cards)?;
+                over = over.dreams(&names, RoundReveal::new(Lang::En, &reveal, &names, &images));
+            }
+        }
+        let data = over.to_data().map_err(data_error)?;
         for r in readers.iter().filter(|r| r.mail_pref != PREF_NONE) {
             mails.push(NewMail {
                 dedupe_key: Some(format!("game_over:{}:{}", f.game_id, r.user_id)),
@@ -212,9 +230,12 @@ pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, Stor
         }
         return Ok(mails);
     }
-    if kind != "gods" {
-        // Only Gods has a your-turn mail (its words and board) so far.
+    if kind != "gods" && kind != DREAMS {
+        // The worker builds your-turn mail (words and board) for these kinds only.
         return Ok(mails);
+    }
+    if kind == DREAMS {
+        mails.extend(reveal_mails(conn, f, &readers, &names, &game_name)?);
     }
     for seat in f.engine.to_act() {
         let Some(r) = readers.iter().find(|r| r.seat == seat) else {
@@ -238,6 +259,101 @@ pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, Stor
         });
     }
     Ok(mails)
+}
+
+/// The kind name of Dreams.
+pub const DREAMS: &str = "dreams";
+
+/// The round a Dreams turn revealed, from its public `revealed` event (none: the turn
+/// revealed nothing), with the game's deck id. Read from the public events only: before
+/// this event, nothing of the round's secrets may go into mail (D-S1).
+fn dreams_reveal(f: &TurnFacts) -> Result<Option<(Reveal, String)>, StoreError> {
+    let revealed = f
+        .events
+        .iter()
+        .filter(|e| e.visibility == Visibility::Everyone)
+        .filter_map(|e| serde_json::from_value::<DreamsEvent>(e.event.clone()).ok())
+        .find_map(|e| match e {
+            DreamsEvent::Revealed(r) => Some(*r),
+            _ => None,
+        });
+    let Some(reveal) = revealed else {
+        return Ok(None);
+    };
+    let deck = f
+        .engine
+        .view(Viewer::Spectator)
+        .get("deck")
+        .and_then(Value::as_str)
+        .unwrap_or(crate::store::decks::STANDARD)
+        .to_string();
+    Ok(Some((reveal, deck)))
+}
+
+/// The titles of a round's images 1–4 in `deck` (the standard deck's are drawn from code;
+/// a stored deck's are read, one card at a time: once a round).
+pub fn card_titles(
+    conn: &mut DbConn,
+    deck: &str,
+    cards: &[u8; CARDS_PER_ROUND],
+) -> Result<Vec<String>, StoreError> {
+    let mut titles = Vec::with_capacity(CARDS_PER_ROUND);
+    for &card in cards {
+        if deck == crate::store::decks::STANDARD {
+            titles.push(crate::board::dreams::card_title(usize::from(card)).to_string());
+            continue;
+        }
+        let title: Option<String> = deck_cards::table
+            .find((deck, i64::from(card)))
+            .select(deck_cards::title)
+            .first(conn)
+            .optional()?;
+        titles.push(title.unwrap_or_else(|| format!("card {card}")));
+    }
+    Ok(titles)
+}
+
+/// Dreams: the reveal mail of the round this turn revealed, to every player who wants
+/// mail (`dreams_reveal`, one per round and reader). The game-over mail covers the last
+/// round instead (the caller returns before this once the game is over).
+fn reveal_mails(
+    conn: &mut DbConn,
+    f: &TurnFacts,
+    readers: &[Reader],
+    names: &[String],
+    game_name: &str,
+) -> Result<Vec<NewMail>, StoreError> {
+    let Some((reveal, deck)) = dreams_reveal(f)? else {
+        return Ok(Vec::new());
+    };
+    let images = card_titles(conn, &deck, &reveal.cards)?;
+    let next: Option<DreamsView> = serde_json::from_value(f.engine.view(Viewer::Spectator)).ok();
+    let data = DreamsRevealed {
+        game_name: game_name.to_string(),
+        reveal: RoundReveal::new(Lang::En, &reveal, names, &images),
+        next_dealer: words::seat_name(names, next.map_or(0, |v| v.dealer)),
+        game_url: game_url(f.public_url, f.game_id),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    Ok(readers
+        .iter()
+        .filter(|r| r.mail_pref != PREF_NONE)
+        .map(|r| NewMail {
+            dedupe_key: Some(format!(
+                "dreams_reveal:{}:{}:{}",
+                f.game_id, reveal.round, r.user_id
+            )),
+            template: DreamsRevealed::TEMPLATE.name(),
+            user_id: Some(r.user_id.clone()),
+            to_addr: r.email.clone(),
+            to_name: Some(r.name.clone()),
+            game_id: Some(f.game_id.to_string()),
+            seq: Some(f.seq),
+            data: data.clone(),
+            at: f.at,
+        })
+        .collect())
 }
 
 /// The turns after `seat`'s last one up to `seq`, as `seat` may see them, oldest first
@@ -283,7 +399,7 @@ fn turns_since_last_of(
 
 /// The seat's running deadline at `seq` in the reader's zone, or "no deadline" when the
 /// game has no clock for it (the scheduler writes `deadlines` in the same transaction).
-fn deadline_of(
+pub fn deadline_of(
     conn: &mut DbConn,
     game_id: &str,
     seat: usize,
@@ -417,6 +533,7 @@ pub fn start_mails(
             game_id: &game.id,
             seq: game.seq,
             engine: engine.as_ref(),
+            events: &[],
             at,
             public_url,
         },

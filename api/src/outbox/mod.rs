@@ -22,22 +22,26 @@
 pub mod admin;
 pub mod compose;
 
+use crate::board::dreams::{cards_shown, CardArt, DreamsStyle};
 use crate::links;
 use crate::mail::{
-    board_attachment, outbox_message_id, render, Attachment, Context, Lang, MailError,
-    MailSettings, Recipient, Template, Transport, TransportKind,
+    board_attachment, dreams_attachment, outbox_message_id, render, Attachment, Context,
+    DreamsYourTurn, Lang, MailError, MailSettings, Recipient, Template, Transport, TransportKind,
 };
 use crate::state::AppState;
 use crate::store::models::{new_id, OutboxRow};
 use crate::store::schema::{outbox, seats, users};
-use crate::store::{games as game_store, DbConn, StoreError};
+use crate::store::{decks, games as game_store, DbConn, StoreError};
+use ::games::dreams::DreamsView;
 use ::games::gods::view::GodsView;
+use ::games::registry::AnyGame;
 use ::games::{Seed, Viewer};
 use actix_web::web;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// How long a claimed row is ours: one SMTP exchange (each reply may take up to the
@@ -355,7 +359,7 @@ fn domain(public_url: &str) -> String {
 
 /// Render `row`: links minted now, the board drawn now.
 fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail::Message, Failure> {
-    let template = Template::from_name(&row.template)?;
+    let mut template = Template::from_name(&row.template)?;
     let mut data: Value = serde_json::from_str(&row.data)
         .map_err(|e| permanent(format!("the stored data is not JSON: {e}")))?;
     let mut conn = state.pool.get().map_err(StoreError::from)?;
@@ -370,35 +374,99 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
             .unwrap_or_else(|| (Lang::default(), "UTC".to_string())),
         None => (Lang::default(), "UTC".to_string()),
     };
-    // The game at the mail's sequence as the reader's seat sees it: drawn as the board,
-    // and the your-turn data is built from it.
-    let board = match (&row.user_id, &row.game_id, row.seq) {
+    // The game at the mail's sequence: drawn as the board (as the reader's seat sees it,
+    // or as everyone does for a revealed round), and the your-turn data is built from it.
+    let game = match (&row.user_id, &row.game_id, row.seq) {
         (Some(user), Some(game), Some(seq))
-            if matches!(template, Template::YourTurn | Template::GameOver) =>
+            if matches!(
+                template,
+                Template::YourTurn | Template::GameOver | Template::DreamsReveal
+            ) =>
         {
-            board_view(&mut conn, game, seq, user)?
+            rebuild(&mut conn, game, seq, user)?
         }
         _ => None,
     };
     let deferred = data.as_object().is_some_and(|o| o.is_empty());
+    let mut attachments: Vec<Attachment> = Vec::new();
     if template == Template::YourTurn && deferred {
-        let (Some(game), Some(seq), Some((view, names, title, seat))) =
-            (&row.game_id, row.seq, &board)
-        else {
+        let (Some(game_id), Some(seq), Some(game)) = (&row.game_id, row.seq, &game) else {
             return Err(permanent("a your-turn mail whose game or seat is gone"));
         };
-        data = compose::your_turn_data(
-            &mut conn,
-            game,
-            seq,
-            *seat,
-            lang,
-            &time_zone,
-            view,
-            names,
-            title,
-            &state.public_url,
-        )?;
+        let Some(seat) = game.seat else {
+            return Err(permanent("a your-turn mail whose reader has no seat"));
+        };
+        let view = game.engine.view(Viewer::Seat(seat));
+        let bad = |e: String| permanent(format!("the view does not fit its game: {e}"));
+        match game.kind.as_str() {
+            compose::DREAMS => {
+                let typed: DreamsView =
+                    serde_json::from_value(view.clone()).map_err(|e| bad(e.to_string()))?;
+                let images = compose::card_titles(&mut conn, &typed.deck, &typed.cards)?;
+                let deadline = compose::deadline_of(&mut conn, game_id, seat, seq, &time_zone)?;
+                let mail = DreamsYourTurn {
+                    lang,
+                    game_name: &game.title,
+                    view: &typed,
+                    seat,
+                    names: &game.names,
+                    images: &images,
+                    deadline: &deadline,
+                    turn_url: compose::LINK_AT_SEND,
+                    game_url: &compose::game_url(&state.public_url, game_id),
+                }
+                .build()
+                .ok_or_else(|| permanent("a your-turn mail of a Dreams game that is over"))?;
+                template = mail.template();
+                data = mail.to_data()?;
+                let style = dreams_style(&mut conn, game, &view)?;
+                attachments.push(dreams_attachment(&view, &style, false)?);
+            }
+            _ => {
+                let typed: GodsView =
+                    serde_json::from_value(view).map_err(|e| bad(e.to_string()))?;
+                data = compose::your_turn_data(
+                    &mut conn,
+                    game_id,
+                    seq,
+                    seat,
+                    lang,
+                    &time_zone,
+                    &typed,
+                    &game.names,
+                    &game.title,
+                    &state.public_url,
+                )?;
+                attachments.push(gods_board(game, &typed)?);
+            }
+        }
+    } else if let Some(game) = &game {
+        match (template, game.kind.as_str()) {
+            // A revealed round (the last one, at the end of the game): public by now, so
+            // drawn as everyone sees it.
+            (Template::DreamsReveal | Template::GameOver, compose::DREAMS) => {
+                let view = game.engine.view(Viewer::Spectator);
+                let style = dreams_style(&mut conn, game, &view)?;
+                let mut picture = dreams_attachment(&view, &style, true)?;
+                if template == Template::GameOver {
+                    // The game-over text does not show it inline: an ordinary attachment.
+                    picture.content_id = None;
+                }
+                attachments.push(picture);
+            }
+            (Template::GameOver, _) => {
+                if let Some(seat) = game.seat {
+                    let bad = |e: String| permanent(format!("the view does not fit its game: {e}"));
+                    let typed: GodsView =
+                        serde_json::from_value(game.engine.view(Viewer::Seat(seat)))
+                            .map_err(|e| bad(e.to_string()))?;
+                    let mut picture = gods_board(game, &typed)?;
+                    picture.content_id = None;
+                    attachments.push(picture);
+                }
+            }
+            _ => {}
+        }
     }
     let public = state.public_url.as_str();
     let keys = &state.keys;
@@ -410,7 +478,10 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
     };
     if let Some(obj) = data.as_object_mut() {
         match template {
-            Template::YourTurn | Template::Reminder => {
+            Template::YourTurn
+            | Template::Reminder
+            | Template::DreamsStars
+            | Template::DreamsGuess => {
                 if let (Some(user), Some(game)) = (&row.user_id, &row.game_id) {
                     let url = links::turn_link(keys, public, user, game).map_err(link_error)?;
                     obj.insert("turn_url".into(), Value::String(url));
@@ -425,20 +496,6 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
             }
             _ => {}
         }
-    }
-    let mut attachments: Vec<Attachment> = Vec::new();
-    if let Some((view, names, title, _)) = board {
-        let style = crate::board::BoardStyle {
-            names,
-            title: Some(title),
-            ..Default::default()
-        };
-        let mut picture = board_attachment(&view, &style)?;
-        if template == Template::GameOver {
-            // The game-over text does not show it inline: an ordinary attachment.
-            picture.content_id = None;
-        }
-        attachments.push(picture);
     }
     let host = domain(public);
     let context = Context {
@@ -455,19 +512,73 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
     Ok(render(template, &context)?)
 }
 
-/// The game at `seq` as `user`'s seat sees it, the names by seat, the game's name and
-/// the seat. `None` when the game is not a Gods game or `user` has no seat.
-#[allow(clippy::type_complexity)]
-fn board_view(
+/// The Gods board of `view` as the inline picture of a mail.
+fn gods_board(game: &Rebuilt, view: &GodsView) -> Result<Attachment, Failure> {
+    let style = crate::board::BoardStyle {
+        names: game.names.clone(),
+        title: Some(game.title.clone()),
+        ..Default::default()
+    };
+    Ok(board_attachment(view, &style)?)
+}
+
+/// How to draw a Dreams view: names, title, and the pictures of its cards (a stored deck's
+/// PNGs; the standard deck is drawn from code).
+fn dreams_style(conn: &mut DbConn, game: &Rebuilt, view: &Value) -> Result<DreamsStyle, Failure> {
+    let deck = view
+        .get("deck")
+        .and_then(Value::as_str)
+        .unwrap_or(decks::STANDARD);
+    let mut art = BTreeMap::new();
+    for n in cards_shown(view) {
+        if deck == decks::STANDARD {
+            art.insert(n, CardArt::Standard(n));
+            continue;
+        }
+        let Ok(k) = i64::try_from(n) else { continue };
+        // A card the deck lacks is drawn blank, naming its number.
+        if let Some(card) = decks::card(conn, deck, k)? {
+            art.insert(
+                n,
+                CardArt::Png {
+                    title: card.title,
+                    png: card.png,
+                },
+            );
+        }
+    }
+    Ok(DreamsStyle {
+        names: game.names.clone(),
+        title: Some(game.title.clone()),
+        art,
+    })
+}
+
+/// A game rebuilt at a mail's sequence.
+struct Rebuilt {
+    kind: String,
+    engine: Box<dyn AnyGame>,
+    /// Display names by seat.
+    names: Vec<String>,
+    /// The game's name in mail.
+    title: String,
+    /// The reader's seat, if they have one.
+    seat: Option<usize>,
+}
+
+/// The game at `seq` (the stored state if the game is still there, else a replay of the
+/// log up to it), the names by seat, the game's name and `user`'s seat. `None` when the
+/// game is gone or of a kind mail does not draw.
+fn rebuild(
     conn: &mut DbConn,
     game_id: &str,
     seq: i64,
     user_id: &str,
-) -> Result<Option<(GodsView, Vec<String>, String, usize)>, Failure> {
+) -> Result<Option<Rebuilt>, Failure> {
     let Some(game) = game_store::game(conn, game_id)? else {
         return Ok(None);
     };
-    if game.kind != "gods" {
+    if game.kind != "gods" && game.kind != compose::DREAMS {
         return Ok(None);
     }
     let Some(kind) = ::games::registry::kind(&game.kind) else {
@@ -480,9 +591,7 @@ fn board_view(
         .first(conn)
         .optional()
         .map_err(StoreError::from)?;
-    let Some(seat) = seat.flatten().and_then(|s| usize::try_from(s).ok()) else {
-        return Ok(None);
-    };
+    let seat = seat.flatten().and_then(|s| usize::try_from(s).ok());
     let bad = |e: String| permanent(format!("cannot rebuild the game for its board: {e}"));
     let engine = if game.seq == seq {
         let state: Value = serde_json::from_str(game.state.as_deref().unwrap_or("null"))
@@ -506,8 +615,6 @@ fn board_view(
         let seats = usize::try_from(game.seat_count).map_err(|e| bad(e.to_string()))?;
         kind.replay(seed, seats, &options, &log).map_err(bad)?
     };
-    let view: GodsView =
-        serde_json::from_value(engine.view(Viewer::Seat(seat))).map_err(|e| bad(e.to_string()))?;
     let names: Vec<(Option<i64>, String)> = seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
@@ -523,12 +630,13 @@ fn board_view(
             *slot = name;
         }
     }
-    Ok(Some((
-        view,
-        by_seat,
-        compose::game_name(&game.kind, game_id),
+    Ok(Some(Rebuilt {
+        title: compose::game_name(&game.kind, game_id),
+        kind: game.kind,
+        engine,
+        names: by_seat,
         seat,
-    )))
+    }))
 }
 
 /// Tell the worker of this process that mail is waiting (call after the commit).

@@ -18,8 +18,10 @@ use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_TIMEOUT};
 use crate::store::outbox::{enqueue, NewMail};
 use crate::store::schema::users;
 use crate::store::{DbConn, StoreError};
+use ::games::dreams::DreamsEvent;
 use ::games::gods::GodsEvent;
-use ::games::registry::AnyGame;
+use ::games::registry::{visible_events, AnyGame};
+use ::games::Viewer;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::Value;
@@ -73,7 +75,8 @@ fn game_url(public_url: &str, game_id: &str) -> String {
 /// What the service did on a timeout, for the mail.
 struct Passed {
     notation: Vec<String>,
-    events: Vec<GodsEvent>,
+    /// The events of the passes that the seat may read (the mail goes to it alone).
+    events: Vec<Value>,
     /// The game after the last pass, kept hot once committed.
     engine: Option<(i64, Box<dyn AnyGame>)>,
 }
@@ -215,13 +218,9 @@ fn pass_while_waiting(
         prepared.mail = !prepared.next.to_act().contains(&seat);
         let seq = prepared.row.seq;
         passed.notation.push(prepared.row.notation.clone());
-        for e in &prepared.events {
-            if let Ok(ev) = serde_json::from_value::<GodsEvent>(e.event.clone()) {
-                if e.visibility == ::games::Visibility::Everyone {
-                    passed.events.push(ev);
-                }
-            }
-        }
+        passed
+            .events
+            .extend(visible_events(&prepared.events, Viewer::Seat(seat), false));
         match write(conn, state, prepared, None) {
             Ok(next) => passed.engine = Some((seq, next)),
             Err(SubmitError::Stale(_)) => return Err(PassError::Stale),
@@ -243,6 +242,28 @@ fn load_engine(table: &Table) -> ApiResult<Box<dyn AnyGame>> {
         .ok_or_else(|| ApiError::internal("no state"))?;
     let value: Value = serde_json::from_str(state).map_err(ApiError::internal)?;
     table.kind()?.load(&value).map_err(ApiError::internal)
+}
+
+/// What the passes did, in sentences for the seat's player: Gods' public events; in
+/// Dreams "Hermes passed for you: no star this time around" or "no guess" (the seat's own
+/// guess, which only it may read before the reveal: the mail goes to it alone).
+fn pass_words(
+    kind: &str,
+    lang: Lang,
+    names: &[String],
+    seat: usize,
+    events: &[Value],
+) -> Vec<String> {
+    fn read<E: serde::de::DeserializeOwned>(events: &[Value]) -> Vec<E> {
+        events
+            .iter()
+            .filter_map(|e| serde_json::from_value(e.clone()).ok())
+            .collect()
+    }
+    match kind {
+        "dreams" => words::dreams_turn(lang, names, seat, &read::<DreamsEvent>(events)),
+        _ => words::turn(lang, names, &read::<GodsEvent>(events)),
+    }
 }
 
 /// The `timeout` mail to the seat's player (unless they want no mail).
@@ -275,11 +296,17 @@ fn timeout_mail(
     let seat = usize::try_from(row.seat).map_err(ApiError::internal)?;
     let data = Timeout {
         game_name: game_name(&table.game.kind, &table.game.id),
-        god: words::god_name(&names, seat),
+        god: if table.game.kind == "dreams" {
+            words::seat_name(&names, seat)
+        } else {
+            words::god_name(&names, seat)
+        },
         you: true,
         policy,
         notation: passed.map(|p| p.notation.join(" / ")),
-        words: passed.map_or_else(Vec::new, |p| words::turn(r.lang, &names, &p.events)),
+        words: passed.map_or_else(Vec::new, |p| {
+            pass_words(&table.game.kind, r.lang, &names, seat, &p.events)
+        }),
         game_url: game_url(&state.public_url, &table.game.id),
     }
     .to_data()

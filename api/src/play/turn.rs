@@ -397,6 +397,7 @@ pub fn write(
         row,
         advance,
         next,
+        events,
         mail,
         ..
     } = prepared;
@@ -405,6 +406,7 @@ pub fn write(
         game_id: &row.game_id,
         seq: row.seq,
         engine: next.as_ref(),
+        events: &events,
         at: row.created_at,
         public_url: &app.public_url,
     };

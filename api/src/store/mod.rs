@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod deadlines;
+pub mod decks;
 pub mod games;
 pub mod models;
 pub mod outbox;

@@ -177,3 +177,24 @@ diesel::allow_tables_to_appear_in_same_query!(
     deadlines,
     users
 );
+
+diesel::table! {
+    decks (id) {
+        id -> Text,
+        owner_id -> Text,
+        name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    deck_cards (deck_id, n) {
+        deck_id -> Text,
+        n -> BigInt,
+        title -> Text,
+        png -> Binary,
+    }
+}
+
+diesel::joinable!(deck_cards -> decks (deck_id));
+diesel::allow_tables_to_appear_in_same_query!(decks, deck_cards);

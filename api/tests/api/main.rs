@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod contract;
 mod deadlines;
+mod decks;
 mod errors;
 mod games;
 mod mail;

@@ -1,6 +1,7 @@
 //! Mail: snapshots of every template (what players read), escaping of what players wrote,
 //! strictness, the MIME layout, and delivery over real SMTP, to files and to memory.
 
+mod dreams;
 mod smtp_server;
 
 use super::templates::{embedded_files, environment};
@@ -151,7 +152,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
     };
     let seed = "9f86d081884c7d659a2feaa0c55ad015";
     let replay = "https://hermes.test/games/7/replay";
-    vec![
+    let mut all = vec![
         (
             "welcome",
             Template::Welcome,
@@ -265,7 +266,9 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
                 replay,
             )),
         ),
-    ]
+    ];
+    all.extend(dreams::samples(names, game_name));
+    all
 }
 
 fn render_sample(template: Template, data: serde_json::Value, name: &str) -> Message {

@@ -1,0 +1,2 @@
+DROP TABLE deck_cards;
+DROP TABLE decks;

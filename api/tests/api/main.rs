@@ -9,6 +9,7 @@ mod accounts;
 mod contract;
 mod deadlines;
 mod decks;
+mod dreams;
 mod errors;
 mod games;
 mod mail;

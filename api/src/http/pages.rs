@@ -50,6 +50,7 @@ static PAGES: &[(&str, &str)] = embed!(
     "verified.html",
     "join.html",
     "play.html",
+    "play_dreams.html",
 );
 
 fn environment() -> &'static Environment<'static> {

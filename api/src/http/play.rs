@@ -1,8 +1,9 @@
-//! The turn page: `GET /games/{id}/play?token=T` shows a player their game — the board,
-//! their god, the display, whose turn it is, the legal first steps in the notation, the
-//! last turns — and a form; `POST /games/{id}/play?token=T` (form-encoded `notation` and
-//! `expected_seq`) plays the turn through the same code as `POST /games/{id}/turns`
-//! (`crate::play::submit_notation`).
+//! The turn page: `GET /games/{id}/play?token=T` shows a player their game — for Gods the
+//! board, their god, the display, whose turn it is, the legal first steps in the notation,
+//! the last turns; for Dreams its own page (`dreams`: the firmament, the seat's own role,
+//! the forms for a star or a guess) — and a form; `POST /games/{id}/play?token=T`
+//! (form-encoded `notation`, or a Dreams form's fields, and `expected_seq`) plays the turn
+//! through the same code as `POST /games/{id}/turns` (`crate::play::submit_notation`).
 //!
 //! The token is a turn link (`Purpose::TurnLink`, sub = the user, obj = the game), minted
 //! by `crate::links::turn_link` for the your-turn mail. It opens this game's page for this
@@ -15,20 +16,23 @@
 //! 409. There is no CSRF token: the token in the URL is the credential and is not known to
 //! another site (see `docs/pages.md`).
 
+mod dreams;
+
 use crate::auth::jwt::Purpose;
 use crate::error::{ApiError, JSON_LIMIT};
 use crate::http::board::{gods_view, names_by_seat};
 use crate::http::pages::{self, encode, link_claims, page, render, PageError, PageResult};
 use crate::http::with_conn;
 use crate::mail::{words, Deadline, Lang};
-use crate::play::{submit_notation, turn_error, Table};
+use crate::play::{legal, submit_notation, turn_error, Table};
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_TIMEOUT};
 use crate::store::prefs;
+use ::games::dreams::Dreams;
 use ::games::gods::{GodsEvent, PerColour};
 use ::games::registry::{visible_events, AnyGame, GameKind};
-use ::games::{Logged, Viewer};
+use ::games::{Game, Logged, Viewer};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -175,11 +179,6 @@ async fn show(
     let engine = table.engine(&state.hot)?;
     let names = names_by_seat(&table);
     let over = table.game.status == OVER;
-    let log = recent
-        .iter()
-        .rev()
-        .map(|t| log_row(t, &names, seat, over))
-        .collect::<Result<Vec<_>, _>>()?;
     let status = extra.status;
     // The seat's own deadline when it must act, else the earliest of those who must.
     let deadline = (!over)
@@ -190,6 +189,35 @@ async fn show(
             let d = Deadline::new(due.and_utc(), zone);
             format!("{} ({})", d.local, d.zone)
         });
+    if table.game.kind == Dreams::KIND {
+        let legal = dreams_legal(state, &table, &user_id, seat, over).await?;
+        let log = recent
+            .iter()
+            .rev()
+            .map(|t| dreams::log_row(t, &names, seat, over))
+            .collect::<Result<Vec<_>, _>>()?;
+        let ctx = dreams::build(
+            dreams::DreamsFacts {
+                game_id: &game_id,
+                engine: engine.as_ref(),
+                legal,
+                seq: table.game.seq,
+                seat,
+                names: &names,
+                over,
+                deadline,
+                log,
+                token: &token,
+            },
+            extra,
+        )?;
+        return Ok(page(status, render(dreams::TEMPLATE, &ctx)?));
+    }
+    let log = recent
+        .iter()
+        .rev()
+        .map(|t| log_row(t, &names, seat, over))
+        .collect::<Result<Vec<_>, _>>()?;
     let ctx = build(
         Facts {
             game_id: &game_id,
@@ -207,6 +235,30 @@ async fn show(
         extra,
     )?;
     Ok(page(status, render("play.html", &ctx)?))
+}
+
+/// The seat's `/legal` answer (`crate::play::legal`) when it must act now, for the Dreams
+/// page's forms. The game may have moved since `table` was loaded: then there is none, and
+/// the page shows no form (a form would be stale anyway).
+async fn dreams_legal(
+    state: &web::Data<AppState>,
+    table: &Table,
+    user_id: &str,
+    seat: usize,
+    over: bool,
+) -> Result<Option<Value>, PageError> {
+    if over || !table.to_act().contains(&seat) {
+        return Ok(None);
+    }
+    let app = state.clone();
+    let (id, uid, seq) = (table.game.id.clone(), user_id.to_string(), table.game.seq);
+    let answer = with_conn(state, move |conn| legal(conn, &app, &id, &uid, &json!({}))).await;
+    match answer {
+        Ok((at, _, l)) if at == seq => Ok(Some(l)),
+        Ok(_) => Ok(None),
+        Err(e) if e.status() == StatusCode::CONFLICT => Ok(None),
+        Err(e) => Err(PageError::from(e)),
+    }
 }
 
 /// What the page is built from, loaded by [`show`] (and made up by the snapshot test).
@@ -388,7 +440,6 @@ pub async fn post(
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.into_owned())
     };
-    let notation = field("notation").unwrap_or_default();
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {
@@ -398,6 +449,23 @@ pub async fn post(
                 "The form did not say which state of the game your turn is for (expected_seq). Reload the page and play again.",
             )
         })?;
+    // The free-text field, or the Dreams page's form fields (a star, a guess, a pass).
+    let notation = match field("notation") {
+        Some(text) => text,
+        None => match dreams::form_notation(field) {
+            Some(Ok(text)) => text,
+            Some(Err(problem)) => {
+                let extra = Extra {
+                    status: dreams::FORM_STATUS,
+                    flash: None,
+                    problem: Some(problem),
+                    notation: String::new(),
+                };
+                return show(&state, game_id, user_id, token, extra).await;
+            }
+            None => String::new(),
+        },
+    };
     let app = state.clone();
     let (gid, uid, text) = (game_id.clone(), user_id.clone(), notation.clone());
     let result = with_conn(&state, move |conn| {

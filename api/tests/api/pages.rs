@@ -864,3 +864,234 @@ api_test!(
         assert_eq!(invited, 2, "the address is still invited to both games");
     }
 );
+
+/// A started 3-seat game of Dreams; seats follow join order.
+async fn dreams_game(app: &TestApp) -> (String, Vec<Player>) {
+    let mut players = Vec::new();
+    for name in ["Ann", "Bob", "Cy"] {
+        players.push(named_player(app, name).await);
+    }
+    let (status, game) = app
+        .post(
+            "/games",
+            &players[0].token,
+            json!({"kind": "dreams", "seats": 3, "random_seats": false}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let code = game["join_code"].as_str().unwrap().to_string();
+    for p in &players[1..] {
+        let (status, body) = app
+            .post(
+                &format!("/games/{id}/join"),
+                &p.token,
+                json!({"code": code}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    (id, players)
+}
+
+/// Post a Dreams turn page's form; returns the status and the body (or the location of a
+/// 303).
+async fn post_form(app: &TestApp, link: &str, form: &[(&str, &str)]) -> (StatusCode, String) {
+    let res = no_redirects()
+        .post(format!("{}{link}", app.url))
+        .form(form)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    if status == StatusCode::SEE_OTHER {
+        let location = res.headers()["location"].to_str().unwrap().to_string();
+        return (status, location);
+    }
+    (status, res.text().await.unwrap())
+}
+
+/// The list item of log entry `seq` on a page.
+fn log_item(body: &str, seq: i64) -> &str {
+    let start = body
+        .find(&format!("<li value=\"{seq}\">"))
+        .unwrap_or_else(|| panic!("no log entry {seq} in {body}"));
+    let rest = &body[start..];
+    &rest[..rest.find("</li>").unwrap()]
+}
+
+api_test!(
+    async fn a_game_of_dreams_is_played_and_kept_secret_through_the_turn_page(app) {
+        let (id, players) = dreams_game(&app).await;
+        let links: Vec<String> = players.iter().map(|p| turn_link(&p.id, &id)).collect();
+
+        // D-R3: seat 0 places the first star, by the form.
+        let page = get_text(&app, &links[0], None).await;
+        page.assert_page(StatusCode::OK);
+        assert!(page.body.contains("It is your turn: place a star."), "{}", page.body);
+        assert!(page.body.contains("Round 1, dealt by Ann; phase: placing stars."), "{}", page.body);
+        assert!(page.body.contains(&format!("src=\"/games/{id}/board.svg?token=")));
+        for kind in ["clear", "grey", "black"] {
+            assert!(page.body.contains(&format!("<option value=\"{kind}\">")), "{}", page.body);
+        }
+        let (status, location) = post_form(
+            &app,
+            &links[0],
+            &[("kind", "grey"), ("x", "40"), ("y", "60"), ("expected_seq", "0")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
+        assert!(location.ends_with("&played=1"), "{location}");
+        let (_, log) = app.get(&format!("/games/{id}/log?since=0"), &players[0].token).await;
+        assert_eq!(log["entries"][0]["notation"], "grey at 40,60", "{log}");
+        let after = get_text(&app, &location, None).await;
+        after.assert_page(StatusCode::OK);
+        assert!(after.body.contains("Your turn was played"), "{}", after.body);
+        assert!(after.body.contains("It is Bob&#39;s turn to place a star."), "{}", after.body);
+        // The kinds offered are the seat's unplaced ones.
+        assert!(!after.body.contains("<option value=\"grey\">"), "{}", after.body);
+
+        // D-R4: seat 1 may not put a star on the same point; the page says which rule.
+        let (status, body) = post_form(
+            &app,
+            &links[1],
+            &[("kind", "clear"), ("x", "40"), ("y", "60"), ("expected_seq", "1")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.contains("D-R4"), "{body}");
+        assert!(body.contains(">clear at 40,60</textarea>"), "the turn is kept: {body}");
+        // A form that is not a point is refused before the rules.
+        let (status, body) = post_form(
+            &app,
+            &links[1],
+            &[("kind", "clear"), ("x", "forty"), ("y", "60"), ("expected_seq", "1")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.contains("cannot be read"), "{body}");
+        // A stale form: 409, nothing played.
+        let (status, body) = post_form(
+            &app,
+            &links[1],
+            &[("kind", "clear"), ("x", "41"), ("y", "60"), ("expected_seq", "0")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(seq_of(&app, &id, &players[0]).await, 1);
+
+        // The other eight stars (and one pass), through the free-text field.
+        let mut unplaced = [
+            vec!["clear", "black"],
+            vec!["clear", "grey", "black"],
+            vec!["clear", "grey", "black"],
+        ];
+        for seq in 1..9i64 {
+            let seat = usize::try_from(seq % 3).unwrap();
+            let kind = unplaced[seat].remove(0);
+            let text = if seq == 4 {
+                "pass".to_string()
+            } else {
+                format!("{kind} at {},{}", 10 + seq, 20 + seq)
+            };
+            let (status, location) = post_form(
+                &app,
+                &links[seat],
+                &[("notation", text.as_str()), ("expected_seq", &seq.to_string())],
+            )
+            .await;
+            assert_eq!(status, StatusCode::SEE_OTHER, "{text}: {location}");
+        }
+
+        // D-R5: every seat guesses. Each page shows its own marker only.
+        let pages: Vec<String> = futures_util::future::join_all(
+            links.iter().map(|l| get_text(&app, l, None)),
+        )
+        .await
+        .into_iter()
+        .map(|t| {
+            t.assert_page(StatusCode::OK);
+            t.body
+        })
+        .collect();
+        let mortal = pages
+            .iter()
+            .position(|b| b.contains("You are the mortal"))
+            .expect("one seat is the mortal");
+        let gods: Vec<usize> = (0..3).filter(|&s| s != mortal).collect();
+        let mut visions = Vec::new();
+        for &god in &gods {
+            let body = &pages[god];
+            assert!(!body.contains("You are the mortal"), "{body}");
+            let at = body.find("the true vision is image ").expect("a god sees the vision");
+            visions.push(body[at..at + 25].to_string());
+            assert!(body.contains("name=\"guess_seat\""), "{body}");
+            assert!(!body.contains("name=\"guess_image\""), "{body}");
+        }
+        assert_eq!(visions[0], visions[1], "both gods see the same vision");
+        let mortal_page = &pages[mortal];
+        assert!(!mortal_page.contains("true vision is image"), "{mortal_page}");
+        assert!(mortal_page.contains("name=\"guess_image\""), "{mortal_page}");
+        assert!(!mortal_page.contains("name=\"guess_seat\""), "{mortal_page}");
+
+        // A god names a seat by the form; the guess is sealed.
+        let (god, other_god) = (gods[0], gods[1]);
+        let named = (god + 1) % 3;
+        let (status, location) = post_form(
+            &app,
+            &links[god],
+            &[("guess_seat", &named.to_string()), ("expected_seq", "9")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
+        let own = get_text(&app, &links[god], None).await.body;
+        assert!(own.contains("Your sealed guess:"), "{own}");
+        assert!(log_item(&own, 10).contains(&format!("guess seat {named}")), "{own}");
+        assert!(!own.contains("name=\"guess_seat\""), "no second guess: {own}");
+        // D-S1: the other seats see that a guess is sealed, not what it names.
+        for seat in [other_god, mortal] {
+            let body = get_text(&app, &links[seat], None).await.body;
+            let item = log_item(&body, 10);
+            assert!(item.contains("<em>a sealed guess</em>"), "{item}");
+            assert!(!item.contains("guess seat"), "{item}");
+            assert!(!body.contains("Your sealed guess"), "{body}");
+        }
+        // Naming oneself is refused with the rule's id.
+        let (status, body) = post_form(
+            &app,
+            &links[other_god],
+            &[("guess_seat", &other_god.to_string()), ("expected_seq", "10")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.contains("D-R5"), "{body}");
+        // The mortal names an image; the other god passes with the button.
+        let (status, location) = post_form(
+            &app,
+            &links[mortal],
+            &[("guess_image", "3"), ("expected_seq", "10")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
+        let (status, location) = post_form(
+            &app,
+            &links[other_god],
+            &[("guess_seat", "0"), ("pass", "pass"), ("expected_seq", "11")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{location}");
+
+        // D-R6: the round is revealed on every page; round 2 is dealt by seat 1.
+        let names = ["Ann", "Bob", "Cy"];
+        for (seat, link) in links.iter().enumerate() {
+            let body = get_text(&app, link, None).await.body;
+            assert!(body.contains("Round 1 revealed"), "{body}");
+            assert!(
+                body.contains(&format!("<strong>{}</strong> was the mortal", names[mortal])),
+                "{body}"
+            );
+            assert!(body.contains("Round 2, dealt by Bob"), "{body}");
+            assert_eq!(body.contains("It is your turn: place a star."), seat == 1);
+        }
+    }
+);

@@ -334,7 +334,10 @@ fn a_custom_deck_embeds_its_own_pngs_and_the_png_lays_them_over() {
         .filter(|(a, b)| a != b)
         .count();
     // Most of the 154×154 picture of card 1 differs from the blank it replaces.
-    assert!(differ > 15_000, "{differ} pixels differ: the picture is not laid over");
+    assert!(
+        differ > 15_000,
+        "{differ} pixels differ: the picture is not laid over"
+    );
     assert_eq!(
         cards_shown(&revealed_view()),
         vec![17, 3, 50, 8, 60, 11, 25, 42]
@@ -411,10 +414,65 @@ fn write_dreams_pictures_for_a_look() {
     let tree = usvg::Tree::from_str(&sheet, &options()).expect("sheet");
     let pixmap = render_tree(&tree, 1.0).expect("render");
     write("hermes-dreams-deck.png", &encode_rgb(&pixmap).expect("png"));
+    for (name, steps) in [("6-guess", 18), ("6-later", 40)] {
+        let view = real_view(9, steps, games::Viewer::Seat(0));
+        write(
+            &format!("hermes-dreams-{name}.png"),
+            &dreams_png(&view, &DreamsStyle::default()).expect("png"),
+        );
+        write(
+            &format!("hermes-dreams-{name}-reveal.png"),
+            &dreams_reveal_png(&view, &DreamsStyle::default()).expect("png"),
+        );
+    }
     for n in [0, 17, 33] {
         write(
             &format!("hermes-dreams-card-{n}.png"),
             &card_png(n).expect("png"),
         );
+    }
+}
+
+/// A real 6-seat game after `steps` random submissions, as `viewer` sees it (JSON).
+fn real_view(seed: u64, steps: usize, viewer: games::Viewer) -> Value {
+    use games::dreams::random::random_submission;
+    use games::dreams::{Dreams, DreamsOptions};
+    use games::{Game, Rng, Seed};
+    let mut game = Dreams::new(Seed::from_u64(seed), 6, DreamsOptions::default()).expect("setup");
+    let mut rng = Rng::from_seed(&Seed::from_u64(seed + 1));
+    for _ in 0..steps {
+        let Some((seat, turn)) = random_submission(&game, &mut rng) else {
+            break;
+        };
+        game = game
+            .apply(seat, &turn)
+            .expect("a random turn is legal")
+            .game;
+    }
+    serde_json::to_value(game.view(viewer)).expect("a view is JSON")
+}
+
+#[test]
+fn views_of_real_games_draw_for_every_viewer_with_every_star() {
+    for steps in [0, 7, 18, 23, 40, 95] {
+        for viewer in [
+            games::Viewer::Spectator,
+            games::Viewer::Seat(0),
+            games::Viewer::Seat(5),
+        ] {
+            let view = real_view(9, steps, viewer);
+            let svg = dreams_svg(&view, &style());
+            parse(&svg);
+            let stars = view["stars"].as_array().map_or(0, Vec::len);
+            // Every star on the firmament carries its seat badge.
+            let firmament = &svg[svg.find("id=\"hermes-firmament\"").expect("firmament")..];
+            let firmament = &firmament[..firmament.find("</g>").expect("end")];
+            assert_eq!(
+                firmament.matches("<polygon").count(),
+                stars,
+                "{steps} steps"
+            );
+            parse(&dreams_reveal_svg(&view, &style()));
+        }
     }
 }

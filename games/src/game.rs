@@ -58,7 +58,7 @@ pub struct Logged<E> {
 /// A turn that broke a rule: which rule, and why, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleError {
-    /// The rule id of `shared/rules/*.md`, e.g. `G-A3`.
+    /// The rule id of `docs/rules/*.md`, e.g. `G-A3`.
     pub rule: String,
     /// The step of the turn (1-based) that broke it, when the turn has steps.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -182,6 +182,14 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     fn turn_visibility(&self, seat: Seat, turn: &Self::Turn) -> Visibility {
         let _ = (seat, turn);
         Visibility::Everyone
+    }
+
+    /// Right after `seat` submitted (asked of the new state): does its turn go on, as a
+    /// turn in two submissions does? The service then keeps the seat's clock running and,
+    /// on a timeout, passes again at once. A seat that must act again although its turn
+    /// is over (a new round it begins) waits anew. Default: the seat is still to act.
+    fn continues_turn(&self, seat: Seat) -> bool {
+        self.to_act().contains(&seat)
     }
 
     /// Load a stored state (see each game's format versioning).

@@ -68,6 +68,8 @@ pub trait AnyGame: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// [`Game::pass_turn`], as JSON.
     fn pass_turn(&self, seat: Seat) -> Option<Value>;
+    /// [`Game::continues_turn`].
+    fn continues_turn(&self, seat: Seat) -> bool;
     /// [`Game::turn_visibility`] of a turn given as JSON, asked of the state it is applied
     /// to. JSON that is not a turn of this game (never in a log) is kept to its author.
     fn turn_visibility(&self, seat: Seat, turn: &Value) -> Visibility;
@@ -234,6 +236,10 @@ impl<G: Game + Send + Sync + 'static> AnyGame for Running<G> {
 
     fn pass_turn(&self, seat: Seat) -> Option<Value> {
         self.0.pass_turn(seat).map(|t| to_value(&t))
+    }
+
+    fn continues_turn(&self, seat: Seat) -> bool {
+        self.0.continues_turn(seat)
     }
 
     fn turn_visibility(&self, seat: Seat, turn: &Value) -> Visibility {

@@ -1,4 +1,4 @@
-//! One or more tests per rule of `shared/rules/gods.md`, named by the rule id.
+//! One or more tests per rule of `docs/rules/gods.md`, named by the rule id.
 //!
 //! Positions are built with `common::Position` (see its docs for the cell and tile codes).
 //! Hex neighbours of (q, r), in the canonical order (G-B1): E (q+1, r), NE (q+1, r-1),
@@ -1745,9 +1745,9 @@ fn setup_refuses_other_than_2_to_4_gods() {
 
 #[test]
 fn every_rule_id_of_the_sheet_names_a_test() {
-    // The sheet lives outside the repository (`../shared`); when it is there, the list
-    // above must still be the sheet's.
-    let sheet = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/rules/gods.md");
+    // docs/rules/gods.md starts each rule with its id (`- G-…`), in order; the list
+    // above must still be theirs.
+    let sheet = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules/gods.md");
     if let Ok(text) = std::fs::read_to_string(sheet) {
         let ids: Vec<&str> = text
             .lines()

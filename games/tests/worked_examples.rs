@@ -1,4 +1,4 @@
-//! The worked examples of the rule books in `shared/seeds/`, as tests.
+//! The worked examples of the published rule books of Gods, as tests.
 //!
 //! The printed games give each god a colour; here gods are seats (G-C1): the "red god"
 //! is god 0, the "blue god" god 1, the "yellow god" god 2.

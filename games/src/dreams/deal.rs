@@ -8,7 +8,7 @@
 
 use super::{
     private, public, Dreams, DreamsEvent, DreamsOptions, InlineVec, Kinds, Phase, Role, RoundState,
-    CARDS_PER_ROUND, DECK_SIZE, IMAGES, MAX_SEATS, MIN_SEATS, STATE_FORMAT,
+    Shared, CARDS_PER_ROUND, DECK_SIZE, IMAGES, MAX_SEATS, MIN_SEATS, STATE_FORMAT,
 };
 use crate::game::{Logged, SetupError};
 use crate::rng::{Rng, Seed};
@@ -37,7 +37,7 @@ pub(crate) fn new_game(
     }
     let mut game = Dreams {
         format: STATE_FORMAT,
-        options,
+        options: Shared::new(options),
         seed,
         rng,
         phase: Phase::Stars,
@@ -90,7 +90,7 @@ impl Dreams {
             stars: InlineVec::default(),
             placements: 0,
             unplaced: InlineVec::filled(Kinds::ALL, self.scores.len()),
-            sealed: InlineVec::filled(None, self.scores.len()),
+            sealed: Shared::new(InlineVec::filled(None, self.scores.len())),
         };
         self.phase = Phase::Stars;
         Dealt { reshuffled }

@@ -92,7 +92,7 @@ pub(crate) fn seal(
     let round = game.round.number;
     let salt = Salt::derive(&game.seed, round, seat);
     let commitment = Commitment::compute(round, seat, guess, &salt);
-    if let Some(slot) = game.round.sealed.get_mut(seat) {
+    if let Some(slot) = game.round.sealed.make_mut().get_mut(seat) {
         *slot = Some(Sealed {
             guess,
             salt,

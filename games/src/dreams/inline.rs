@@ -1,12 +1,65 @@
-//! A list of at most `N` copyable items kept inline, serialized as a plain JSON list.
+//! The cheap-to-clone storage the state is made of, because `apply` clones the whole state
+//! for every submission: [`InlineVec`], a list of at most `N` copyable items kept inline
+//! (seats, stars, the deck), and [`Shared`], a part that never changes once made (the
+//! options, the last reveal) kept behind a reference count. Both serialize as their plain
+//! contents.
 //!
-//! Owns: the storage of the state's short lists (seats, stars, the deck), so that cloning
-//! a game — which `apply` does for every submission — copies bytes and allocates nothing.
 //! Must not: panic. Every access is checked; a push beyond `N` is refused.
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// An immutable value shared by successive states: cloning it copies a pointer.
+/// Equality, `Debug` and serde see the value.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T: Clone> Shared<T> {
+    /// The value, to change: copied first if another state shares it.
+    pub fn make_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<T: Default> Default for Shared<T> {
+    fn default() -> Shared<T> {
+        Shared::new(T::default())
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(d).map(Shared::new)
+    }
+}
 
 /// Equality looks at the items only, never at the unused capacity.
 #[derive(Clone, Copy)]

@@ -67,7 +67,8 @@ pub(crate) fn legal(
             }
             answer.kinds = game.unplaced(seat).to_vec();
             answer.taken = game
-                .stars()
+                .round
+                .stars
                 .iter()
                 .map(|s| Point { x: s.x, y: s.y })
                 .collect();

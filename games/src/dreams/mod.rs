@@ -33,7 +33,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::RangeInclusive;
 
-pub use inline::InlineVec;
+pub use inline::{InlineVec, Shared};
 pub use legal::DreamsLegal;
 pub use options::{DreamsOptions, STANDARD_DECK};
 pub use seal::{Commitment, Salt};
@@ -168,6 +168,28 @@ pub struct Star {
     pub y: u8,
 }
 
+/// A star as the state keeps it: 4 bytes, because the state is copied at every
+/// submission. Serialized like [`Star`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Placed {
+    pub(crate) seat: u8,
+    pub(crate) kind: StarKind,
+    pub(crate) x: u8,
+    pub(crate) y: u8,
+}
+
+impl Placed {
+    pub(crate) fn star(self) -> Star {
+        Star {
+            seat: usize::from(self.seat),
+            kind: self.kind,
+            x: self.x,
+            y: self.y,
+        }
+    }
+}
+
 /// What a seat's marker says this round (D-R2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -271,8 +293,8 @@ pub enum DreamsEvent {
         guess: Option<Guess>,
         salt: Salt,
     },
-    /// D-R6, D-R7.
-    Revealed(Reveal),
+    /// D-R6, D-R7. (Boxed: it is much larger than the others, and events are moved.)
+    Revealed(Box<Reveal>),
     /// D-R8.
     GameOver {
         scores: Vec<u32>,
@@ -281,7 +303,7 @@ pub enum DreamsEvent {
 }
 
 /// One round: its cards, its secrets (vision and mortal), its stars and its guesses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RoundState {
     /// 1-based.
@@ -293,17 +315,17 @@ pub(crate) struct RoundState {
     pub(crate) vision: u8,
     /// Secret until the reveal.
     pub(crate) mortal: Seat,
-    pub(crate) stars: InlineVec<Star, MAX_STARS>,
+    pub(crate) stars: InlineVec<Placed, MAX_STARS>,
     /// Submissions of the stars phase so far, stars and passes.
     pub(crate) placements: usize,
     /// Per seat: the kinds neither placed nor set aside.
     pub(crate) unplaced: InlineVec<Kinds, MAX_SEATS>,
-    /// Per seat: the sealed guess, once in.
-    pub(crate) sealed: InlineVec<Option<Sealed>, MAX_SEATS>,
+    /// Per seat: the sealed guess, once in. Shared: only the guess phase changes it.
+    pub(crate) sealed: Shared<InlineVec<Option<Sealed>, MAX_SEATS>>,
 }
 
 /// The previous round, as revealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct LastRound {
     pub(crate) round: RoundState,
@@ -318,7 +340,7 @@ pub(crate) struct LastRound {
 pub struct Dreams {
     /// [`STATE_FORMAT`].
     pub(crate) format: u32,
-    pub(crate) options: DreamsOptions,
+    pub(crate) options: Shared<DreamsOptions>,
     /// Kept for the salts of the sealed guesses (see [`seal`]).
     pub(crate) seed: Seed,
     pub(crate) rng: Rng,
@@ -329,7 +351,7 @@ pub struct Dreams {
     pub(crate) left: usize,
     pub(crate) scores: InlineVec<u32, MAX_SEATS>,
     pub(crate) round: RoundState,
-    pub(crate) last: Option<LastRound>,
+    pub(crate) last: Option<Shared<LastRound>>,
 }
 
 /// A stored state that cannot be loaded.
@@ -386,10 +408,9 @@ impl Dreams {
                 && round.placements <= STARS_PER_SEAT * seats
                 && round.stars.len() <= round.placements
                 && round.cards.iter().all(|&c| usize::from(c) < DECK_SIZE)
-                && round
-                    .stars
-                    .iter()
-                    .all(|s| s.seat < seats && u32::from(s.x) <= SIDE && u32::from(s.y) <= SIDE);
+                && round.stars.iter().all(|s| {
+                    usize::from(s.seat) < seats && u32::from(s.x) <= SIDE && u32::from(s.y) <= SIDE
+                });
             if !ok {
                 return Err(format!("round {}", round.number));
             }
@@ -436,8 +457,16 @@ impl Dreams {
     }
 
     /// This round's stars, in the order they were placed.
-    pub fn stars(&self) -> &[Star] {
-        self.round.stars.as_slice()
+    pub fn stars(&self) -> Vec<Star> {
+        self.round.stars.iter().map(|p| p.star()).collect()
+    }
+
+    /// Is a star at `x,y` already (D-R4)?
+    pub fn is_taken(&self, x: u32, y: u32) -> bool {
+        self.round
+            .stars
+            .iter()
+            .any(|s| u32::from(s.x) == x && u32::from(s.y) == y)
     }
 
     /// The kinds `seat` has neither placed nor set aside this round.
@@ -489,7 +518,7 @@ impl Dreams {
 
     /// The previous round's reveal (the last round's, once the game is over).
     pub fn last_reveal(&self) -> Option<Reveal> {
-        self.last.as_ref().map(|l| score::reveal_of(&l.round, l))
+        self.last.as_deref().map(score::reveal_of)
     }
 
     /// `seat`'s own marker this round: what that seat (and only it) may be told.
@@ -540,7 +569,14 @@ impl Dreams {
         let mut game = self.clone();
         game.round.mortal = mortal;
         game.round.vision = vision;
-        for (seat, sealed) in game.round.sealed.as_mut_slice().iter_mut().enumerate() {
+        for (seat, sealed) in game
+            .round
+            .sealed
+            .make_mut()
+            .as_mut_slice()
+            .iter_mut()
+            .enumerate()
+        {
             if let Some(s) = sealed {
                 s.guess = rename(seat, s.guess);
             }
@@ -549,20 +585,27 @@ impl Dreams {
     }
 
     fn apply_turn(&self, seat: Seat, turn: &DreamsTurn) -> Result<Applied<Dreams>, RuleError> {
-        let mut game = self.clone();
-        let mut events = Vec::new();
-        match self.phase {
+        // Judge first, then build the result in place: the state is copied once.
+        enum Judged {
+            Star(stars::StarPlay),
+            Guess(Option<Guess>),
+        }
+        let judged = match self.phase {
             Phase::Over => return Err(RuleError::new("D-R8", "the game is over")),
-            Phase::Stars => {
-                let play = stars::check(self, seat, turn)?;
-                stars::play(&mut game, play, &mut events);
-            }
-            Phase::Guess => {
-                let guess = guess::check(self, seat, turn)?;
-                guess::seal(&mut game, seat, guess, &mut events);
+            Phase::Stars => Judged::Star(stars::check(self, seat, turn)?),
+            Phase::Guess => Judged::Guess(guess::check(self, seat, turn)?),
+        };
+        let mut applied = Applied {
+            game: self.clone(),
+            events: Vec::with_capacity(2),
+        };
+        match judged {
+            Judged::Star(play) => stars::play(&mut applied.game, play, &mut applied.events),
+            Judged::Guess(guess) => {
+                guess::seal(&mut applied.game, seat, guess, &mut applied.events)
             }
         }
-        Ok(Applied { game, events })
+        Ok(applied)
     }
 }
 
@@ -648,6 +691,12 @@ impl Game for Dreams {
 
     fn pass_turn(&self, seat: Seat) -> Option<DreamsTurn> {
         pass::pass_turn(self, seat)
+    }
+
+    /// Every submission is a whole turn: a seat that must act again at once (the last
+    /// guess of a round, by the next round's dealer) begins a new turn.
+    fn continues_turn(&self, _seat: Seat) -> bool {
+        false
     }
 
     fn parse_turn(text: &str) -> Result<DreamsTurn, NotationError> {

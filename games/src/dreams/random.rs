@@ -5,7 +5,7 @@
 //! go on uniformly random free points (sometimes on one of a few fixed points, so that
 //! refusals of an occupied point come up in tests); about one submission in ten is a pass.
 
-use super::{Dreams, DreamsOptions, DreamsTurn, Guess, Phase, Role, StarKind, IMAGES, SIDE};
+use super::{Dreams, DreamsOptions, DreamsTurn, Guess, Phase, Role, IMAGES, SIDE};
 use crate::game::{Game, Seat};
 use crate::rng::{Rng, Seed};
 
@@ -21,15 +21,8 @@ pub fn random_turn(game: &Dreams, seat: Seat, rng: &mut Rng) -> Option<DreamsTur
             if rng.below(10) == 0 {
                 return Some(DreamsTurn::pass());
             }
-            let kinds: Vec<StarKind> = unplaced.iter().collect();
-            let kind = *kinds.get(rng.below(kinds.len()))?;
+            let kind = unplaced.iter().nth(rng.below(unplaced.len()))?;
             let side = usize::try_from(SIDE).unwrap_or_default() + 1;
-            let free = |x: u32, y: u32| {
-                !game
-                    .stars()
-                    .iter()
-                    .any(|s| u32::from(s.x) == x && u32::from(s.y) == y)
-            };
             for _ in 0..16 {
                 let (x, y) = if rng.below(8) == 0 {
                     // A few favourite points, so that collisions happen.
@@ -41,14 +34,14 @@ pub fn random_turn(game: &Dreams, seat: Seat, rng: &mut Rng) -> Option<DreamsTur
                         u32::try_from(rng.below(side)).unwrap_or_default(),
                     )
                 };
-                if free(x, y) {
+                if !game.is_taken(x, y) {
                     return Some(DreamsTurn::star(kind, x, y));
                 }
             }
             // At most 17 points are taken: a scan always finds a free one.
             (0..=SIDE)
                 .flat_map(|y| (0..=SIDE).map(move |x| (x, y)))
-                .find(|&(x, y)| free(x, y))
+                .find(|&(x, y)| !game.is_taken(x, y))
                 .map(|(x, y)| DreamsTurn::star(kind, x, y))
         }
         Phase::Guess => {
@@ -75,8 +68,16 @@ pub fn random_turn(game: &Dreams, seat: Seat, rng: &mut Rng) -> Option<DreamsTur
 
 /// A random seat among those to act, and a random legal turn for it.
 pub fn random_submission(game: &Dreams, rng: &mut Rng) -> Option<(Seat, DreamsTurn)> {
-    let to_act = game.to_act();
-    let seat = *to_act.get(rng.below(to_act.len()))?;
+    let seat = match game.phase() {
+        Phase::Over => return None,
+        Phase::Stars => game.placer()?,
+        Phase::Guess => {
+            // The same as picking from `to_act()`, without building it.
+            let waiting = (0..game.seats()).filter(|&s| !game.has_guessed(s));
+            let n = waiting.clone().count();
+            waiting.clone().nth(rng.below(n))?
+        }
+    };
     random_turn(game, seat, rng).map(|t| (seat, t))
 }
 

@@ -2,7 +2,7 @@
 //! round (D-R8).
 
 use super::{
-    public, Dreams, DreamsEvent, Guess, InlineVec, LastRound, Phase, Reveal, RoundState, MAX_SEATS,
+    public, Dreams, DreamsEvent, Guess, InlineVec, LastRound, Phase, Reveal, Shared, MAX_SEATS,
     WINNING_SCORE,
 };
 use crate::game::{Logged, Outcome, Seat};
@@ -38,14 +38,15 @@ pub fn winners(scores: &[u32]) -> Vec<Seat> {
 }
 
 /// The round's public record, built from the revealed round.
-pub(crate) fn reveal_of(round: &RoundState, last: &LastRound) -> Reveal {
+pub(crate) fn reveal_of(last: &LastRound) -> Reveal {
+    let round = &last.round;
     let sealed: Vec<_> = round.sealed.iter().map(|s| s.unwrap_or_default()).collect();
     Reveal {
         round: round.number,
         vision: round.vision,
         mortal: round.mortal,
         cards: round.cards,
-        stars: round.stars.as_slice().to_vec(),
+        stars: round.stars.iter().map(|p| p.star()).collect(),
         guesses: sealed.iter().map(|s| s.guess).collect(),
         salts: sealed.iter().map(|s| s.salt).collect(),
         commitments: sealed.iter().map(|s| s.commitment).collect(),
@@ -56,10 +57,10 @@ pub(crate) fn reveal_of(round: &RoundState, last: &LastRound) -> Reveal {
 
 /// D-R6–D-R8, once every guess is sealed.
 pub(crate) fn reveal(game: &mut Dreams, events: &mut Vec<Logged<DreamsEvent>>) {
-    let round = game.round;
+    let round = game.round.clone();
     let guesses: InlineVec<Option<Guess>, MAX_SEATS> = {
         let mut g = InlineVec::default();
-        for s in &round.sealed {
+        for s in round.sealed.iter() {
             g.push(s.and_then(|s| s.guess));
         }
         g
@@ -75,8 +76,8 @@ pub(crate) fn reveal(game: &mut Dreams, events: &mut Vec<Logged<DreamsEvent>>) {
         points,
         scores: game.scores,
     };
-    public(events, DreamsEvent::Revealed(reveal_of(&round, &last)));
-    game.last = Some(last);
+    public(events, DreamsEvent::Revealed(Box::new(reveal_of(&last))));
+    game.last = Some(Shared::new(last));
     if game.scores.iter().any(|&s| s >= WINNING_SCORE) {
         game.phase = Phase::Over;
         public(

@@ -14,7 +14,6 @@
 //! Owns: deriving salts and commitments, and their hex form. Must not: allocate on the hot
 //! path (a commitment is computed for every guess of every game).
 
-use super::notation::SealedText;
 use super::turn::Guess;
 use crate::game::Seat;
 use crate::rng::Seed;
@@ -40,12 +39,12 @@ impl Salt {
     /// The salt of `seat`'s guess in `round` of the game with `seed`.
     pub fn derive(seed: &Seed, round: u32, seat: Seat) -> Salt {
         let seat = u32::try_from(seat).unwrap_or(u32::MAX);
-        let digest = Sha256::new()
-            .chain_update(SALT_DOMAIN.as_bytes())
-            .chain_update(seed.0)
-            .chain_update(round.to_le_bytes())
-            .chain_update(seat.to_le_bytes())
-            .finalize();
+        let mut input = Text::default();
+        input.push(SALT_DOMAIN.as_bytes());
+        input.push(&seed.0);
+        input.push(&round.to_le_bytes());
+        input.push(&seat.to_le_bytes());
+        let digest = Sha256::digest(input.as_bytes());
         let mut salt = [0u8; 16];
         for (out, byte) in salt.iter_mut().zip(digest.iter()) {
             *out = *byte;
@@ -61,18 +60,33 @@ impl Salt {
 impl Commitment {
     /// The commitment to `guess` (`None`: no guess) of `seat` in `round`, with `salt`.
     pub fn compute(round: u32, seat: Seat, guess: Option<Guess>, salt: &Salt) -> Commitment {
-        let mut hasher = Sha256::new();
-        let mut writer = HashWriter(&mut hasher);
-        // Writing into a hasher cannot fail: `HashWriter::write_str` always succeeds.
-        let _ = fmt::Write::write_fmt(
-            &mut writer,
-            format_args!(
-                "{COMMITMENT_VERSION}:{round}:{seat}:{}:{salt}",
-                SealedText(guess)
-            ),
-        );
+        // The text is written into a buffer on the stack and hashed in one go: this runs
+        // for every guess of every game (the benchmark's hottest path after copying).
+        let mut text = Text::default();
+        text.push(COMMITMENT_VERSION.as_bytes());
+        text.push(b":");
+        text.decimal(u64::from(round));
+        text.push(b":");
+        text.decimal(u64::try_from(seat).unwrap_or(u64::MAX));
+        text.push(b":");
+        // The canonical notation, as `SealedText` writes it (a test holds them equal).
+        match guess {
+            Some(Guess::Seat(named)) => {
+                text.push(b"guess seat ");
+                text.decimal(u64::try_from(named).unwrap_or(u64::MAX));
+            }
+            Some(Guess::Image(image)) => {
+                text.push(b"guess image ");
+                text.decimal(u64::from(image));
+            }
+            None => text.push(b"pass"),
+        }
+        text.push(b":");
+        let mut hex = [0u8; 32];
+        hex_into(&salt.0, &mut hex);
+        text.push(&hex);
         let mut out = [0u8; 32];
-        for (o, b) in out.iter_mut().zip(hasher.finalize().iter()) {
+        for (o, b) in out.iter_mut().zip(Sha256::digest(text.as_bytes()).iter()) {
             *o = *b;
         }
         Commitment(out)
@@ -88,28 +102,69 @@ impl Commitment {
     }
 }
 
-/// Feeds formatted text straight into a hasher, without building a `String`.
-struct HashWriter<'a>(&'a mut Sha256);
+/// A commitment's text, built on the stack. The longest possible text (a seat number of
+/// 20 digits) is 118 bytes.
+struct Text {
+    buf: [u8; 160],
+    len: usize,
+}
 
-impl fmt::Write for HashWriter<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0.update(s.as_bytes());
-        Ok(())
+impl Default for Text {
+    fn default() -> Text {
+        Text {
+            buf: [0; 160],
+            len: 0,
+        }
+    }
+}
+
+impl Text {
+    fn push(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        if let Some(dest) = self.buf.get_mut(self.len..end) {
+            dest.copy_from_slice(bytes);
+            self.len = end;
+        }
+    }
+
+    fn decimal(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            if let Some(d) = digits.get_mut(start) {
+                // `n % 10` is a digit: the cast cannot truncate.
+                *d = b'0' + (n % 10) as u8;
+            }
+            n /= 10;
+            if n == 0 || start == 0 {
+                break;
+            }
+        }
+        self.push(digits.get(start..).unwrap_or_default());
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
     }
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
-    let mut buf = [0u8; 64];
-    let mut n = 0;
-    for (pair, byte) in buf.chunks_exact_mut(2).zip(bytes) {
+/// Lowercase hex of `bytes` into `out` (twice as long).
+fn hex_into(bytes: &[u8], out: &mut [u8]) {
+    for (pair, byte) in out.chunks_exact_mut(2).zip(bytes) {
         if let [hi, lo] = pair {
             *hi = HEX.get(usize::from(byte >> 4)).copied().unwrap_or(b'0');
             *lo = HEX.get(usize::from(byte & 15)).copied().unwrap_or(b'0');
-            n += 2;
         }
     }
+}
+
+fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
+    let mut buf = [0u8; 64];
+    let n = (2 * bytes.len()).min(buf.len());
+    hex_into(bytes, &mut buf);
     f.write_str(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default())
 }
 
@@ -211,6 +266,44 @@ mod tests {
             serde_json::from_value::<Commitment>(serde_json::json!("07".repeat(32))).unwrap(),
             c
         );
+    }
+
+    #[test]
+    fn the_commitment_text_uses_the_canonical_notation_of_every_guess() {
+        use super::super::notation::SealedText;
+        let salt = Salt([0x5a; 16]);
+        for guess in [
+            None,
+            Some(Guess::Seat(0)),
+            Some(Guess::Seat(5)),
+            Some(Guess::Seat(usize::MAX)),
+            Some(Guess::Image(1)),
+            Some(Guess::Image(255)),
+        ] {
+            for (round, seat) in [(1, 0), (12, 5), (u32::MAX, usize::MAX)] {
+                let text = format!(
+                    "hermes-dreams-guess-v1:{round}:{seat}:{}:{salt}",
+                    SealedText(guess)
+                );
+                let expected: [u8; 32] = Sha256::digest(text.as_bytes()).into();
+                assert_eq!(
+                    Commitment::compute(round, seat, guess, &salt),
+                    Commitment(expected),
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_salt_is_the_head_of_the_documented_hash() {
+        let seed = Seed::from_u64(3);
+        let mut input = b"hermes/dreams/salt/v1".to_vec();
+        input.extend_from_slice(&seed.0);
+        input.extend_from_slice(&7u32.to_le_bytes());
+        input.extend_from_slice(&2u32.to_le_bytes());
+        let digest: [u8; 32] = Sha256::digest(&input).into();
+        assert_eq!(Salt::derive(&seed, 7, 2).0[..], digest[..16]);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! roles (nothing here may differ between the mortal and a god, D-S1).
 
 use super::{
-    check_seat, public, Dreams, DreamsEvent, DreamsTurn, Phase, Star, StarKind, SIDE,
+    check_seat, public, Dreams, DreamsEvent, DreamsTurn, Phase, Placed, StarKind, SIDE,
     STARS_PER_SEAT,
 };
 use crate::game::{Logged, RuleError, Seat};
@@ -14,7 +14,7 @@ use crate::game::{Logged, RuleError, Seat};
 /// A submission of the stars phase, judged legal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum StarPlay {
-    Place(Star),
+    Place(Placed),
     Pass { seat: Seat, kind: StarKind },
 }
 
@@ -56,9 +56,10 @@ pub(crate) fn check(game: &Dreams, seat: Seat, turn: &DreamsTurn) -> Result<Star
     };
     if !unplaced.contains(star.kind) {
         let placed = game
-            .stars()
+            .round
+            .stars
             .iter()
-            .any(|s| s.seat == seat && s.kind == star.kind);
+            .any(|s| usize::from(s.seat) == seat && s.kind == star.kind);
         let kind = star.kind.name();
         let left: Vec<&str> = unplaced.iter().map(StarKind::name).collect();
         let left = match left.as_slice() {
@@ -84,8 +85,8 @@ pub(crate) fn check(game: &Dreams, seat: Seat, turn: &DreamsTurn) -> Result<Star
         u8::try_from(star.x).unwrap_or(u8::MAX),
         u8::try_from(star.y).unwrap_or(u8::MAX),
     );
-    if let Some(other) = game.stars().iter().find(|s| s.x == x && s.y == y) {
-        let whose = if other.seat == seat {
+    if let Some(other) = game.round.stars.iter().find(|s| s.x == x && s.y == y) {
+        let whose = if usize::from(other.seat) == seat {
             "your".to_string()
         } else {
             format!("seat {}'s", other.seat)
@@ -95,8 +96,8 @@ pub(crate) fn check(game: &Dreams, seat: Seat, turn: &DreamsTurn) -> Result<Star
             other.kind.name()
         )));
     }
-    Ok(StarPlay::Place(Star {
-        seat,
+    Ok(StarPlay::Place(Placed {
+        seat: u8::try_from(seat).unwrap_or(u8::MAX),
         kind: star.kind,
         x,
         y,
@@ -109,14 +110,15 @@ pub(crate) fn play(game: &mut Dreams, play: StarPlay, events: &mut Vec<Logged<Dr
     match play {
         StarPlay::Place(star) => {
             game.round.stars.push(star);
-            if let Some(kinds) = game.round.unplaced.get_mut(star.seat) {
+            let seat = usize::from(star.seat);
+            if let Some(kinds) = game.round.unplaced.get_mut(seat) {
                 *kinds = kinds.without(star.kind);
             }
             public(
                 events,
                 DreamsEvent::StarPlaced {
                     round,
-                    seat: star.seat,
+                    seat,
                     kind: star.kind,
                     x: star.x,
                     y: star.y,

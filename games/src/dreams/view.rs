@@ -92,7 +92,7 @@ pub(crate) fn view(game: &Dreams, viewer: Viewer) -> DreamsView {
         deck_left: game.deck_left(),
         set_aside: game.set_aside(),
         cards: game.round.cards,
-        stars: game.stars().to_vec(),
+        stars: game.stars(),
         unplaced: (0..seats).map(|s| game.unplaced(s).to_vec()).collect(),
         placer: game.placer(),
         scores: game.scores().to_vec(),

@@ -1,4 +1,4 @@
-//! Gods (Michael Schacht, 2001): the rules of `shared/rules/gods.md`.
+//! Gods (Michael Schacht, 2001): the rules of `docs/rules/gods.md`.
 //!
 //! Owns: the state of one game and every rule that changes it. Module names follow the
 //! rule sheet: `setup` (G-C, G-B), `draw` (G-T2, G-T3, G-BAG), `actions` (G-A),

@@ -24,7 +24,7 @@ use games::{Game, RuleError, Seat, Seed};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// Every rule id of `shared/rules/gods.md`, in the sheet's order.
+/// Every rule id of `docs/rules/gods.md`, in the order the rules state them.
 pub const RULE_IDS: [&str; 39] = [
     "G-C1", "G-C2", "G-C3", "G-C4", "G-B1", "G-B2", "G-B3", "G-B4", "G-B5", "G-T1", "G-T2", "G-T3",
     "G-T4", "G-T5", "G-T6", "G-T7", "G-A1", "G-A2", "G-A3", "G-A4", "G-A5", "G-A6", "G-A7", "G-V1",

@@ -1,4 +1,4 @@
-//! Dreams over HTTP (`shared/rules/dreams.md`): whole games for 3 to 6 seats played by
+//! Dreams over HTTP (`docs/rules/dreams.md`): whole games for 3 to 6 seats played by
 //! random legal submissions, every round's guesses sent at once (D-R4–D-R8); sealed
 //! guesses checked against their commitments (D-R5, D-R6); the differential secrecy test
 //! (D-S1: the same game with the mortal dealt to another seat looks the same, byte for

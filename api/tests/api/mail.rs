@@ -926,3 +926,193 @@ mail_test!(
         assert!(invitation.text.contains("ann"), "{}", invitation.text);
     }
 );
+
+/// `(round, vision, mortal seat)` from a Dreams reveal as mail tells it: `Round 2
+/// revealed: the true vision was image 3 (…), and Ada (seat 0) was the mortal.`
+fn revealed_in(text: &str) -> Option<(u64, u64, u64)> {
+    let text = text.replace('\n', " ");
+    let start = text.find("Round ")?;
+    let rest = &text[start + "Round ".len()..];
+    let (round, rest) = rest.split_once(" revealed: the true vision was image ")?;
+    let vision = rest.get(..1)?;
+    let before = &rest[..rest.find(") was the mortal")?];
+    let seat = &before[before.rfind("(seat ")? + "(seat ".len()..];
+    Some((
+        round.parse().ok()?,
+        vision.parse().ok()?,
+        seat.parse().ok()?,
+    ))
+}
+
+/// The round a Dreams your-turn mail is about, from its subject: `… (round 3)`.
+fn round_of(subject: &str) -> Option<u64> {
+    subject
+        .rsplit_once("(round ")
+        .and_then(|(_, r)| r.trim_end_matches(')').parse().ok())
+}
+
+mail_test!(
+    system,
+    async fn a_dreams_game_mails_stars_guesses_and_reveals_and_never_a_secret_before_its_time(
+        app,
+        smtp,
+        _clock
+    ) {
+        use rand::{Rng, SeedableRng};
+        let n = 3;
+        let mut players = Vec::new();
+        for i in 0..n {
+            players.push(app.player(&format!("dreamer{i}")).await);
+        }
+        let (status, game) = app
+            .post(
+                "/games",
+                &players[0].token,
+                json!({"kind": "dreams", "seats": n, "random_seats": false}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let id = game["id"].as_str().unwrap().to_string();
+        for p in &players[1..] {
+            let (status, body) = app
+                .post(&format!("/games/{id}/join"), &p.token, json!({"code": game["join_code"]}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        // Seats by the server's word, and each seat's address.
+        let (_, g) = app.get(&format!("/games/{id}"), &players[0].token).await;
+        let mut by_seat: Vec<(Player, String)> = Vec::new();
+        for seat in 0..n {
+            let user = g["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["seat"] == seat)
+                .unwrap()["user_id"]
+                .clone();
+            let p = players.iter().find(|p| p.id == user).unwrap().clone();
+            let email = email_of(&app, &p).await;
+            by_seat.push((p, email));
+        }
+        let seat_of = |email: &str| by_seat.iter().position(|(_, e)| e == email);
+
+        // Random legal turns, no passes, until the game is over.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        let mut rounds = 0;
+        loop {
+            let (_, g) = app.get(&format!("/games/{id}"), &players[0].token).await;
+            if g["status"] == "over" {
+                break;
+            }
+            rounds = g["view"]["round"].as_u64().unwrap();
+            let seat = g["to_act"][0].as_u64().unwrap() as usize;
+            let p = &by_seat[seat].0;
+            let (status, legal) = app.get(&format!("/games/{id}/legal"), &p.token).await;
+            assert_eq!(status, StatusCode::OK, "{legal}");
+            let l = &legal["legal"];
+            let pick = |list: &Value, rng: &mut rand_chacha::ChaCha8Rng| {
+                let list = list.as_array().unwrap();
+                list[rng.gen_range(0..list.len())].clone()
+            };
+            let turn = match l["phase"].as_str().unwrap() {
+                "stars" => {
+                    let taken: Vec<(u64, u64)> = l["taken"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|p| (p["x"].as_u64().unwrap(), p["y"].as_u64().unwrap()))
+                        .collect();
+                    let (x, y) = loop {
+                        let (x, y) = (rng.gen_range(0..=100u64), rng.gen_range(0..=100u64));
+                        if !taken.contains(&(x, y)) {
+                            break (x, y);
+                        }
+                    };
+                    json!({"star": {"kind": pick(&l["kinds"], &mut rng), "x": x, "y": y}})
+                }
+                _ if l["seats"].as_array().unwrap().is_empty() => {
+                    json!({"guess": {"image": pick(&l["images"], &mut rng)}})
+                }
+                _ => json!({"guess": {"seat": pick(&l["seats"], &mut rng)}}),
+            };
+            let (status, body) = app
+                .post(
+                    &format!("/games/{id}/turns"),
+                    &p.token,
+                    json!({"expected_seq": legal["seq"], "turn": turn}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{turn}: {body}");
+        }
+
+        // welcome n; per round n·3 star mails and n guess mails; n reveal mails for each
+        // round but the last, which the n game-over mails tell.
+        let rounds = rounds as usize;
+        let total = n + rounds * (3 * n + n) + (rounds - 1) * n + n;
+        // Every mail draws a picture (a debug build on a busy machine: slow), so wait for
+        // the outbox to drain, and say why if a mail failed.
+        let pool = pool(&app);
+        let start = Instant::now();
+        while counts(&pool).pending > 0 && start.elapsed() < Duration::from_secs(600) {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        let failed = admin::failed(&mut pool.get().unwrap()).unwrap();
+        assert!(failed.is_empty(), "{:?}", failed.iter().map(|f| &f.last_error).collect::<Vec<_>>());
+        let mails = wait_long(&smtp, total, Duration::from_secs(60)).await;
+        assert_eq!(mails.len(), total, "exactly the expected mails, no more");
+        let c = counts(&pool);
+        assert_eq!((c.pending, c.sent, c.failed), (0, total as i64, 0));
+
+        // What each round hid, as its reveal (or the game-over mail) tells it.
+        let mut secrets: HashMap<u64, (u64, u64)> = HashMap::new();
+        for m in &mails {
+            if m.subject.contains("revealed in") || m.kind() == "game_over" {
+                let (round, vision, mortal) =
+                    revealed_in(&m.text).unwrap_or_else(|| panic!("no reveal in {}", m.text));
+                if let Some(before) = secrets.insert(round, (vision, mortal)) {
+                    assert_eq!(before, (vision, mortal), "one reveal per round");
+                }
+                assert!(m.attachments.iter().any(|a| a == "image/png"), "{}", m.subject);
+                assert!(m.raw.contains("reveal.png"), "{}", m.subject);
+            }
+        }
+        assert_eq!(secrets.len(), rounds, "every round revealed once");
+        let mut stars: HashMap<(u64, usize), usize> = HashMap::new();
+        let mut guesses: HashMap<(u64, usize), usize> = HashMap::new();
+        for m in mails.iter().filter(|m| m.kind() == "your_turn") {
+            let seat = seat_of(&m.to).expect("a player");
+            let round = round_of(&m.subject).expect("a round in the subject");
+            let (vision, mortal) = secrets[&round];
+            assert!(m.attachments.iter().any(|a| a == "image/png"), "{}", m.subject);
+            assert!(m.raw.contains("board.png"));
+            assert!(m.text.contains(&format!("{PUBLIC_URL}/games/{id}/play?token=")), "{}", m.text);
+            // D-S1: before the reveal the mortal is in no mail, the vision only in gods'.
+            for body in [&m.text, &m.html, &m.subject] {
+                assert!(!body.contains("was the mortal"), "{body}");
+            }
+            if seat as u64 == mortal {
+                assert!(m.text.contains("You are the mortal this round"), "{}", m.text);
+                assert!(!m.text.contains("true vision is"), "{}", m.text);
+            } else {
+                assert!(
+                    m.text.contains(&format!("the true vision is image {vision}.")),
+                    "{}",
+                    m.text
+                );
+            }
+            if m.subject.contains("place a star") {
+                *stars.entry((round, seat)).or_default() += 1;
+            } else {
+                assert!(m.subject.contains("time to guess"), "{}", m.subject);
+                *guesses.entry((round, seat)).or_default() += 1;
+            }
+        }
+        for round in 1..=rounds as u64 {
+            for seat in 0..n {
+                assert_eq!(stars.get(&(round, seat)), Some(&3), "round {round} seat {seat}");
+                assert_eq!(guesses.get(&(round, seat)), Some(&1), "one guess mail, round {round}");
+            }
+        }
+        assert_eq!(mails.iter().filter(|m| m.kind() == "game_over").count(), n);
+    }
+);

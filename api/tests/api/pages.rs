@@ -1092,6 +1092,16 @@ api_test!(
             );
             assert!(body.contains("Round 2, dealt by Bob"), "{body}");
             assert_eq!(body.contains("It is your turn: place a star."), seat == 1);
+            // The sealed entry is still sealed in the log, and says what the reveal told.
+            let item = log_item(&body, 10);
+            if seat == god {
+                assert!(item.contains(&format!("<code>guess seat {named}</code>")), "{item}");
+            } else {
+                assert!(
+                    item.contains(&format!("(revealed: {} (seat {named}))", names[named])),
+                    "{item}"
+                );
+            }
         }
     }
 );

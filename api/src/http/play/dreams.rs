@@ -125,6 +125,13 @@ pub struct LogRow {
     name: String,
     /// The notation; `None` for another seat's sealed guess before the game is over.
     notation: Option<String>,
+    /// For such a guess once its round is revealed (D-R6): what the reveal says it was.
+    revealed: Option<String>,
+    /// The round of the guess this entry sealed, if it sealed one.
+    #[serde(skip)]
+    sealed_round: Option<u32>,
+    #[serde(skip)]
+    by: usize,
     words: String,
     /// Set when the service played the turn for the seat (its time ran out).
     by_service: Option<String>,
@@ -414,6 +421,16 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         .last_reveal
         .as_ref()
         .map(|r| reveal_part(r, names, standard));
+    // A sealed guess of the revealed round is public now: say what it was, from the reveal.
+    let mut log = log;
+    if let Some(r) = &view.last_reveal {
+        for row in log.iter_mut() {
+            if row.notation.is_none() && row.sealed_round == Some(r.round) {
+                let guess = r.guesses.get(row.by).copied().flatten();
+                row.revealed = Some(guess_words(names, guess));
+            }
+        }
+    }
     let token_q = encode(token);
     Ok(DreamsPage {
         seq,
@@ -508,16 +525,23 @@ pub fn log_entry(
     over: bool,
 ) -> Result<LogRow, PageError> {
     let logged: Vec<Logged<Value>> = serde_json::from_str(events).map_err(PageError::internal)?;
-    let words: Vec<String> = visible_events(&logged, Viewer::Seat(seat), over)
+    let events: Vec<DreamsEvent> = visible_events(&logged, Viewer::Seat(seat), over)
         .into_iter()
         .filter_map(|e| serde_json::from_value::<DreamsEvent>(e).ok())
-        .map(|e| event_words(names, &e))
         .collect();
+    let sealed_round = events.iter().find_map(|e| match e {
+        DreamsEvent::GuessSealed { round, .. } => Some(*round),
+        _ => None,
+    });
+    let words: Vec<String> = events.iter().map(|e| event_words(names, e)).collect();
     let who = usize::try_from(by).map_err(PageError::internal)?;
     Ok(LogRow {
         seq,
         name: name(names, who),
         notation: notation.map(str::to_string),
+        revealed: None,
+        sealed_round,
+        by: who,
         words: words.join(" "),
         by_service: None,
     })

@@ -425,6 +425,31 @@ fn write_dreams_pictures_for_a_look() {
             &dreams_reveal_png(&view, &DreamsStyle::default()).expect("png"),
         );
     }
+    // A custom deck: the four pictures as users' cards are kept (320×320 truecolour).
+    let mut custom = stars_view();
+    custom["deck"] = json!("a1b2");
+    let art = [17usize, 3, 50, 8]
+        .into_iter()
+        .map(|n| {
+            let png = crate::board::untrusted_card_png(&card_svg(n)).expect("png");
+            (
+                n,
+                CardArt::Png {
+                    title: format!("Custom {n}"),
+                    png,
+                },
+            )
+        })
+        .collect();
+    let custom_style = DreamsStyle { art, ..style() };
+    write(
+        "hermes-dreams-custom.png",
+        &dreams_png(&custom, &custom_style).expect("png"),
+    );
+    write(
+        "hermes-dreams-custom.svg",
+        dreams_svg(&custom, &custom_style).as_bytes(),
+    );
     for n in [0, 17, 33] {
         write(
             &format!("hermes-dreams-card-{n}.png"),

@@ -154,6 +154,29 @@ pub(super) fn samples(
         RoundReveal::new(Lang::En, &last, names, &titles(&last.cards)),
     );
     out.push(("game_over_dreams", Template::GameOver, data(&game_over)));
+    let seat = stars.placer().expect("a placer");
+    let pass = stars.pass_turn(seat).expect("the placer may pass");
+    let events: Vec<DreamsEvent> = stars
+        .apply(seat, &pass)
+        .expect("a pass is legal")
+        .events
+        .into_iter()
+        .filter(|l| l.visibility.shown_to(Viewer::Seat(seat)))
+        .map(|l| l.event)
+        .collect();
+    out.push((
+        "timeout_dreams",
+        Template::Timeout,
+        data(&Timeout {
+            game_name: game_name.to_string(),
+            god: words::seat_name(names, seat),
+            you: true,
+            policy: TimeoutPolicy::AutoPass,
+            notation: Some(Dreams::format_turn(&pass)),
+            words: words::dreams_turn(Lang::En, names, seat, &events),
+            game_url: GAME_URL.to_string(),
+        }),
+    ));
     out
 }
 
@@ -425,4 +448,58 @@ fn the_words_of_a_timed_out_seat_say_hermes_passed_and_tell_no_other_seats_guess
         Some("You are the mortal this round.")
     );
     assert_eq!(words::seat_name(&names, 9), "seat 9");
+}
+
+/// The timeout mail of `seat` when the service passes for it in `game` (policy
+/// `auto_pass`), built as `play::timeout` builds it: the words of the pass's events that
+/// the seat may read.
+fn timeout_mail(game: &Dreams, seat: Seat) -> Message {
+    let pass = game.pass_turn(seat).expect("the seat must act");
+    let applied = game.apply(seat, &pass).expect("a pass is legal");
+    let visible: Vec<DreamsEvent> = applied
+        .events
+        .into_iter()
+        .filter(|l| l.visibility.shown_to(Viewer::Seat(seat)))
+        .map(|l| l.event)
+        .collect();
+    let data = Timeout {
+        game_name: "Dreams #abc123".to_string(),
+        god: words::seat_name(&names(), seat),
+        you: true,
+        policy: TimeoutPolicy::AutoPass,
+        notation: Some(Dreams::format_turn(&pass)),
+        words: words::dreams_turn(Lang::En, &names(), seat, &visible),
+        game_url: GAME_URL.to_string(),
+    };
+    render_sample(Template::Timeout, super::data(&data), "Cleo")
+}
+
+#[test]
+fn a_timeout_mail_tells_the_seat_its_own_pass_and_nothing_hidden_d_s1() {
+    let stars = stars_game();
+    let placer = stars.placer().expect("a placer");
+    let mail = timeout_mail(&stars, placer);
+    assert!(
+        mail.text
+            .contains("Hermes passed for you: no star this time around"),
+        "{}",
+        mail.text
+    );
+    let guess = guess_game();
+    let waiting: Vec<Seat> = (0..SEATS).filter(|&s| !guess.has_guessed(s)).collect();
+    assert!(waiting.len() >= 2, "the pass is not the round's last guess");
+    for seat in waiting {
+        let mail = timeout_mail(&guess, seat);
+        assert!(
+            mail.text
+                .contains("Hermes passed for you: no guess this round."),
+            "{}",
+            mail.text
+        );
+        for other in hidden_variants(&guess, seat) {
+            let again = timeout_mail(&other, seat);
+            assert_eq!(again.text, mail.text, "seat {seat}");
+            assert_eq!(again.html, mail.html, "seat {seat}");
+        }
+    }
 }

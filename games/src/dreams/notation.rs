@@ -420,7 +420,7 @@ fn parse_part<'a>(segment: &Segment<'a>) -> Result<(Part, Token<'a>), NotationEr
                     None => {
                         return Err(cursor.fail(
                             found,
-                            "expected a star: clear, grey or black, after \"star\"",
+                            "expected the kind of star, clear, grey or black, after \"star\"",
                         ))
                     }
                 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's walkthrough, run for real: start the server on a fresh data directory and
-# play a whole two-player game with docs/examples/play-by-curl.sh.
+# play a whole two-player game of Gods with docs/examples/play-by-curl.sh and a whole
+# three-player game of Dreams with docs/examples/dreams-by-curl.sh.
 # Usage: .ci/walkthrough.sh   (needs target/debug/hermes: cargo build -p hermes-api)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,7 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 docs/examples/play-by-curl.sh "$url" | tail -5
+docs/examples/dreams-by-curl.sh "$url" | tail -4
 if grep -E ' ERROR |panicked' "$data/server.log"; then
   echo "the server logged errors during the walkthrough" >&2
   exit 1

@@ -1,11 +1,14 @@
-//! `loadbench`: many Gods games at once over HTTP against a real Hermes server.
+//! `loadbench`: many Gods (or Dreams) games at once over HTTP against a real Hermes server.
 //!
 //! Starts the server in this process on 127.0.0.1 (port 0) on a fresh SQLite file and,
 //! when a PostgreSQL URL is given, on a fresh PostgreSQL database (dropped afterwards).
 //! C clients each play their own two-player games: a client holds both players' tokens,
 //! computes a random legal turn locally from the view the server returned
 //! (`Gods::from_view`), and submits it with `expected_seq`; when a game ends it starts
-//! another. Reported: accepted turns per second, p50/p99/max latency of the turn
+//! another. With `--game dreams` each client plays three-player Dreams games instead: it
+//! asks `GET /games/{id}/legal` for each seat that must act (the stars phase one seat,
+//! the guess phase every seat in turn) and sends a random one of the legal turns; only
+//! the turn requests are timed. Reported: accepted turns per second, p50/p99/max latency of the turn
 //! requests, and, as the ceiling, the same clients' rate on the trivial `GET /health`.
 //! A benchmark, not a test: it prints figures and asserts nothing but that no turn was
 //! refused. Figures and the command that produced them are kept in BENCHMARKS.md.
@@ -24,7 +27,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug, Clone)]
-#[command(about = "Load benchmark: concurrent Gods games over HTTP")]
+#[command(about = "Load benchmark: concurrent Gods or Dreams games over HTTP")]
 struct Args {
     /// Concurrent clients (each plays its own games).
     #[arg(long, default_value_t = 64)]
@@ -47,6 +50,9 @@ struct Args {
     /// file) or `none` (no mail: the turn path without it).
     #[arg(long, default_value = "every_turn")]
     mail_pref: String,
+    /// The game the clients play: `gods` (two players) or `dreams` (three players).
+    #[arg(long, default_value = "gods")]
+    game: String,
 }
 
 /// `--mail-pref`, for [`player`].
@@ -184,18 +190,21 @@ async fn player(client: &reqwest::Client, url: &str, name: &str) -> Result<Strin
     Ok(token)
 }
 
-/// A new two-player game between `tokens`; returns its id, sequence and view.
+/// A new game of `kind` between `tokens` (one seat each, in order); returns its id,
+/// sequence and the first seat's view.
 async fn new_game(
     client: &reqwest::Client,
     url: &str,
-    tokens: &[String; 2],
+    kind: &str,
+    tokens: &[String],
 ) -> Result<(String, i64, Value), BoxError> {
-    let body = json!({"kind": "gods", "seats": 2, "random_seats": false});
+    let creator = tokens.first().ok_or("no player")?;
+    let body = json!({"kind": kind, "seats": tokens.len(), "random_seats": false});
     let (status, game) = call(
         client,
         reqwest::Method::POST,
         format!("{url}/games"),
-        &tokens[0],
+        creator,
         body,
     )
     .await?;
@@ -204,22 +213,24 @@ async fn new_game(
     }
     let id = game["id"].as_str().ok_or("game id")?.to_string();
     let code = game["join_code"].clone();
-    let (status, joined) = call(
-        client,
-        reqwest::Method::POST,
-        format!("{url}/games/{id}/join"),
-        &tokens[1],
-        json!({"code": code}),
-    )
-    .await?;
-    if status != 200 {
-        return Err(format!("join: {status} {joined}").into());
+    for token in tokens.iter().skip(1) {
+        let (status, joined) = call(
+            client,
+            reqwest::Method::POST,
+            format!("{url}/games/{id}/join"),
+            token,
+            json!({"code": code}),
+        )
+        .await?;
+        if status != 200 {
+            return Err(format!("join: {status} {joined}").into());
+        }
     }
     let (status, game) = call(
         client,
         reqwest::Method::GET,
         format!("{url}/games/{id}"),
-        &tokens[0],
+        creator,
         Value::Null,
     )
     .await?;
@@ -246,17 +257,109 @@ async fn play(
 ) -> Result<Tally, BoxError> {
     let mut rng = Rng::from_seed(&Seed::from_u64(seed));
     let mut tally = Tally::default();
-    let (mut id, mut seq, mut view) = new_game(&client, &url, &tokens).await?;
+    let (mut id, mut seq, mut view) = new_game(&client, &url, "gods", &tokens).await?;
     while !stop.load(Ordering::Relaxed) {
         let v: GodsView = serde_json::from_value(view.clone())?;
         let local = Gods::from_view(&v);
         let Some(turn) = random_turn(&local, &mut rng) else {
             tally.games_finished += 1;
-            (id, seq, view) = new_game(&client, &url, &tokens).await?;
+            (id, seq, view) = new_game(&client, &url, "gods", &tokens).await?;
             continue;
         };
         let seat = v.to_move.ok_or("no seat to move in a running game")?;
         let token = tokens.get(seat).ok_or("seat")?;
+        let body = json!({"expected_seq": seq, "turn": turn});
+        let t0 = Instant::now();
+        let (status, res) = call(
+            &client,
+            reqwest::Method::POST,
+            format!("{url}/games/{id}/turns"),
+            token,
+            body,
+        )
+        .await?;
+        let took = t0.elapsed();
+        if status != 201 {
+            tally.refused += 1;
+            return Err(format!("turn refused: {status} {res}").into());
+        }
+        tally.latencies.push(took);
+        seq = res["seq"].as_i64().ok_or("seq")?;
+        view = res["view"].clone();
+    }
+    Ok(tally)
+}
+
+/// A random turn among `legal` (a seat's `GET /legal` answer in Dreams).
+fn random_dreams_turn(legal: &Value, rng: &mut Rng) -> Result<Value, BoxError> {
+    let pick = |rng: &mut Rng, items: &[Value]| -> Option<Value> {
+        if items.is_empty() {
+            return None;
+        }
+        items.get(rng.below(items.len())).cloned()
+    };
+    let empty = Vec::new();
+    let kinds = legal["kinds"].as_array().unwrap_or(&empty);
+    if let Some(kind) = pick(rng, kinds) {
+        let max = legal["max"].as_u64().unwrap_or(100) as usize;
+        let taken = legal["taken"].as_array().unwrap_or(&empty);
+        loop {
+            let (x, y) = (rng.below(max + 1) as u64, rng.below(max + 1) as u64);
+            let free = !taken
+                .iter()
+                .any(|p| p["x"].as_u64() == Some(x) && p["y"].as_u64() == Some(y));
+            if free {
+                return Ok(json!({"star": {"kind": kind, "x": x, "y": y}}));
+            }
+        }
+    }
+    if let Some(seat) = pick(rng, legal["seats"].as_array().unwrap_or(&empty)) {
+        return Ok(json!({"guess": {"seat": seat}}));
+    }
+    if let Some(image) = pick(rng, legal["images"].as_array().unwrap_or(&empty)) {
+        return Ok(json!({"guess": {"image": image}}));
+    }
+    Ok(json!({"pass": true}))
+}
+
+/// One Dreams client: plays three-player games back to back until `stop`.
+async fn play_dreams(
+    client: reqwest::Client,
+    url: String,
+    tokens: [String; 3],
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> Result<Tally, BoxError> {
+    let mut rng = Rng::from_seed(&Seed::from_u64(seed));
+    let mut tally = Tally::default();
+    let (mut id, mut seq, mut view) = new_game(&client, &url, "dreams", &tokens).await?;
+    while !stop.load(Ordering::Relaxed) {
+        let to_act: Vec<usize> = view["to_act"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_u64()?.try_into().ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let Some(&seat) = to_act.first() else {
+            tally.games_finished += 1;
+            (id, seq, view) = new_game(&client, &url, "dreams", &tokens).await?;
+            continue;
+        };
+        let token = tokens.get(seat).ok_or("seat")?;
+        let (status, legal) = call(
+            &client,
+            reqwest::Method::GET,
+            format!("{url}/games/{id}/legal"),
+            token,
+            Value::Null,
+        )
+        .await?;
+        if status != 200 {
+            return Err(format!("legal: {status} {legal}").into());
+        }
+        let turn = random_dreams_turn(&legal["legal"], &mut rng)?;
         let body = json!({"expected_seq": seq, "turn": turn});
         let t0 = Instant::now();
         let (status, res) = call(
@@ -319,14 +422,17 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         .pool_max_idle_per_host(args.clients)
         .build()?;
     println!(
-        "\n{backend}: server at {}, {} clients, {} s per phase",
-        server.url, args.clients, args.seconds
+        "\n{backend}: server at {}, {} clients playing {}, {} s per phase",
+        server.url, args.clients, args.game, args.seconds
     );
+    let seats = if args.game == "dreams" { 3 } else { 2 };
     let mut players = Vec::new();
     for c in 0..args.clients {
-        let a = player(&client, &server.url, &format!("c{c}a")).await?;
-        let b = player(&client, &server.url, &format!("c{c}b")).await?;
-        players.push([a, b]);
+        let mut tokens = Vec::new();
+        for s in 0..seats {
+            tokens.push(player(&client, &server.url, &format!("c{c}p{s}")).await?);
+        }
+        players.push(tokens);
     }
     let health = ceiling(&client, &server.url, args.clients, args.seconds).await;
     println!("{backend}: ceiling GET /health: {health:.0} requests/s");
@@ -337,13 +443,17 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         .into_iter()
         .enumerate()
         .map(|(c, tokens)| {
-            tokio::spawn(play(
-                client.clone(),
-                server.url.clone(),
-                tokens,
-                c as u64,
-                stop.clone(),
-            ))
+            let (client, url, stop) = (client.clone(), server.url.clone(), stop.clone());
+            let dreams = args.game == "dreams";
+            tokio::spawn(async move {
+                if dreams {
+                    let tokens: [String; 3] = tokens.try_into().map_err(|_| "three tokens")?;
+                    play_dreams(client, url, tokens, c as u64, stop).await
+                } else {
+                    let tokens: [String; 2] = tokens.try_into().map_err(|_| "two tokens")?;
+                    play(client, url, tokens, c as u64, stop).await
+                }
+            })
         })
         .collect();
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
@@ -382,6 +492,9 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {
     let args = Args::parse();
+    if !["gods", "dreams"].contains(&args.game.as_str()) {
+        return Err(format!("--game must be gods or dreams, not {:?}", args.game).into());
+    }
     let _ = MAIL_PREF.set(args.mail_pref.clone());
     println!(
         "loadbench: {} cores",

@@ -72,6 +72,12 @@ impl HotGames {
         }
     }
 
+    /// Drop game `id`'s engine: its next turn reads the stored state again.
+    pub fn forget(&self, id: &str) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.remove(id);
+    }
+
     pub fn len(&self) -> usize {
         self.map.lock().map(|m| m.len()).unwrap_or(0)
     }

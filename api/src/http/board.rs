@@ -14,6 +14,7 @@
 
 use crate::auth::jwt::Purpose;
 use crate::auth::Caller;
+use crate::board::dreams::{cards_shown, dreams_png, dreams_svg, CardArt, DreamsStyle};
 use crate::board::{board_png, board_svg, BoardStyle};
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::http::games::ViewAs;
@@ -21,6 +22,7 @@ use crate::http::log::replay;
 use crate::http::with_conn;
 use crate::play::Table;
 use crate::state::AppState;
+use crate::store::decks;
 use crate::store::games as store;
 use ::games::gods::view::GodsView;
 use ::games::Viewer;
@@ -29,6 +31,7 @@ use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 
 pub const SVG_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
 
@@ -45,20 +48,75 @@ pub struct BoardQuery {
 
 /// A board to draw: the view and the players' names by seat.
 pub struct Picture {
-    pub view: GodsView,
+    pub board: Board,
     pub names: Vec<String>,
+}
+
+/// The view a picture is drawn from, by game kind.
+pub enum Board {
+    Gods(GodsView),
+    /// A Dreams view (JSON, as the engine shows it to the viewer) with the pictures of a
+    /// custom deck's cards it shows (none for the standard deck).
+    Dreams {
+        view: serde_json::Value,
+        art: BTreeMap<usize, CardArt>,
+    },
 }
 
 impl Picture {
     pub fn svg(&self) -> String {
-        board_svg(
-            &self.view,
-            &BoardStyle {
-                names: self.names.clone(),
-                ..BoardStyle::default()
-            },
-        )
+        match &self.board {
+            Board::Gods(view) => board_svg(
+                view,
+                &BoardStyle {
+                    names: self.names.clone(),
+                    ..BoardStyle::default()
+                },
+            ),
+            Board::Dreams { view, art } => dreams_svg(view, &self.dreams_style(art)),
+        }
     }
+
+    pub fn png(&self) -> Result<Vec<u8>, crate::board::PngError> {
+        match &self.board {
+            Board::Gods(_) => board_png(&self.svg()),
+            Board::Dreams { view, art } => dreams_png(view, &self.dreams_style(art)),
+        }
+    }
+
+    fn dreams_style(&self, art: &BTreeMap<usize, CardArt>) -> DreamsStyle {
+        DreamsStyle {
+            names: self.names.clone(),
+            title: None,
+            art: art.clone(),
+        }
+    }
+}
+
+/// The pictures of the cards `view` shows when its game plays a custom deck (the
+/// standard deck's are drawn from code): the PNGs the service rasterised at upload.
+pub fn custom_card_art(
+    conn: &mut crate::store::DbConn,
+    view: &serde_json::Value,
+) -> ApiResult<BTreeMap<usize, CardArt>> {
+    let mut art = BTreeMap::new();
+    let deck = view["deck"].as_str().unwrap_or(decks::STANDARD);
+    if deck == decks::STANDARD {
+        return Ok(art);
+    }
+    for n in cards_shown(view) {
+        let i = i64::try_from(n).map_err(ApiError::internal)?;
+        if let Some(card) = decks::card(conn, deck, i)? {
+            art.insert(
+                n,
+                CardArt::Png {
+                    title: card.title,
+                    png: card.png,
+                },
+            );
+        }
+    }
+    Ok(art)
 }
 
 /// The display names of a game's players, by seat.
@@ -78,7 +136,7 @@ pub fn names_by_seat(table: &Table) -> Vec<String> {
     names
 }
 
-/// A view (JSON) as a Gods view; the only kind with a board picture today.
+/// A view (JSON) as a Gods view.
 pub fn gods_view(value: serde_json::Value) -> ApiResult<GodsView> {
     serde_json::from_value(value).map_err(|e| {
         ApiError::not_found("no_board", format!("this game has no board picture: {e}"))
@@ -150,10 +208,16 @@ async fn picture(
         None => engine.view(viewer),
         Some(turns) => replay(&table, turns)?.view(viewer),
     };
-    Ok(Picture {
-        view: gods_view(view)?,
-        names: names_by_seat(&table),
-    })
+    let names = names_by_seat(&table);
+    let board = match table.game.kind.as_str() {
+        "dreams" => {
+            let shown = view.clone();
+            let art = with_conn(state, move |conn| custom_card_art(conn, &shown)).await?;
+            Board::Dreams { view, art }
+        }
+        _ => Board::Gods(gods_view(view)?),
+    };
+    Ok(Picture { board, names })
 }
 
 /// The ETag of a picture: a hash of its bytes.
@@ -211,6 +275,6 @@ pub async fn png(
 ) -> ApiResult<HttpResponse> {
     let picture = picture(&req, &state, path.into_inner(), query.into_inner()).await?;
     // Rasterising takes milliseconds of CPU: off the async workers.
-    let png = blocking(move || board_png(&picture.svg()).map_err(ApiError::internal)).await?;
+    let png = blocking(move || picture.png().map_err(ApiError::internal)).await?;
     Ok(respond(&req, "image/png", png))
 }

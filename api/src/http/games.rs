@@ -177,12 +177,26 @@ pub async fn create(
         turn_seconds,
         timeout_policy,
     };
+    let deck = options
+        .get("deck")
+        .and_then(Value::as_str)
+        .map(str::to_string);
     let user_id = caller.user_id.clone();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
     let table = with_write_conn(&state, move |conn| {
         // All or nothing: no game is left behind without its creator, and each invited
         // address gets its invitation (`crate::outbox::compose`).
+        // A game played with a deck of cards (Dreams) names one that exists.
+        if let Some(deck) = deck.as_deref() {
+            if !crate::store::decks::deck_exists(conn, deck)? {
+                return Err(ApiError::unprocessable(
+                    "invalid_options",
+                    format!("options: there is no deck {deck:?} (use \"standard\" or the id of a deck from POST /decks)"),
+                )
+                .with("field", "options.deck"));
+            }
+        }
         conn.transaction(|conn| {
             store::insert_game(conn, &game)?;
             for email in invites {

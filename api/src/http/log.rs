@@ -75,14 +75,22 @@ pub async fn log(
     for t in &turns {
         let events: Vec<Logged<Value>> =
             serde_json::from_str(&t.events).map_err(ApiError::internal)?;
-        let turn: Value = serde_json::from_str(&t.turn).map_err(ApiError::internal)?;
+        // A sealed turn (a Dreams guess) shows only that there was one, until the game is
+        // over; its round's reveal event tells what it was.
+        let readable = t.readable_by(viewer, over);
+        let turn: Value = if readable {
+            serde_json::from_str(&t.turn).map_err(ApiError::internal)?
+        } else {
+            Value::Null
+        };
         entries.push(json!({
             "seq": t.seq,
             "seat": t.seat,
             "user_id": t.user_id,
             "at": t.created_at.and_utc(),
             "turn": turn,
-            "notation": t.notation,
+            "notation": if readable { Some(&t.notation) } else { None },
+            "sealed": !readable,
             // `player`, or `timeout`/`forfeit` when the service played for the seat.
             "source": t.source,
             "events": visible_events(&events, viewer, over),

@@ -365,7 +365,12 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
 
 /// One log entry: who, the notation, and what the rules did, in words.
 fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<LogRow, PageError> {
-    let mut row = log_entry(t.seq, t.seat, &t.notation, &t.events, names, seat, over)?;
+    let notation = if t.readable_by(::games::Viewer::Seat(seat), over) {
+        t.notation.as_str()
+    } else {
+        "(a sealed guess)"
+    };
+    let mut row = log_entry(t.seq, t.seat, notation, &t.events, names, seat, over)?;
     row.by_service = match t.source.as_str() {
         SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
         SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),

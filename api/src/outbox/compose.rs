@@ -95,6 +95,9 @@ pub struct TurnFacts<'a> {
     pub seq: i64,
     /// The game now.
     pub engine: &'a dyn AnyGame,
+    /// Seats that must act now but were told so before (they waited already: seats that
+    /// act at once get one mail when their wait begins, not one per other seat's turn).
+    pub told: &'a [usize],
     /// The turn's events with their audiences (none at the start). Mail reads only the
     /// public ones: Dreams' `revealed` decides the round's reveal mail.
     pub events: &'a [Logged<Value>],
@@ -238,6 +241,9 @@ pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, Stor
         mails.extend(reveal_mails(conn, f, &readers, &names, &game_name)?);
     }
     for seat in f.engine.to_act() {
+        if f.told.contains(&seat) {
+            continue;
+        }
         let Some(r) = readers.iter().find(|r| r.seat == seat) else {
             continue;
         };
@@ -533,6 +539,7 @@ pub fn start_mails(
             game_id: &game.id,
             seq: game.seq,
             engine: engine.as_ref(),
+            told: &[],
             events: &[],
             at,
             public_url,

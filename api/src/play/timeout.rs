@@ -187,8 +187,8 @@ impl From<ApiError> for PassError {
     }
 }
 
-/// Play the pass turn for `seat` while it must act (a Gods god who may declare the end
-/// passes twice: "continue", then the discards), each as its own log entry.
+/// Play the pass turn for `seat` while its turn goes on (a Gods god who may declare the
+/// end passes twice: "continue", then the discards), each as its own log entry.
 fn pass_while_waiting(
     state: &AppState,
     conn: &mut DbConn,
@@ -215,7 +215,8 @@ fn pass_while_waiting(
         let mut prepared = prepare_on(state, &table, &*engine, seat, &row.user_id, &turn, source)?;
         // The seat still to act after this pass ("continue"): the next pass follows at
         // once, so no your-turn mail for this half.
-        prepared.mail = !prepared.next.to_act().contains(&seat);
+        let goes_on = prepared.next.continues_turn(seat);
+        prepared.mail = !goes_on;
         let seq = prepared.row.seq;
         passed.notation.push(prepared.row.notation.clone());
         passed
@@ -226,6 +227,12 @@ fn pass_while_waiting(
             Err(SubmitError::Stale(_)) => return Err(PassError::Stale),
             Err(SubmitError::KeyTaken) => return Err(PassError::Stale),
             Err(SubmitError::Store(e)) => return Err(PassError::Api(e.into())),
+        }
+        // The seat's turn is over, even if it must act again at once (in Dreams, the
+        // last guess of a round by the next round's dealer): that is a new wait, with
+        // its own clock and mail.
+        if !goes_on {
+            break;
         }
     }
     if passed.notation.is_empty() {

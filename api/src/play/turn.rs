@@ -19,7 +19,7 @@ use crate::store::games::{self as store, Advance, SubmitError};
 use crate::store::models::{Idempotent, Turn, RUNNING};
 use crate::store::DbConn;
 use ::games::registry::{visible_events, AnyGame, TurnError};
-use ::games::{Logged, Outcome, RuleError, Viewer};
+use ::games::{Logged, Outcome, RuleError, Viewer, Visibility};
 use actix_web::http::StatusCode;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -52,6 +52,9 @@ pub enum Submitted {
     Replayed(Idempotent),
 }
 
+/// How often a submission is tried again when seats acting at once raced.
+const MAX_RACES: u32 = 16;
+
 /// A seat submits a turn: check, apply and store it, or return the first answer of an
 /// earlier submission with the same idempotency key.
 pub fn submit_turn(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
@@ -60,15 +63,28 @@ pub fn submit_turn(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiRes
             return reuse(stored, hash);
         }
     }
-    let table = Table::load(conn, &sub.game_id)?;
-    let kind = table.kind()?;
-    let turn = match &sub.input {
-        TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
-        TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
+    let mut attempts = 0;
+    let applied = loop {
+        let table = Table::load(conn, &sub.game_id)?;
+        let kind = table.kind()?;
+        let turn = match &sub.input {
+            TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
+            TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
+        };
+        let simultaneous = table.to_act().len() > 1;
+        match apply(conn, app, &table, &sub, turn) {
+            // Seats acting at once raced, and another one's turn landed first: load the
+            // game again; the submission still holds if this seat has not acted
+            // (`still_waiting_since`).
+            Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
+                attempts += 1;
+            }
+            other => break other,
+        }
     };
     let idempotency = sub.idempotency.clone();
     let user_id = sub.user_id.clone();
-    match apply(conn, app, &table, &sub, turn) {
+    match applied {
         // A retry with the same key may have landed after this one first looked: a
         // conflict then means "already done", and the first answer is the answer.
         Err(e) if e.status() == StatusCode::CONFLICT => match idempotency {
@@ -165,12 +181,12 @@ pub fn check_turn(table: &Table, user_id: &str, expected_seq: Option<i64>) -> Ap
     let seat = table
         .seat_of(user_id)
         .ok_or_else(|| ApiError::internal("a player of a running game has no seat"))?;
+    let to_act = table.to_act();
     if let Some(expected) = expected_seq {
-        if expected != game.seq {
+        if expected != game.seq && !still_waiting_since(table, &to_act, seat, expected) {
             return Err(stale(game.seq));
         }
     }
-    let to_act = table.to_act();
     if !to_act.contains(&seat) {
         return Err(
             ApiError::conflict("not_your_turn", format!("it is not seat {seat}'s turn"))
@@ -179,6 +195,24 @@ pub fn check_turn(table: &Table, user_id: &str, expected_seq: Option<i64>) -> Ap
         );
     }
     Ok(seat)
+}
+
+/// Does a submission of `seat` based on sequence `expected` still hold, though the game
+/// has moved on? Only where several seats act at once (Dreams' sealed guesses): if `seat`
+/// has been waiting since `expected` or earlier and has not acted, the turns in between
+/// were other seats' — sealed, so nothing the seat decides on changed. Where one seat
+/// acts at a time, any other turn in between is a change, and the answer is no.
+fn still_waiting_since(table: &Table, to_act: &[usize], seat: usize, expected: i64) -> bool {
+    let Ok(seat_i) = i64::try_from(seat) else {
+        return false;
+    };
+    to_act.len() > 1
+        && to_act.contains(&seat)
+        && expected < table.game.seq
+        && table
+            .deadlines
+            .iter()
+            .any(|d| d.seat == seat_i && d.seq <= expected)
 }
 
 fn stale(current: i64) -> ApiError {
@@ -267,6 +301,9 @@ pub struct Prepared {
     pub next: Box<dyn AnyGame>,
     pub events: Vec<Logged<Value>>,
     pub over: bool,
+    /// The seats that already waited before this turn and still wait (seats acting at
+    /// once, as Dreams' guesses): they were told when their wait began, not again now.
+    pub told: Vec<usize>,
     /// Write the mail the turn causes (always, but for the first half of a pass turn in
     /// two submissions, which the scheduler completes in the same transaction: its
     /// your-turn mail would be stale before it is sent).
@@ -301,6 +338,11 @@ pub fn prepare_on(
     source: &str,
 ) -> ApiResult<Prepared> {
     let kind = table.kind()?;
+    let sealed_for = match engine.turn_visibility(seat, turn) {
+        Visibility::Everyone => None,
+        Visibility::Seat(s) => Some(i64::try_from(s).map_err(ApiError::internal)?),
+        Visibility::Nobody => Some(-1),
+    };
     let applied = engine.apply(seat, turn).map_err(turn_error)?;
     let notation = kind.format_turn(turn).map_err(turn_error)?;
     let next = applied.game;
@@ -317,6 +359,7 @@ pub fn prepare_on(
         events: serde_json::to_string(&applied.events).map_err(ApiError::internal)?,
         created_at: at,
         source: source.to_string(),
+        sealed_for,
     };
     let forfeited: Vec<usize> = table
         .players
@@ -335,17 +378,26 @@ pub fn prepare_on(
             .iter()
             .filter_map(|&s| i64::try_from(s).ok())
             .collect(),
+        restart: (to_act.contains(&seat) && !next.continues_turn(seat))
+            .then(|| i64::try_from(seat).ok())
+            .flatten(),
         timing: Timing {
             now: at,
             remind_before: app.time.remind_before,
         },
     };
+    let told: Vec<usize> = table
+        .to_act()
+        .into_iter()
+        .filter(|&s| s != seat && to_act.contains(&s))
+        .collect();
     Ok(Prepared {
         row,
         advance,
         next,
         events: applied.events,
         over,
+        told,
         mail: true,
     })
 }
@@ -399,6 +451,7 @@ pub fn write(
         next,
         events,
         mail,
+        told,
         ..
     } = prepared;
     // The mail the turn causes is written in its transaction (`crate::outbox::compose`).
@@ -406,6 +459,7 @@ pub fn write(
         game_id: &row.game_id,
         seq: row.seq,
         engine: next.as_ref(),
+        told: &told,
         events: &events,
         at: row.created_at,
         public_url: &app.public_url,

@@ -55,6 +55,18 @@ fn on_vacation_until(
     }
 }
 
+/// Remove the clock of `seat` in game `game_id` (its wait ended), in the caller's
+/// transaction; [`reset`] then starts a fresh one if the seat waits again.
+pub fn drop_clock(conn: &mut DbConn, game_id: &str, seat: i64) -> Result<(), StoreError> {
+    diesel::delete(
+        deadlines::table
+            .filter(deadlines::game_id.eq(game_id))
+            .filter(deadlines::seat.eq(seat)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
 /// Set the clocks of game `game_id`, which is now at `seq` with `to_act` waiting, in the
 /// caller's transaction: rows of seats that no longer must act go; a seat that still must
 /// act keeps its clock (a turn in two submissions, or another seat acting meanwhile); a

@@ -226,6 +226,10 @@ pub struct Advance {
     pub outcome: Option<String>,
     /// The seats in `to_act`, for their clocks (`crate::store::deadlines::reset`).
     pub waiting: Vec<i64>,
+    /// The seat that just ended its turn and must act again at once (in Dreams, the last
+    /// guess of a round when its seat deals the next): its wait begins anew, with a fresh
+    /// clock, where a turn that goes on keeps its clock.
+    pub restart: Option<i64>,
     /// When the turn happened and the reminder lead, for the waiting seats' clocks.
     pub timing: Timing,
 }
@@ -287,6 +291,9 @@ pub fn submit_turn(
                 return Err(SubmitError::Stale(-1))
             }
             Err(e) => return Err(e.into()),
+        }
+        if let Some(seat) = advance.restart {
+            deadlines::drop_clock(conn, &turn.game_id, seat)?;
         }
         deadlines::reset(
             conn,

@@ -118,6 +118,23 @@ pub struct Turn {
     pub created_at: NaiveDateTime,
     /// Who made it: [`SOURCE_PLAYER`], [`SOURCE_TIMEOUT`] or [`SOURCE_FORFEIT`].
     pub source: String,
+    /// A sealed turn (a Dreams guess): only this seat reads its JSON and notation until the
+    /// game is over ([`Turn::readable_by`]); `-1` nobody. `None`: public.
+    pub sealed_for: Option<i64>,
+}
+
+impl Turn {
+    /// May `viewer` read this turn's JSON and notation? Everyone may once the game is
+    /// over; before, a sealed turn only its own seat. (Its public events are another
+    /// matter: each carries its own visibility.)
+    pub fn readable_by(&self, viewer: ::games::Viewer, game_over: bool) -> bool {
+        match (self.sealed_for, viewer) {
+            (None, _) => true,
+            _ if game_over => true,
+            (Some(s), ::games::Viewer::Seat(v)) => i64::try_from(v).is_ok_and(|v| v == s),
+            (Some(_), ::games::Viewer::Spectator) => false,
+        }
+    }
 }
 
 /// A turn sent by the seat's player.

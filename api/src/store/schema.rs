@@ -90,6 +90,7 @@ diesel::table! {
         events -> Text,
         created_at -> Timestamp,
         source -> Text,
+        sealed_for -> Nullable<BigInt>,
     }
 }
 

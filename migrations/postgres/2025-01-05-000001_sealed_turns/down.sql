@@ -1,0 +1,1 @@
+ALTER TABLE turns DROP COLUMN sealed_for;

@@ -533,7 +533,7 @@ pub fn log_entry(
         DreamsEvent::GuessSealed { round, .. } => Some(*round),
         _ => None,
     });
-    let words: Vec<String> = events.iter().map(|e| event_words(names, e)).collect();
+    let words: Vec<String> = events.iter().map(|e| event_words(names, seat, e)).collect();
     let who = usize::try_from(by).map_err(PageError::internal)?;
     Ok(LogRow {
         seq,
@@ -547,8 +547,10 @@ pub fn log_entry(
     })
 }
 
-/// One event in words. The events a seat alone may read (`role`, `my_guess`) speak to it.
-fn event_words(names: &[String], event: &DreamsEvent) -> String {
+/// One event in words, for `viewer`. The events a seat alone may read (`role`, `my_guess`)
+/// speak to it; once the game is over everyone reads them, and another seat's are told in
+/// the third person.
+fn event_words(names: &[String], viewer: usize, event: &DreamsEvent) -> String {
     match event {
         DreamsEvent::RoundDealt {
             round,
@@ -566,6 +568,12 @@ fn event_words(names: &[String], event: &DreamsEvent) -> String {
                 name(names, *dealer)
             )
         }
+        DreamsEvent::Role {
+            round, seat, role, ..
+        } if *seat != viewer => match role {
+            Role::God => format!("{} is a god in round {round}.", name(names, *seat)),
+            Role::Mortal => format!("{} is the mortal in round {round}.", name(names, *seat)),
+        },
         DreamsEvent::Role { role, vision, .. } => match (role, vision) {
             (Role::God, Some(v)) => format!("You are a god: the true vision is image {v}."),
             (Role::God, None) => "You are a god.".to_string(),
@@ -586,6 +594,11 @@ fn event_words(names: &[String], event: &DreamsEvent) -> String {
         DreamsEvent::GuessSealed { seat, .. } => {
             format!("{} sealed a guess.", name(names, *seat))
         }
+        DreamsEvent::MyGuess { seat, guess, .. } if *seat != viewer => format!(
+            "{}'s sealed guess: {}.",
+            name(names, *seat),
+            guess_words(names, *guess)
+        ),
         DreamsEvent::MyGuess { guess, .. } => {
             format!("Your sealed guess: {}.", guess_words(names, *guess))
         }
@@ -893,16 +906,18 @@ mod tests {
     /// the vision.
     #[test]
     fn d_s1_a_seats_page_does_not_depend_on_what_it_may_not_know() {
+        // Round 2 half placed (after a reveal), and round 1 with one guess sealed.
         let mut p = Played::new();
         p.stars();
         let mortal = p.game.secret_mortal();
-        let vision = p.game.secret_vision();
         let first = (mortal + 1) % 3;
         p.guess(first);
-        let stages = [p.game.clone()];
-        for game in stages {
+        for played in [round_two(), p] {
+            let game = played.game.clone();
+            let mortal = game.secret_mortal();
+            let vision = game.secret_vision();
             for seat in 0..3 {
-                let page = p.page_of(&game, seat, plain());
+                let page = played.page_of(&game, seat, plain());
                 let variants: Vec<Dreams> = if seat == mortal {
                     (1..=4)
                         .map(|v| game.with_hidden(mortal, v, |_, g| g))
@@ -924,16 +939,34 @@ mod tests {
                         .collect()
                 };
                 for other in variants {
-                    assert_eq!(page, p.page_of(&other, seat, plain()), "seat {seat}");
+                    assert_eq!(page, played.page_of(&other, seat, plain()), "seat {seat}");
                 }
+                assert_eq!(page.contains("You are the mortal"), seat == mortal);
             }
         }
-        // Before the reveal, no page names the mortal's seat as such.
-        for seat in 0..3 {
-            let page = p.page_of(&p.game, seat, plain());
-            assert!(!page.contains("was the mortal"), "{page}");
-            assert_eq!(page.contains("You are the mortal"), seat == mortal);
+    }
+
+    #[test]
+    fn the_page_of_a_finished_game_shows_the_winners_and_the_last_reveal() {
+        let mut p = Played::new();
+        let mut rng = ::games::Rng::from_seed(&Seed::from_u64(5));
+        while let Some((seat, turn)) = ::games::dreams::random::random_submission(&p.game, &mut rng)
+        {
+            p.play(seat, turn);
         }
+        assert!(p.game.is_over());
+        let html = p.page_of(&p.game, 1, plain());
+        assert!(html.contains("The game is over:"), "{html}");
+        assert!(html.contains("revealed</h2>"), "{html}");
+        assert!(!html.contains("<form"), "{html}");
+        assert!(
+            !html.contains("a sealed guess"),
+            "all is public at the end: {html}"
+        );
+        assert!(!html.contains("You are"), "{html}");
+        // Every seat's guess is told, in the third person but the reader's own.
+        assert!(html.contains("Your sealed guess:"), "{html}");
+        assert!(html.contains("&#39;s sealed guess:"), "{html}");
     }
 
     #[test]

@@ -206,6 +206,12 @@ impl TestApp {
         }
     }
 
+    /// Where this server's file transport writes its `.eml` files (the default mail
+    /// settings of a test: `DATA_DIR/mail`).
+    pub fn mail_dir(&self) -> std::path::PathBuf {
+        self._dir.path().join("mail")
+    }
+
     /// A second server process on the same database (as when several servers share one
     /// Postgres), with its own data directory; the database is dropped by the first.
     pub async fn twin(&self) -> TestApp {

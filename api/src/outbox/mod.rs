@@ -387,6 +387,13 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
         }
         _ => None,
     };
+    if template == Template::GameOver {
+        // A game-over row written before Dreams lacks these (a Gods game's values).
+        if let Some(obj) = data.as_object_mut() {
+            obj.entry("seat_label").or_insert_with(|| "god".into());
+            obj.entry("last_round").or_insert(Value::Null);
+        }
+    }
     let deferred = data.as_object().is_some_and(|o| o.is_empty());
     let mut attachments: Vec<Attachment> = Vec::new();
     if template == Template::YourTurn && deferred {

@@ -4,10 +4,10 @@
 //!
 //! Owns: the state of one game and every rule that changes it. Module names follow the
 //! rule sheet: `deal` (D-C1, D-R1–D-R3), `stars` (D-R4), `guess` (D-R5, sealing), `seal`
-//! (salts and commitments), `score` (D-R6–D-R8), `view` (what a viewer may see, D-S1),
-//! `legal` (what a seat may send now), `pass` (the timeout turn), `notation` (turns as
-//! text), `random` (random legal turns, for tests, benchmarks and load generators), and
-//! `inline` (the allocation-free lists the state is made of).
+//! (salts and commitments, hashed by `sha256`), `score` (D-R6–D-R8), `view` (what a
+//! viewer may see, D-S1), `legal` (what a seat may send now), `pass` (the timeout turn),
+//! `notation` (turns as text), `random` (random legal turns, for tests, benchmarks and
+//! load generators), and `inline` (the allocation-free lists the state is made of).
 //! Must not: do I/O, read a clock, or use randomness other than the game's own [`Rng`];
 //! show the mortal, the vision or another seat's guess to anyone before the reveal (D-S1).
 
@@ -21,6 +21,7 @@ pub mod pass;
 pub mod random;
 pub mod score;
 pub mod seal;
+pub mod sha256;
 pub mod stars;
 pub mod turn;
 pub mod view;

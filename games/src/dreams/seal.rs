@@ -14,12 +14,12 @@
 //! Owns: deriving salts and commitments, and their hex form. Must not: allocate on the hot
 //! path (a commitment is computed for every guess of every game).
 
+use super::sha256;
 use super::turn::Guess;
 use crate::game::Seat;
 use crate::rng::Seed;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use sha2::{Digest, Sha256};
 use std::fmt;
 
 /// The domain-separation prefix of a salt's hash input.
@@ -44,7 +44,7 @@ impl Salt {
         input.push(&seed.0);
         input.push(&round.to_le_bytes());
         input.push(&seat.to_le_bytes());
-        let digest = Sha256::digest(input.as_bytes());
+        let digest = sha256::digest(input.as_bytes());
         let mut salt = [0u8; 16];
         for (out, byte) in salt.iter_mut().zip(digest.iter()) {
             *out = *byte;
@@ -85,11 +85,7 @@ impl Commitment {
         let mut hex = [0u8; 32];
         hex_into(&salt.0, &mut hex);
         text.push(&hex);
-        let mut out = [0u8; 32];
-        for (o, b) in out.iter_mut().zip(Sha256::digest(text.as_bytes()).iter()) {
-            *o = *b;
-        }
-        Commitment(out)
+        Commitment(sha256::digest(text.as_bytes()))
     }
 
     pub fn to_hex(&self) -> String {
@@ -252,6 +248,7 @@ impl<'de> Deserialize<'de> for Commitment {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sha2::{Digest, Sha256};
 
     #[test]
     fn hex_round_trips_and_refuses_upper_case_and_wrong_lengths() {

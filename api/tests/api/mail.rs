@@ -1116,3 +1116,71 @@ mail_test!(
         assert_eq!(mails.iter().filter(|m| m.kind() == "game_over").count(), n);
     }
 );
+
+mail_test!(
+    system,
+    async fn a_dreams_mail_of_a_custom_deck_shows_its_titles_and_draws_its_pictures(
+        app,
+        smtp,
+        _clock
+    ) {
+        let players = [
+            app.player("maker").await,
+            app.player("b").await,
+            app.player("c").await,
+        ];
+        let card = |n: usize| {
+            format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\" viewBox=\"0 0 100 100\">\
+                 <rect width=\"100\" height=\"100\" fill=\"hsl({} 60% 60%)\"/></svg>",
+                n * 5
+            )
+        };
+        let cards: Vec<Value> = (0..72)
+            .map(|n| json!({"title": format!("Night dream {n}"), "svg": card(n)}))
+            .collect();
+        let (status, deck) = app
+            .post("/decks", &players[0].token, json!({"name": "Nights", "cards": cards}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{deck}");
+        let (status, game) = app
+            .post(
+                "/games",
+                &players[0].token,
+                json!({"kind": "dreams", "seats": 3, "options": {"deck": deck["id"]}}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let id = game["id"].as_str().unwrap().to_string();
+        for p in &players[1..] {
+            let (status, body) = app
+                .post(&format!("/games/{id}/join"), &p.token, json!({"code": game["join_code"]}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        // Three welcomes and the first star mail.
+        let mails = wait_for(&smtp, 4).await;
+        let turn = mails
+            .iter()
+            .find(|m| m.kind() == "your_turn")
+            .expect("a your-turn mail");
+        assert!(turn.subject.contains("place a star (round 1)"), "{}", turn.subject);
+        let (_, g) = app.get(&format!("/games/{id}"), &players[0].token).await;
+        for card in g["view"]["cards"].as_array().unwrap() {
+            let title = format!("Night dream {card}");
+            assert!(turn.text.contains(&title), "{title} not in {}", turn.text);
+        }
+        // The deck's own pictures are laid over the drawing: a truecolour PNG (the
+        // standard deck's is a palette PNG).
+        let parsed = mailparse::parse_mail(turn.raw.as_bytes()).unwrap();
+        fn png(p: &mailparse::ParsedMail) -> Option<Vec<u8>> {
+            if p.ctype.mimetype == "image/png" {
+                return p.get_body_raw().ok();
+            }
+            p.subparts.iter().find_map(png)
+        }
+        let bytes = png(&parsed).expect("the firmament");
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+        assert_eq!(bytes[25], 2, "colour type RGB: the deck's pictures are in it");
+    }
+);

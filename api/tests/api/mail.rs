@@ -1182,5 +1182,9 @@ mail_test!(
         let bytes = png(&parsed).expect("the firmament");
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
         assert_eq!(bytes[25], 2, "colour type RGB: the deck's pictures are in it");
+        // For a look: HERMES_MAIL_PNG=/tmp/x.png cargo test … a_dreams_mail_of_a_custom_deck
+        if let Ok(path) = std::env::var("HERMES_MAIL_PNG") {
+            std::fs::write(path, &bytes).unwrap();
+        }
     }
 );

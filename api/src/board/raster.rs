@@ -207,9 +207,22 @@ pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
             }
         })
         .collect();
+    // Our pictures are flat: most pixels repeat their left neighbour, so runs are counted
+    // before they reach the map (the map is the cost in a debug build's mail tests).
     let mut histogram: HashMap<[u8; 4], u64> = HashMap::new();
+    let mut run: Option<([u8; 4], u64)> = None;
     for p in &pixels {
-        *histogram.entry(*p).or_insert(0) += 1;
+        run = match run {
+            Some((c, n)) if c == *p => Some((c, n + 1)),
+            Some((c, n)) => {
+                *histogram.entry(c).or_insert(0) += n;
+                Some((*p, 1))
+            }
+            None => Some((*p, 1)),
+        };
+    }
+    if let Some((c, n)) = run {
+        *histogram.entry(c).or_insert(0) += n;
     }
     let mut colours: Vec<([u8; 4], u64)> = histogram.into_iter().collect();
     // A fixed order, so the same picture always gives the same bytes.
@@ -223,9 +236,17 @@ pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
     for (c, _) in &colours {
         index.insert(*c, nearest(&palette, *c));
     }
+    let mut last: Option<([u8; 4], u8)> = None;
     let data: Vec<u8> = pixels
         .iter()
-        .map(|p| index.get(p).copied().unwrap_or(0))
+        .map(|p| match last {
+            Some((c, i)) if c == *p => i,
+            _ => {
+                let i = index.get(p).copied().unwrap_or(0);
+                last = Some((*p, i));
+                i
+            }
+        })
         .collect();
     let plte: Vec<u8> = palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
     let mut trns: Vec<u8> = palette.iter().map(|c| c[3]).collect();

@@ -6,7 +6,7 @@
 //! Must not: know about HTTP, storage, mail or time. A game is a value; `apply` returns
 //! a new value or a [`RuleError`] and never changes `self`.
 
-use crate::rng::Seed;
+use crate::rng::{Generator, Seed};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -145,8 +145,19 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     /// How many seats the game can be played with.
     fn seat_counts() -> RangeInclusive<usize>;
 
-    /// Set up a new game.
-    fn new(seed: Seed, seats: usize, options: Self::Options) -> Result<Self, SetupError>;
+    /// Set up a new game drawing from xoshiro256\*\* (seed scheme 1: every game stored
+    /// before scheme 2, and the tests and examples that pin its draws).
+    fn new(seed: Seed, seats: usize, options: Self::Options) -> Result<Self, SetupError> {
+        Self::new_with(seed, Generator::Xoshiro256StarStar, seats, options)
+    }
+
+    /// Set up a new game drawing from `generator` keyed with `seed`.
+    fn new_with(
+        seed: Seed,
+        generator: Generator,
+        seats: usize,
+        options: Self::Options,
+    ) -> Result<Self, SetupError>;
 
     fn seats(&self) -> usize;
     fn options(&self) -> &Self::Options;
@@ -197,7 +208,7 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
         serde_json::from_value(state).map_err(|e| e.to_string())
     }
 
-    /// Replay a whole log from the start.
+    /// Replay a whole log from the start, with xoshiro256\*\* (see [`Game::new`]).
     fn replay<'a>(
         seed: Seed,
         seats: usize,
@@ -207,7 +218,22 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     where
         Self::Turn: 'a,
     {
-        let mut game = Self::new(seed, seats, options).map_err(ReplayError::Setup)?;
+        Self::replay_with(seed, Generator::Xoshiro256StarStar, seats, options, turns)
+    }
+
+    /// Replay a whole log from the start, with `generator`.
+    fn replay_with<'a>(
+        seed: Seed,
+        generator: Generator,
+        seats: usize,
+        options: Self::Options,
+        turns: impl IntoIterator<Item = &'a (Seat, Self::Turn)>,
+    ) -> Result<Self, ReplayError>
+    where
+        Self::Turn: 'a,
+    {
+        let mut game =
+            Self::new_with(seed, generator, seats, options).map_err(ReplayError::Setup)?;
         for (i, (seat, turn)) in turns.into_iter().enumerate() {
             game = game
                 .apply(*seat, turn)

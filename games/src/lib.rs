@@ -14,4 +14,4 @@ pub mod rng;
 pub use game::{
     Applied, Game, Logged, NotationError, Outcome, RuleError, Seat, SetupError, Viewer, Visibility,
 };
-pub use rng::{Rng, Seed};
+pub use rng::{Generator, Rng, Seed, SeedScheme};

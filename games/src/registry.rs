@@ -8,7 +8,7 @@ use crate::game::{
     Game, Logged, NotationError, Outcome, RuleError, Seat, SetupError, Viewer, Visibility,
 };
 use crate::gods::Gods;
-use crate::rng::Seed;
+use crate::rng::{Generator, Seed};
 use serde_json::Value;
 use std::marker::PhantomData;
 use std::ops::RangeInclusive;
@@ -31,18 +31,40 @@ pub trait GameKind: Sync + Send {
     fn default_options(&self) -> Value;
     /// Read options (missing keys take defaults) and return them in full.
     fn check_options(&self, options: &Value) -> Result<Value, SetupError>;
+    /// A new game drawing from xoshiro256\*\* (seed scheme 1; see [`Game::new`]).
     fn new_game(
         &self,
         seed: Seed,
         seats: usize,
         options: &Value,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        self.new_game_with(seed, Generator::Xoshiro256StarStar, seats, options)
+    }
+    /// A new game drawing from `generator` keyed with `seed`.
+    fn new_game_with(
+        &self,
+        seed: Seed,
+        generator: Generator,
+        seats: usize,
+        options: &Value,
     ) -> Result<Box<dyn AnyGame>, SetupError>;
     /// Load a stored state.
     fn load(&self, state: &Value) -> Result<Box<dyn AnyGame>, String>;
-    /// Recompute a game from its seed and log.
+    /// Recompute a game from its seed and log, with xoshiro256\*\* (seed scheme 1).
     fn replay(
         &self,
         seed: Seed,
+        seats: usize,
+        options: &Value,
+        turns: &[(Seat, Value)],
+    ) -> Result<Box<dyn AnyGame>, String> {
+        self.replay_with(seed, Generator::Xoshiro256StarStar, seats, options, turns)
+    }
+    /// Recompute a game from its seed and log, with `generator`.
+    fn replay_with(
+        &self,
+        seed: Seed,
+        generator: Generator,
         seats: usize,
         options: &Value,
         turns: &[(Seat, Value)],
@@ -130,9 +152,10 @@ impl<G: Game + Send + Sync + 'static> GameKind for Kind<G> {
         Ok(to_value(&o))
     }
 
-    fn new_game(
+    fn new_game_with(
         &self,
         seed: Seed,
+        generator: Generator,
         seats: usize,
         options: &Value,
     ) -> Result<Box<dyn AnyGame>, SetupError> {
@@ -147,16 +170,17 @@ impl<G: Game + Send + Sync + 'static> GameKind for Kind<G> {
                 r.end()
             )));
         }
-        Ok(Box::new(Running(G::new(seed, seats, o)?)))
+        Ok(Box::new(Running(G::new_with(seed, generator, seats, o)?)))
     }
 
     fn load(&self, state: &Value) -> Result<Box<dyn AnyGame>, String> {
         Ok(Box::new(Running(G::load(state.clone())?)))
     }
 
-    fn replay(
+    fn replay_with(
         &self,
         seed: Seed,
+        generator: Generator,
         seats: usize,
         options: &Value,
         turns: &[(Seat, Value)],
@@ -168,7 +192,7 @@ impl<G: Game + Send + Sync + 'static> GameKind for Kind<G> {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| e.to_string())?;
         Ok(Box::new(Running(
-            G::replay(seed, seats, o, &turns).map_err(|e| e.to_string())?,
+            G::replay_with(seed, generator, seats, o, &turns).map_err(|e| e.to_string())?,
         )))
     }
 

@@ -11,12 +11,13 @@ use super::{
     Shared, CARDS_PER_ROUND, DECK_SIZE, IMAGES, MAX_SEATS, MIN_SEATS, STATE_FORMAT,
 };
 use crate::game::{Logged, SetupError};
-use crate::rng::{Rng, Seed};
+use crate::rng::{Generator, Rng, Seed};
 
 /// D-C0, D-C1: a new game, its first round dealt (setting up produces no events: the first
 /// round's cards are in every view, each seat's role in its own view).
 pub(crate) fn new_game(
     seed: Seed,
+    generator: Generator,
     seats: usize,
     options: DreamsOptions,
 ) -> Result<Dreams, SetupError> {
@@ -25,7 +26,7 @@ pub(crate) fn new_game(
             "dreams is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}"
         )));
     }
-    let mut rng = Rng::from_seed(&seed);
+    let mut rng = Rng::new(generator, &seed);
     let mut cards = [0u8; DECK_SIZE];
     for (number, card) in (0u8..).zip(cards.iter_mut()) {
         *card = number;

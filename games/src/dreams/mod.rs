@@ -29,7 +29,7 @@ pub mod view;
 use crate::game::{
     Applied, Game, Logged, NotationError, Outcome, RuleError, Seat, SetupError, Viewer, Visibility,
 };
-use crate::rng::{Rng, Seed};
+use crate::rng::{Generator, Rng, Seed};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::RangeInclusive;
@@ -652,8 +652,13 @@ impl Game for Dreams {
         MIN_SEATS..=MAX_SEATS
     }
 
-    fn new(seed: Seed, seats: usize, options: DreamsOptions) -> Result<Dreams, SetupError> {
-        deal::new_game(seed, seats, options)
+    fn new_with(
+        seed: Seed,
+        generator: Generator,
+        seats: usize,
+        options: DreamsOptions,
+    ) -> Result<Dreams, SetupError> {
+        deal::new_game(seed, generator, seats, options)
     }
 
     fn seats(&self) -> usize {

@@ -25,7 +25,7 @@ pub mod villages;
 use crate::game::{
     Applied, Game, Logged, NotationError, Outcome, RuleError, Seat, SetupError, Viewer, Visibility,
 };
-use crate::rng::{Rng, Seed};
+use crate::rng::{Generator, Rng, Seed};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -621,8 +621,13 @@ impl Game for Gods {
         2..=4
     }
 
-    fn new(seed: Seed, seats: usize, options: GodsOptions) -> Result<Gods, SetupError> {
-        setup::new_game(seed, seats, options)
+    fn new_with(
+        seed: Seed,
+        generator: Generator,
+        seats: usize,
+        options: GodsOptions,
+    ) -> Result<Gods, SetupError> {
+        setup::new_game(Rng::new(generator, &seed), seats, options)
     }
 
     fn seats(&self) -> usize {

@@ -10,7 +10,7 @@ use super::actions::{apply_step, playable_extra_actions, TurnProgress};
 use super::legal::{any_action, enumerate};
 use super::{Cell, Gods, GodsOptions, GodsTurn, Hex, Phase, Step, Tile};
 use crate::game::{Game, Seat};
-use crate::rng::{Rng, Seed};
+use crate::rng::{Generator, Rng, Seed};
 
 /// A random legal turn for the god to move, or `None` when the game is over.
 /// A god who may declare the end does so half the time.
@@ -152,7 +152,19 @@ pub fn random_game(
     options: GodsOptions,
     rng: &mut Rng,
 ) -> Result<(Gods, Vec<(Seat, GodsTurn)>), String> {
-    let mut game = Gods::new(seed, seats, options).map_err(|e| e.to_string())?;
+    random_game_with(seed, Generator::Xoshiro256StarStar, seats, options, rng)
+}
+
+/// A whole random game whose own draws come from `generator` keyed with `seed` (`rng`
+/// picks the turns).
+pub fn random_game_with(
+    seed: Seed,
+    generator: Generator,
+    seats: usize,
+    options: GodsOptions,
+    rng: &mut Rng,
+) -> Result<(Gods, Vec<(Seat, GodsTurn)>), String> {
+    let mut game = Gods::new_with(seed, generator, seats, options).map_err(|e| e.to_string())?;
     let mut log = Vec::new();
     while let Some(turn) = random_turn(&game, rng) {
         let seat = game.to_move;

@@ -6,7 +6,7 @@ use super::{
     VP_PER_COLOUR,
 };
 use crate::game::SetupError;
-use crate::rng::{Rng, Seed};
+use crate::rng::Rng;
 
 /// G-C3: tribes per colour, deserts, whirlwinds, extra-action tiles.
 pub const TRIBES_PER_COLOUR: usize = 8;
@@ -51,7 +51,11 @@ pub fn start_layout(seats: usize) -> Vec<(Hex, Cell)> {
     }
 }
 
-pub(crate) fn new_game(seed: Seed, seats: usize, options: GodsOptions) -> Result<Gods, SetupError> {
+pub(crate) fn new_game(
+    mut rng: Rng,
+    seats: usize,
+    options: GodsOptions,
+) -> Result<Gods, SetupError> {
     if !(2..=4).contains(&seats) {
         return Err(SetupError(format!("Gods is for 2 to 4 gods, not {seats}")));
     }
@@ -67,7 +71,6 @@ pub(crate) fn new_game(seed: Seed, seats: usize, options: GodsOptions) -> Result
                 .into(),
         ));
     }
-    let mut rng = Rng::from_seed(&seed);
     let mut board = Board::default();
     let layout = start_layout(seats);
     for &(at, cell) in &layout {

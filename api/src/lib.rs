@@ -20,3 +20,4 @@ pub mod scheduler;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod verify;

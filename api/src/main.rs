@@ -19,6 +19,23 @@ enum Command {
     /// The mail outbox: counts (pending, sent, failed) and the failed mails; `retry`
     /// requeues failed ones. Reads the same settings as `serve` (for the database).
     Outbox(OutboxArgs),
+    /// Check a finished game from a server's public data: the revealed seed against its
+    /// commitment, the game's seed derived from it and the players' seeds, the whole log
+    /// replayed with the rules engine (docs/replay.md).
+    Verify(VerifyArgs),
+}
+
+#[derive(clap::Args)]
+struct VerifyArgs {
+    /// The game's id.
+    game_id: String,
+    /// The server's base URL (plain HTTP).
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    url: String,
+    /// A bearer token of an account that may read the game (`POST /tokens` or a personal
+    /// token); or HERMES_TOKEN.
+    #[arg(long, env = "HERMES_TOKEN", hide_env_values = true)]
+    token: String,
 }
 
 #[derive(clap::Args)]
@@ -55,6 +72,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Serve(overrides) => serve(&overrides),
         Command::Outbox(args) => outbox(args),
+        Command::Verify(args) => verify(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -71,6 +89,15 @@ async fn serve(overrides: &Overrides) -> Result<(), Box<dyn std::error::Error>> 
     let app = Application::build(settings)?;
     println!("Hermes is listening on {}", app.url());
     app.run_until_stopped().await?;
+    Ok(())
+}
+
+#[actix_web::main]
+async fn verify(args: &VerifyArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let published = hermes_api::verify::fetch(&args.url, &args.token, &args.game_id).await?;
+    let report = hermes_api::verify::check(&published)?;
+    print!("{report}");
+    println!("game {} verified", args.game_id);
     Ok(())
 }
 

@@ -17,7 +17,7 @@ use crate::store::games::{self as store, JoinError, StartPlan};
 use crate::store::models::{new_id, Game, Invite, Seat, OPEN};
 use crate::store::{accounts, outbox, prefs};
 use ::games::registry;
-use ::games::Seed;
+use ::games::{Seed, SeedScheme};
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use diesel::Connection;
@@ -51,6 +51,33 @@ pub struct NewGame {
     /// What happens when a seat's time runs out: `auto_pass` (default), `forfeit`, `wait`.
     #[serde(default)]
     pub timeout_policy: Option<String>,
+    /// The creator's own seed for the game's randomness (`docs/replay.md`); the server
+    /// draws one when absent.
+    #[serde(default)]
+    pub player_seed: Option<String>,
+}
+
+/// The longest player seed, in characters.
+pub const PLAYER_SEED_MAX_CHARS: usize = 128;
+
+/// A player's seed as sent (1 to 128 characters, no control characters, used as its UTF-8
+/// bytes), or one the server draws for a player who sent none (32 random bytes as 64 hex
+/// digits): `(seed, by)` with `by` `player` or `server`.
+fn player_seed(sent: Option<String>) -> ApiResult<(String, &'static str)> {
+    let Some(seed) = sent else {
+        return Ok((hex::encode(rand::random::<[u8; 32]>()), "server"));
+    };
+    let chars = seed.chars().count();
+    if chars == 0 || chars > PLAYER_SEED_MAX_CHARS || seed.chars().any(char::is_control) {
+        return Err(ApiError::unprocessable(
+            "invalid_player_seed",
+            format!(
+                "`player_seed` must be 1 to {PLAYER_SEED_MAX_CHARS} characters without control characters, or left out for the server to draw one"
+            ),
+        )
+        .with("field", "player_seed"));
+    }
+    Ok((seed, "player"))
 }
 
 /// The time per turn a game may have, in hours (`docs/deadlines.md`).
@@ -134,6 +161,7 @@ pub async fn create(
         .check_options(&body.options)
         .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
     let (turn_seconds, timeout_policy) = game_clock(&body)?;
+    let (my_seed, my_seed_by) = player_seed(body.player_seed.clone())?;
     let mut invites: Vec<String> = body.invite.iter().map(|e| normalize_email(e)).collect();
     // Twice the same address would be a unique violation, which aborts a Postgres
     // transaction even when caught.
@@ -176,6 +204,7 @@ pub async fn create(
         updated_at: at,
         turn_seconds,
         timeout_policy,
+        seed_scheme: SeedScheme::CURRENT.number(),
     };
     let deck = options
         .get("deck")
@@ -229,6 +258,7 @@ pub async fn create(
                 conn,
                 &game.id,
                 &user_id,
+                (&my_seed, my_seed_by),
                 &timing,
                 plan_start,
                 |conn, started| compose::start_mails(conn, started, &public_url, mail_at),
@@ -245,23 +275,30 @@ pub async fn create(
         .json(table.summary(&caller.user_id)))
 }
 
-/// Seat the players (shuffled unless fixed) and set up the game from its seed.
+/// Seat the players (shuffled unless fixed) and set up the game from its seed: the
+/// server's seed and, from seed scheme 2 on, every player's seed in seat order, fixed now
+/// that the last seat is taken (`docs/replay.md`).
 fn plan_start(game: &Game, joined: &[Seat]) -> Result<StartPlan, String> {
     let kind = registry::kind(&game.kind).ok_or("unknown kind")?;
-    let mut order: Vec<String> = joined.iter().map(|s| s.user_id.clone()).collect();
+    let mut order: Vec<&Seat> = joined.iter().collect();
     if game.random_seats {
         order.shuffle(&mut rand::rngs::OsRng);
     }
-    let seed: Seed = game
-        .seed
-        .parse()
-        .map_err(|e: ::games::rng::SeedError| e.to_string())?;
+    let player_seeds: Vec<String> = order
+        .iter()
+        .map(|s| s.player_seed.clone().unwrap_or_default())
+        .collect();
+    let (seed, generator) = game.engine_seed(&player_seeds)?;
     let options: Value = serde_json::from_str(&game.options).map_err(|e| e.to_string())?;
     let engine = kind
-        .new_game(seed, order.len(), &options)
+        .new_game_with(seed, generator, order.len(), &options)
         .map_err(|e| e.to_string())?;
     Ok(StartPlan {
-        seats: order.into_iter().zip(0i64..).collect(),
+        seats: order
+            .into_iter()
+            .map(|s| s.user_id.clone())
+            .zip(0i64..)
+            .collect(),
         state: engine.state().to_string(),
         to_act: json!(engine.to_act()).to_string(),
     })
@@ -284,6 +321,10 @@ fn join_error(e: JoinError) -> ApiError {
 pub struct Join {
     /// The game's join code; not needed by an invited user.
     pub code: Option<String>,
+    /// The player's own seed for the game's randomness (`docs/replay.md`); the server
+    /// draws one when absent.
+    #[serde(default)]
+    pub player_seed: Option<String>,
 }
 
 pub async fn join(
@@ -293,7 +334,9 @@ pub async fn join(
     body: web::Json<Join>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let code = body.into_inner().code;
+    let body = body.into_inner();
+    let code = body.code;
+    let (my_seed, my_seed_by) = player_seed(body.player_seed)?;
     let user_id = caller.user_id.clone();
     let timing = state.timing();
     let public_url = state.public_url.clone();
@@ -319,9 +362,15 @@ pub async fn join(
                 ),
             });
         }
-        store::join(conn, &id, &user_id, &timing, plan_start, |conn, started| {
-            compose::start_mails(conn, started, &public_url, mail_at)
-        })
+        store::join(
+            conn,
+            &id,
+            &user_id,
+            (&my_seed, my_seed_by),
+            &timing,
+            plan_start,
+            |conn, started| compose::start_mails(conn, started, &public_url, mail_at),
+        )
         .map_err(join_error)?;
         Table::load(conn, &id)
     })

@@ -10,7 +10,7 @@ use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
 use ::games::registry::{visible_events, AnyGame};
-use ::games::{Logged, Seed};
+use ::games::Logged;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -154,7 +154,9 @@ pub async fn state_at(
 /// The game after `turns` (the first entries of its log), recomputed from the seed.
 pub fn replay(table: &Table, turns: &[crate::store::models::Turn]) -> ApiResult<Box<dyn AnyGame>> {
     let game = &table.game;
-    let seed: Seed = game.seed.parse().map_err(ApiError::internal)?;
+    let (seed, generator) = game
+        .engine_seed(&table.player_seeds())
+        .map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&game.options).map_err(ApiError::internal)?;
     let log = turns
         .iter()
@@ -167,6 +169,6 @@ pub fn replay(table: &Table, turns: &[crate::store::models::Turn]) -> ApiResult<
     let seats = usize::try_from(game.seat_count).map_err(ApiError::internal)?;
     table
         .kind()?
-        .replay(seed, seats, &options, &log)
+        .replay_with(seed, generator, seats, &options, &log)
         .map_err(ApiError::internal)
 }

@@ -35,7 +35,7 @@ use crate::store::{decks, games as game_store, DbConn, StoreError};
 use ::games::dreams::DreamsView;
 use ::games::gods::view::GodsView;
 use ::games::registry::AnyGame;
-use ::games::{Seed, Viewer};
+use ::games::Viewer;
 use actix_web::web;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
@@ -606,10 +606,8 @@ fn rebuild(
         kind.load(&state).map_err(bad)?
     } else {
         // The game moved on since the mail was decided: replay it up to `seq`.
-        let seed: Seed = game
-            .seed
-            .parse()
-            .map_err(|e: ::games::rng::SeedError| bad(e.to_string()))?;
+        let player_seeds = game_store::player_seeds(conn, game_id)?;
+        let (seed, generator) = game.engine_seed(&player_seeds).map_err(bad)?;
         let options: Value = serde_json::from_str(&game.options).map_err(|e| bad(e.to_string()))?;
         let log = game_store::turns_upto(conn, game_id, seq)?
             .into_iter()
@@ -620,7 +618,8 @@ fn rebuild(
             })
             .collect::<Result<Vec<_>, Failure>>()?;
         let seats = usize::try_from(game.seat_count).map_err(|e| bad(e.to_string()))?;
-        kind.replay(seed, seats, &options, &log).map_err(bad)?
+        kind.replay_with(seed, generator, seats, &options, &log)
+            .map_err(bad)?
     };
     let names: Vec<(Option<i64>, String)> = seats::table
         .inner_join(users::table)

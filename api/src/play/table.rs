@@ -102,6 +102,16 @@ impl Table {
 
     /// The game as the API shows it to `user_id`; `view` is added by the caller when
     /// wanted.
+    /// The players' seeds in seat order (a started game; `docs/replay.md`).
+    pub fn player_seeds(&self) -> Vec<String> {
+        let mut seated: Vec<&SeatedPlayer> = self.players.iter().collect();
+        seated.sort_by_key(|p| p.seat.seat);
+        seated
+            .into_iter()
+            .map(|p| p.seat.player_seed.clone().unwrap_or_default())
+            .collect()
+    }
+
     pub fn summary(&self, user_id: &str) -> Value {
         let g = &self.game;
         let my_seat = self.seat_of(user_id);
@@ -116,6 +126,9 @@ impl Table {
                     "user_id": p.seat.user_id,
                     "display_name": p.display_name,
                     "forfeited": p.seat.forfeited_at.is_some(),
+                    // Public from the start: the randomness is derived from them.
+                    "player_seed": p.seat.player_seed,
+                    "player_seed_by": p.seat.player_seed_by,
                 })
             })
             .collect();
@@ -156,6 +169,15 @@ impl Table {
             "seed_commitment": g.seed_commitment,
             // The seed is revealed only when the game is over (fairness you can check).
             "seed": if over { json!(g.seed) } else { Value::Null },
+            "seed_scheme": g.seed_scheme,
+            // What the engine was set up with (docs/replay.md), as secret as the seed.
+            "game_seed": if over && g.state.is_some() {
+                g.engine_seed(&self.player_seeds())
+                    .map(|(seed, _)| json!(seed))
+                    .unwrap_or(Value::Null)
+            } else {
+                Value::Null
+            },
             "outcome": outcome,
         });
         if g.status == OPEN && self.is_player(user_id) {

@@ -126,13 +126,26 @@ impl From<DieselError> for JoinError {
     }
 }
 
-/// Take a seat. When it is the last one, `start` plans the start from the game and its
+/// The players' seeds in seat order (a started game; `docs/replay.md`). Seats of a game of
+/// seed scheme 1 have none: its seed ignores them.
+pub fn player_seeds(conn: &mut DbConn, game_id: &str) -> Result<Vec<String>, StoreError> {
+    let rows: Vec<Option<String>> = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .order(seats::seat.asc())
+        .select(seats::player_seed)
+        .load(conn)?;
+    Ok(rows.into_iter().map(Option::unwrap_or_default).collect())
+}
+
+/// Take a seat with the player's seed (`seed`, chosen `by` the player or the server).
+/// When it is the last one, `start` plans the start from the game and its
 /// players (in join order), and the game starts in the same transaction, with the clocks
 /// of the seats that must act first running from `timing.now` (`crate::store::deadlines`).
 pub fn join(
     conn: &mut DbConn,
     game_id: &str,
     user_id: &str,
+    (seed, by): (&str, &str),
     timing: &Timing,
     start: impl FnOnce(&Game, &[Seat]) -> Result<StartPlan, String>,
     mails: impl FnOnce(&mut DbConn, &Game) -> Result<Vec<NewMail>, StoreError>,
@@ -167,6 +180,8 @@ pub fn join(
             seat: None,
             joined_at: at,
             forfeited_at: None,
+            player_seed: Some(seed.to_string()),
+            player_seed_by: Some(by.to_string()),
         };
         match diesel::insert_into(seats::table)
             .values(&seat)

@@ -77,6 +77,25 @@ pub struct Game {
     pub turn_seconds: i64,
     /// `auto_pass`, `forfeit` or `wait`: what happens when a seat's time runs out.
     pub timeout_policy: String,
+    /// How the engine's seed is made from `seed` and the players' seeds (`docs/replay.md`):
+    /// 1 the server's seed alone (xoshiro256**), 2 derived with every player's seed
+    /// (ChaCha20); see [`::games::SeedScheme`].
+    pub seed_scheme: i64,
+}
+
+impl Game {
+    /// The seed and generator the engine is set up with: in scheme 1 the server's seed
+    /// alone, in scheme 2 derived from it and `player_seeds`, the players' seeds in seat
+    /// order. Secret until the game is over, like the server's seed.
+    pub fn engine_seed(
+        &self,
+        player_seeds: &[String],
+    ) -> Result<(::games::Seed, ::games::Generator), String> {
+        let scheme = ::games::SeedScheme::from_number(self.seed_scheme)
+            .ok_or_else(|| format!("unknown seed scheme {}", self.seed_scheme))?;
+        let server: ::games::Seed = self.seed.parse().map_err(|e| format!("{e}"))?;
+        Ok((scheme.game_seed(&server, player_seeds), scheme.generator()))
+    }
 }
 
 pub const OPEN: &str = "open";
@@ -92,6 +111,10 @@ pub struct Seat {
     pub joined_at: NaiveDateTime,
     /// Set when the seat dropped out (timeout policy `forfeit`).
     pub forfeited_at: Option<NaiveDateTime>,
+    /// The player's own seed (`docs/replay.md`), public; `None` in games of seed scheme 1.
+    pub player_seed: Option<String>,
+    /// `player` (sent by the player) or `server` (the player sent none, the server drew it).
+    pub player_seed_by: Option<String>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

@@ -57,6 +57,7 @@ diesel::table! {
         updated_at -> Timestamp,
         turn_seconds -> BigInt,
         timeout_policy -> Text,
+        seed_scheme -> BigInt,
     }
 }
 
@@ -67,6 +68,8 @@ diesel::table! {
         seat -> Nullable<BigInt>,
         joined_at -> Timestamp,
         forfeited_at -> Nullable<Timestamp>,
+        player_seed -> Nullable<Text>,
+        player_seed_by -> Nullable<Text>,
     }
 }
 

@@ -44,6 +44,8 @@ async fn dreams_game(
         "seats": players.len(),
         "random_seats": false,
         "options": {"deck": "standard"},
+        // Players' seeds are public (issue 15): fixed ones keep two runs' bytes comparable.
+        "player_seed": "seat 0",
     });
     if let (Some(o), Some(e)) = (body.as_object_mut(), extra.as_object()) {
         o.extend(e.clone());
@@ -52,7 +54,7 @@ async fn dreams_game(
     assert_eq!(status, StatusCode::CREATED, "{game}");
     let id = game["id"].as_str().unwrap().to_string();
     let code = game["join_code"].as_str().unwrap().to_string();
-    for p in &players[1..] {
+    for (i, p) in players.iter().enumerate().skip(1) {
         if let Some(c) = clock {
             c.advance(Duration::seconds(1));
         }
@@ -60,7 +62,7 @@ async fn dreams_game(
             .post(
                 &format!("/games/{id}/join"),
                 &p.token,
-                json!({"code": code}),
+                json!({"code": code, "player_seed": format!("seat {i}")}),
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
@@ -496,6 +498,9 @@ async fn audit_finished_game(
     let seed_hex = game["seed"].as_str().unwrap().to_string();
     let seed: Seed = seed_hex.parse().unwrap();
     assert_eq!(game["seed_commitment"], hex::encode(Sha256::digest(seed.0)));
+    // The engine's seed, from the server's seed and the players' (issue 15): the salts
+    // derive from it.
+    let (game_seed, generator) = crate::helpers::engine_seed(&game);
 
     // The log, paged, is whole and the same for a seat and a spectator once it is over.
     let entries = whole_log(app, id, &players[0], false).await;
@@ -571,7 +576,7 @@ async fn audit_finished_game(
             let salt_hex = rev["salts"][s].as_str().unwrap();
             assert_eq!(
                 salt_hex,
-                salt(&seed, r, s),
+                salt(&game_seed, r, s),
                 "the salt of seat {s} in round {r}"
             );
             assert_eq!(rev["commitments"][s], published.as_str());
@@ -621,7 +626,9 @@ async fn audit_finished_game(
         .map(|e| (e["seat"].as_u64().unwrap() as usize, e["turn"].clone()))
         .collect();
     let options = game["options"].clone();
-    let replayed = kind.replay(seed, n, &options, &log).unwrap();
+    let replayed = kind
+        .replay_with(game_seed, generator, n, &options, &log)
+        .unwrap();
     assert!(replayed.is_over());
     assert_eq!(game["view"], replayed.view(games::Viewer::Seat(0)));
 
@@ -674,7 +681,7 @@ async fn audit_finished_game(
     at.dedup();
     for t in at {
         let state = kind
-            .replay(seed, n, &options, &log[..t as usize])
+            .replay_with(game_seed, generator, n, &options, &log[..t as usize])
             .unwrap()
             .state();
         let left = state["left"].as_u64().unwrap() as usize;
@@ -872,6 +879,8 @@ fn deal_from(app: &TestApp, id: &str, k: u64, n: usize, mortal: usize) {
             games_table::seed.eq(seed.to_hex()),
             games_table::seed_commitment.eq(hex::encode(Sha256::digest(seed.0))),
             games_table::state.eq(Some(state.to_string())),
+            // The deal above is xoshiro's from the server's seed alone.
+            games_table::seed_scheme.eq(1),
         ))
         .execute(&mut conn)
         .expect("set the deal");

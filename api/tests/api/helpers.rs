@@ -325,3 +325,27 @@ pub fn mint(purpose: Purpose, user_id: &str, ttl: chrono::Duration) -> String {
         .mint(purpose, user_id, ttl, None)
         .expect("mint")
 }
+
+/// The seed and generator a finished game's engine was set up with, recomputed from its
+/// public data alone (`GET /games/{id}`: the revealed `seed`, `seed_scheme` and the
+/// players' seeds in seat order; `docs/replay.md`).
+pub fn engine_seed(game: &Value) -> (games::Seed, games::Generator) {
+    let server: games::Seed = game["seed"]
+        .as_str()
+        .expect("the seed is revealed")
+        .parse()
+        .expect("a seed");
+    let scheme = games::SeedScheme::from_number(game["seed_scheme"].as_i64().expect("scheme"))
+        .expect("a known scheme");
+    let mut players: Vec<&Value> = game["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .collect();
+    players.sort_by_key(|p| p["seat"].as_i64());
+    let seeds: Vec<&str> = players
+        .iter()
+        .map(|p| p["player_seed"].as_str().unwrap_or(""))
+        .collect();
+    (scheme.game_seed(&server, &seeds), scheme.generator())
+}

@@ -386,6 +386,7 @@ async fn a_whole_game_by_mail(app: TestApp, smtp: SmtpServer, n: usize, rng_seed
     let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
     assert_eq!(game["status"], "over");
     let seed = game["seed"].as_str().unwrap().to_string();
+    let (game_seed, generator) = crate::helpers::engine_seed(&game);
 
     // Seat 0 starts; each later turn was played by the seat its your-turn mail went to.
     let seats = log_seats(&app, &id, &players[0].token).await;
@@ -440,7 +441,7 @@ async fn a_whole_game_by_mail(app: TestApp, smtp: SmtpServer, n: usize, rng_seed
     let log = log_turns(&app, &id, &players[0].token).await;
     for (k, m) in your_turn.iter().enumerate() {
         let state = kind
-            .replay(seed.parse().unwrap(), n, &game["options"], &log[..k])
+            .replay_with(game_seed, generator, n, &game["options"], &log[..k])
             .unwrap()
             .state();
         let pile = state["pile"].as_array().unwrap();

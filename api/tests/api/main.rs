@@ -11,6 +11,7 @@ mod deadlines;
 mod decks;
 mod dreams;
 mod errors;
+mod fair_dice;
 mod games;
 mod mail;
 mod pages;

@@ -135,6 +135,9 @@ async fn a_whole_game(app: TestApp, n: usize, rng_seed: u64) {
     let seed: Seed = seed_hex.parse().unwrap();
     let commitment = hex::encode(Sha256::digest(seed.0));
     assert_eq!(game["seed_commitment"], commitment.as_str());
+    // The engine's seed, from the server's seed and the players' (issue 15).
+    let (game_seed, generator) = crate::helpers::engine_seed(&game);
+    assert_eq!(game["game_seed"], game_seed.to_hex());
 
     // The log, paged, has every turn once, in order, with notation and time.
     let mut entries = Vec::new();
@@ -168,7 +171,9 @@ async fn a_whole_game(app: TestApp, n: usize, rng_seed: u64) {
         .map(|e| (e["seat"].as_u64().unwrap() as usize, e["turn"].clone()))
         .collect();
     let options = game["options"].clone();
-    let replayed = kind.replay(seed, n, &options, &log).unwrap();
+    let replayed = kind
+        .replay_with(game_seed, generator, n, &options, &log)
+        .unwrap();
     assert!(replayed.is_over());
     assert_eq!(game["view"], replayed.view(games::Viewer::Seat(0)));
     let (_, at_end) = app
@@ -183,15 +188,19 @@ async fn a_whole_game(app: TestApp, n: usize, rng_seed: u64) {
         )
         .await;
     let replayed_half = kind
-        .replay(seed, n, &options, &log[..half as usize])
+        .replay_with(game_seed, generator, n, &options, &log[..half as usize])
         .unwrap();
     assert_eq!(mid["view"], replayed_half.view(games::Viewer::Spectator));
 
     // Before the end, no response carried the seed or the order of the remaining pile.
     for (at, body) in seen.iter().filter(|(at, _)| *at < seq) {
         assert!(!body.contains(seed_hex), "the seed leaked at {at}");
+        assert!(
+            !body.contains(&game_seed.to_hex()),
+            "the game seed leaked at {at}"
+        );
         let state = kind
-            .replay(seed, n, &options, &log[..*at as usize])
+            .replay_with(game_seed, generator, n, &options, &log[..*at as usize])
             .unwrap()
             .state();
         let pile = state["pile"].as_array().unwrap();

@@ -161,6 +161,17 @@ fn reuse(stored: Idempotent, request_hash: &str) -> ApiResult<Submitted> {
 
 /// Who may submit a turn now, checked in the order a client can act on.
 pub fn check_turn(table: &Table, user_id: &str, expected_seq: Option<i64>) -> ApiResult<usize> {
+    check_turn_since(table, user_id, expected_seq, true)
+}
+
+/// [`check_turn`], knowing whether the seat has submitted anything after the sequence it
+/// names (`acted_since`; when unknown, `true`: only the current sequence holds).
+fn check_turn_since(
+    table: &Table,
+    user_id: &str,
+    expected_seq: Option<i64>,
+    acted_since: bool,
+) -> ApiResult<usize> {
     if !table.is_player(user_id) {
         return Err(ApiError::forbidden(
             "not_a_player",
@@ -183,7 +194,9 @@ pub fn check_turn(table: &Table, user_id: &str, expected_seq: Option<i64>) -> Ap
         .ok_or_else(|| ApiError::internal("a player of a running game has no seat"))?;
     let to_act = table.to_act();
     if let Some(expected) = expected_seq {
-        if expected != game.seq && !still_waiting_since(table, &to_act, seat, expected) {
+        if expected != game.seq
+            && (acted_since || !still_waiting_since(table, &to_act, seat, expected))
+        {
             return Err(stale(game.seq));
         }
     }
@@ -198,16 +211,16 @@ pub fn check_turn(table: &Table, user_id: &str, expected_seq: Option<i64>) -> Ap
 }
 
 /// Does a submission of `seat` based on sequence `expected` still hold, though the game
-/// has moved on? Only where several seats act at once (Dreams' sealed guesses): if `seat`
-/// has been waiting since `expected` or earlier and has not acted, the turns in between
-/// were other seats' — sealed, so nothing the seat decides on changed. Where one seat
-/// acts at a time, any other turn in between is a change, and the answer is no.
+/// has moved on? Only where seats act at once (Dreams' sealed guesses): if `seat` has been
+/// waiting since `expected` or earlier (its clock began then) and has not acted since
+/// (the caller checks the log), the turns in between were other seats' — sealed, so
+/// nothing the seat decides on changed. Where one seat acts at a time, no other seat can
+/// have moved while it waited, so only the current sequence holds there.
 fn still_waiting_since(table: &Table, to_act: &[usize], seat: usize, expected: i64) -> bool {
     let Ok(seat_i) = i64::try_from(seat) else {
         return false;
     };
-    to_act.len() > 1
-        && to_act.contains(&seat)
+    to_act.contains(&seat)
         && expected < table.game.seq
         && table
             .deadlines
@@ -233,7 +246,15 @@ fn apply(
     turn: ApiResult<Value>,
 ) -> ApiResult<Submitted> {
     let user_id = sub.user_id.as_str();
-    let seat = check_turn(table, user_id, Some(sub.expected_seq))?;
+    // Whether the seat moved since the sequence it names: only asked when that is not
+    // the current one (see `still_waiting_since`).
+    let acted_since = match table.seat_of(user_id).map(i64::try_from) {
+        Some(Ok(seat)) if sub.expected_seq < table.game.seq => {
+            store::acted_since(conn, &table.game.id, seat, sub.expected_seq)?
+        }
+        _ => true,
+    };
+    let seat = check_turn_since(table, user_id, Some(sub.expected_seq), acted_since)?;
     let turn = turn?;
     let prepared = prepare(app, table, seat, user_id, &turn, sub.source)?;
     let (row, advance, next, over) = (

@@ -376,6 +376,22 @@ pub fn turns_since(
 }
 
 /// The first `upto` log entries, in order (for replay).
+/// Has `seat` a log entry after sequence `since` in game `game_id`?
+pub fn acted_since(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: i64,
+    since: i64,
+) -> Result<bool, StoreError> {
+    let n: i64 = turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seat.eq(seat))
+        .filter(turns::seq.gt(since))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
 pub fn turns_upto(conn: &mut DbConn, game_id: &str, upto: i64) -> Result<Vec<Turn>, StoreError> {
     Ok(turns::table
         .filter(turns::game_id.eq(game_id))

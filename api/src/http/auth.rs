@@ -25,10 +25,7 @@ pub async fn login(
 ) -> ApiResult<HttpResponse> {
     let Login { email, password } = body.into_inner();
     let email = normalize_email(&email);
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
+    let ip = crate::http::client::client_ip(&req);
     if let Err(wait) = state.login_limits.check(&ip, &email) {
         tracing::warn!(%ip, "login rate limit reached");
         return Err(ApiError::too_many_requests(

@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod board;
+pub mod client;
 pub mod decks;
 pub mod games;
 pub mod health;

@@ -13,6 +13,34 @@ pub const JWT_SECRET: &str = "test secret: thirty-two bytes or more, really";
 pub const PUBLIC_URL: &str = "http://hermes.test";
 pub const PG_ENV: &str = "HERMES_TEST_POSTGRES_URL";
 
+/// Say once, in the test command's own output (not libtest's captured output), how many
+/// PostgreSQL tests of this binary pass without running because no database is set.
+///
+/// libtest captures `println!`/`eprintln!` of a passing test; a write to the process's
+/// standard error handle is not captured, so this line is seen in every run. The count
+/// is this binary's own list of tests (`--list`) whose names say `postgres`.
+pub fn say_once_that_postgres_tests_are_skipped() {
+    use std::io::Write;
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let count = std::env::current_exe()
+            .ok()
+            .and_then(|exe| std::process::Command::new(exe).arg("--list").output().ok())
+            .map(|out| {
+                String::from_utf8_lossy(&out.stdout)
+                    .lines()
+                    .filter(|l| l.ends_with(": test") && l.contains("postgres"))
+                    .count()
+            });
+        let count = count.map_or_else(|| "the".to_string(), |n| n.to_string());
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nskipped: {count} PostgreSQL tests pass without running: {PG_ENV} is not set \
+             (set it to a server's URL, e.g. postgres://postgres@127.0.0.1:5432/postgres, to run them)\n"
+        );
+    });
+}
+
 /// Define one test twice: `sqlite` on a fresh SQLite file, and `postgres` on a fresh
 /// Postgres database (skipped, saying so, when `HERMES_TEST_POSTGRES_URL` is not set).
 /// `with |settings| …;` tweaks the settings before the server starts.
@@ -139,6 +167,7 @@ impl TestApp {
     fn fresh_postgres() -> Option<(tempfile::TempDir, String, PgDatabase)> {
         let Ok(admin_url) = std::env::var(PG_ENV) else {
             println!("skipped: {PG_ENV} not set");
+            say_once_that_postgres_tests_are_skipped();
             return None;
         };
         let name = format!("hermes_test_{}", unique());

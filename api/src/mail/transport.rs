@@ -28,7 +28,12 @@ impl Transport {
         settings.validate()?;
         Ok(match settings.transport {
             TransportKind::Smtp => Transport::Smtp(SmtpTransport::new(&settings.smtp)?),
-            TransportKind::File => Transport::File(FileTransport::new(&settings.file_dir)),
+            TransportKind::File => {
+                let file = FileTransport::new(&settings.file_dir);
+                // Before the first message: what a killed writer left behind.
+                file.clean_stale_parts(STALE_PART_AGE);
+                Transport::File(file)
+            }
         })
     }
 
@@ -103,11 +108,16 @@ impl fmt::Debug for SmtpTransport {
     }
 }
 
+/// A `.part` file older than this is a killed writer's leftover: writing one message
+/// takes milliseconds, and another process may be writing into the same directory now.
+pub const STALE_PART_AGE: Duration = Duration::from_secs(60);
+
 /// One `.eml` file per message in a directory, named
 /// `{UTC time}-{process id}-{counter}-{Message-ID's left part}.eml`, e.g.
 /// `20250117T133000.123456Z-4242-000007-outbox-42.eml`: names sort by the time of sending
-/// and never collide. A file appears whole (written beside, synced, then renamed), so a
-/// reader never sees half a message.
+/// and never collide. A file appears whole (written beside as `.{name}.part`, synced, then
+/// renamed), so a reader never sees half a message; the directory is synced after the
+/// rename, so a message the outbox marks sent is still there after a power loss.
 #[derive(Debug, Clone)]
 pub struct FileTransport {
     dir: PathBuf,
@@ -145,13 +155,8 @@ impl FileTransport {
         let path = dir.join(&name);
         let temp = dir.join(format!(".{name}.part"));
         let target = path.clone();
-        let written = tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-            use std::io::Write;
-            std::fs::create_dir_all(&dir)?;
-            let mut file = std::fs::File::create(&temp)?;
-            file.write_all(&eml)?;
-            file.sync_all()?;
-            std::fs::rename(&temp, &target)
+        let written = tokio::task::spawn_blocking(move || {
+            write_durably(&dir, &temp, &target, &eml, &mut |_| {})
         })
         .await
         .map_err(std::io::Error::other)
@@ -162,6 +167,95 @@ impl FileTransport {
         })?;
         Ok(path)
     }
+
+    /// Remove the `.part` files of this directory that are older than `age` (a writer
+    /// killed between creating and renaming one), and say which. A missing directory has
+    /// none; a file that cannot be removed is logged and left.
+    pub fn clean_stale_parts(&self, age: Duration) -> Vec<PathBuf> {
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+            Err(e) => {
+                tracing::warn!(dir = %self.dir.display(), error = %e, "mail: cannot list the mail directory");
+                return Vec::new();
+            }
+        };
+        let now = std::time::SystemTime::now();
+        let mut removed = Vec::new();
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if !(name.starts_with('.') && name.ends_with(".part")) {
+                continue;
+            }
+            let old = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| now.duration_since(t).ok())
+                .is_some_and(|elapsed| elapsed >= age);
+            if !old {
+                continue;
+            }
+            let path = entry.path();
+            match std::fs::remove_file(&path) {
+                Ok(()) => {
+                    tracing::info!(path = %path.display(), "mail: removed a stale partial file");
+                    removed.push(path);
+                }
+                Err(e) => {
+                    tracing::warn!(path = %path.display(), error = %e, "mail: cannot remove a stale partial file")
+                }
+            }
+        }
+        removed
+    }
+}
+
+/// A step of [`write_durably`], in the order it takes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Written,
+    FileSynced,
+    Renamed,
+    DirSynced,
+}
+
+/// Write `bytes` to `temp`, sync it, rename it to `target` and sync the directory, telling
+/// `step` after each: a reader sees the whole file or none, and once this returns the file
+/// and its name survive a power loss.
+fn write_durably(
+    dir: &Path,
+    temp: &Path,
+    target: &Path,
+    bytes: &[u8],
+    step: &mut dyn FnMut(Step),
+) -> std::io::Result<()> {
+    use std::io::Write;
+    std::fs::create_dir_all(dir)?;
+    let mut file = std::fs::File::create(temp)?;
+    file.write_all(bytes)?;
+    step(Step::Written);
+    file.sync_all()?;
+    drop(file);
+    step(Step::FileSynced);
+    std::fs::rename(temp, target)?;
+    step(Step::Renamed);
+    sync_dir(dir)?;
+    step(Step::DirSynced);
+    Ok(())
+}
+
+/// Make a directory's entries (a new name) durable.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::File::open(dir)?.sync_all()
+}
+
+/// Elsewhere a directory cannot be opened to sync; the rename is as durable as it gets.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> std::io::Result<()> {
+    Ok(())
 }
 
 /// Messages kept in memory, for tests. Clones share the same list.
@@ -199,5 +293,104 @@ impl MemoryTransport {
 impl From<MemoryTransport> for Transport {
     fn from(memory: MemoryTransport) -> Transport {
         Transport::Memory(memory)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::SystemTime;
+
+    fn age(path: &Path, by: Duration) {
+        let file = std::fs::File::options()
+            .write(true)
+            .open(path)
+            .expect("open");
+        file.set_modified(SystemTime::now() - by)
+            .expect("set mtime");
+    }
+
+    #[test]
+    fn stale_part_files_are_removed_and_fresh_ones_and_mail_are_kept() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let stale = dir
+            .path()
+            .join(".20250117T133000.123456Z-4242-000007-outbox-42.eml.part");
+        let fresh = dir
+            .path()
+            .join(".20250117T133001.000000Z-4343-000001-outbox-43.eml.part");
+        let mail = dir
+            .path()
+            .join("20250117T133000.000000Z-4242-000006-outbox-41.eml");
+        let old_mail_named_part = dir.path().join("notes.part");
+        for path in [&stale, &fresh, &mail, &old_mail_named_part] {
+            std::fs::write(path, b"x").expect("write");
+        }
+        for path in [&stale, &mail, &old_mail_named_part] {
+            age(path, Duration::from_secs(3600));
+        }
+        let transport = FileTransport::new(dir.path());
+        let removed = transport.clean_stale_parts(STALE_PART_AGE);
+        assert_eq!(removed, vec![stale.clone()]);
+        assert!(!stale.exists(), "the killed writer's leftover is gone");
+        assert!(fresh.exists(), "a writer may be writing this one now");
+        assert!(mail.exists(), "a delivered mail stays");
+        assert!(
+            old_mail_named_part.exists(),
+            "only our own hidden .part files"
+        );
+    }
+
+    #[test]
+    fn a_missing_mail_directory_has_nothing_to_clean() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let transport = FileTransport::new(dir.path().join("not-yet"));
+        assert!(transport.clean_stale_parts(Duration::ZERO).is_empty());
+    }
+
+    #[test]
+    fn the_file_transport_cleans_stale_parts_when_it_is_set_up() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let settings = MailSettings::local(dir.path());
+        std::fs::create_dir_all(&settings.file_dir).expect("mkdir");
+        let stale = settings
+            .file_dir
+            .join(".20250117T133000.123456Z-4242-000007-outbox-42.eml.part");
+        std::fs::write(&stale, b"half a mess").expect("write");
+        age(&stale, STALE_PART_AGE + Duration::from_secs(1));
+        let transport = Transport::from_settings(&settings).expect("file");
+        assert_eq!(transport.kind(), "file");
+        assert!(!stale.exists());
+    }
+
+    #[test]
+    fn a_file_is_synced_before_its_rename_and_the_directory_after() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let sub = dir.path().join("mail");
+        let temp = sub.join(".m.eml.part");
+        let target = sub.join("m.eml");
+        let mut steps = Vec::new();
+        write_durably(
+            &sub,
+            &temp,
+            &target,
+            b"Subject: hi\r\n\r\nhi\r\n",
+            &mut |s| steps.push(s),
+        )
+        .expect("written");
+        assert_eq!(
+            steps,
+            [
+                Step::Written,
+                Step::FileSynced,
+                Step::Renamed,
+                Step::DirSynced
+            ]
+        );
+        assert_eq!(
+            std::fs::read(&target).expect("there"),
+            b"Subject: hi\r\n\r\nhi\r\n"
+        );
+        assert!(!temp.exists());
     }
 }

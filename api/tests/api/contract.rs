@@ -304,6 +304,9 @@ api_test!(
             // The other one may be null.
             (json!({"expected_seq": 0, "turn": {}, "notation": null}), true, Want::NotShape),
             (json!({"expected_seq": 0, "turn": null, "notation": "no such words"}), true, Want::Code("invalid_notation")),
+            // The sequence is named in the body or in If-Match: here in neither.
+            (json!({"notation": "no such words"}), true, Want::Code("precondition_required")),
+            (json!({"expected_seq": null, "notation": "no such words"}), true, Want::Code("precondition_required")),
             // A sequence that no game can have.
             (json!({"expected_seq": 1u64 << 63, "notation": "x"}), false, Want::Code("invalid_body")),
         ] {

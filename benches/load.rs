@@ -118,6 +118,9 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         scheduler_tick_ms: 1000,
         reminder_before_hours: 24,
         vacation_days_per_year: 30,
+        log_format: hermes_api::config::LogFormat::Text,
+        metrics_token: None,
+        trusted_proxies: Vec::new(),
     };
     let db_url = settings.database_url.0.clone();
     let app = Application::build(settings)?;

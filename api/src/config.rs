@@ -119,6 +119,30 @@ pub struct Overrides {
     /// it at once). File key `mail_poll_ms`. [default: 1000]
     #[arg(long, env = "HERMES_MAIL_POLL_MS", value_name = "MS")]
     pub mail_poll_ms: Option<u64>,
+    // --- Operations (docs/operations.md) ---
+    /// Log lines as `text` (human) or `json` (one object a line, for a log collector).
+    /// File key `log_format`. [default: text]
+    #[arg(long, env = "HERMES_LOG_FORMAT", value_name = "text|json")]
+    pub log_format: Option<String>,
+    /// A bearer token `GET /metrics` requires; unset, anyone who reaches the server may
+    /// read the metrics. File key `metrics_token`. [default: none]
+    #[arg(
+        long,
+        env = "HERMES_METRICS_TOKEN",
+        value_name = "TOKEN",
+        hide_env_values = true
+    )]
+    pub metrics_token: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (rate limits, logs):
+    /// IP addresses or CIDR networks, comma-separated (a list in the file). File key
+    /// `trusted_proxies`. [default: none]
+    #[arg(
+        long,
+        env = "HERMES_TRUSTED_PROXIES",
+        value_name = "IP|CIDR,...",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Option<Vec<String>>,
 }
 
 /// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
@@ -149,6 +173,10 @@ struct FileSettings {
     mail_from: Option<String>,
     mail_max_attempts: Option<u32>,
     mail_poll_ms: Option<u64>,
+    // Operations
+    log_format: Option<String>,
+    metrics_token: Option<String>,
+    trusted_proxies: Option<Vec<String>>,
 }
 
 /// A secret string that never prints.
@@ -188,6 +216,39 @@ pub struct Settings {
     pub mail_max_attempts: u32,
     /// The outbox worker's poll interval, in milliseconds.
     pub mail_poll_ms: u64,
+    /// How log lines look.
+    pub log_format: LogFormat,
+    /// The bearer token `GET /metrics` requires (`None`: open).
+    pub metrics_token: Option<Secret>,
+    /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+/// How log lines look: `text` for a person, `json` for a collector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+impl std::str::FromStr for LogFormat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<LogFormat, String> {
+        match s {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!("`{other}`: expected `text` or `json`")),
+        }
+    }
+}
+
+/// `10.0.0.1`, `10.0.0.0/8`, `::1` or `fd00::/8`: one address is a network of one.
+pub fn parse_network(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("`{text}` is not an IP address or a CIDR network"))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -262,6 +323,34 @@ impl Settings {
                 .or(file.mail_max_attempts)
                 .unwrap_or(10),
             mail_poll_ms: overrides.mail_poll_ms.or(file.mail_poll_ms).unwrap_or(1000),
+            log_format: match overrides.log_format.as_ref().or(file.log_format.as_ref()) {
+                Some(f) => f.parse().map_err(|message| ConfigError::Invalid {
+                    key: "log_format",
+                    message,
+                })?,
+                None => LogFormat::Text,
+            },
+            metrics_token: overrides
+                .metrics_token
+                .clone()
+                .or(file.metrics_token)
+                .map(Secret),
+            trusted_proxies: overrides
+                .trusted_proxies
+                .as_ref()
+                .or(file.trusted_proxies.as_ref())
+                .map(|list| {
+                    list.iter()
+                        .filter(|s| !s.trim().is_empty())
+                        .map(|s| parse_network(s))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .transpose()
+                .map_err(|message| ConfigError::Invalid {
+                    key: "trusted_proxies",
+                    message,
+                })?
+                .unwrap_or_default(),
         };
         settings.check()?;
         Ok(settings)
@@ -315,10 +404,24 @@ impl Settings {
             }
         }
         if let Some(url) = &self.public_url {
-            url::Url::parse(url).map_err(|e| ConfigError::Invalid {
+            let parsed = url::Url::parse(url).map_err(|e| ConfigError::Invalid {
                 key: "public_url",
                 message: format!("{url}: {e}"),
             })?;
+            if parsed.query().is_some() || parsed.fragment().is_some() || !parsed.has_host() {
+                return Err(ConfigError::Invalid {
+                    key: "public_url",
+                    message: format!("{url}: a scheme, a host and maybe a path; no query"),
+                });
+            }
+        }
+        if let Some(token) = &self.metrics_token {
+            if token.0.len() < 16 {
+                return Err(ConfigError::Invalid {
+                    key: "metrics_token",
+                    message: "must be at least 16 bytes long".into(),
+                });
+            }
         }
         Ok(())
     }
@@ -488,6 +591,45 @@ mod tests {
         assert!(err.contains("smtp_security"), "{err}");
         o.smtp_security = None;
         o.mail_max_attempts = Some(0);
+        assert!(Settings::load(&o).is_err());
+    }
+
+    #[test]
+    fn operations_settings_parse_and_refuse_what_is_wrong() {
+        let s = Settings::load(&Overrides::default()).unwrap();
+        assert_eq!(s.log_format, LogFormat::Text);
+        assert!(s.trusted_proxies.is_empty() && s.metrics_token.is_none());
+
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(
+            f,
+            "log_format = \"json\"\ntrusted_proxies = [\"10.0.0.0/8\", \"::1\"]\n\
+             metrics_token = \"sixteen bytes or more\""
+        )
+        .unwrap();
+        let mut o = Overrides {
+            config: Some(f.path().to_owned()),
+            ..Overrides::default()
+        };
+        let s = Settings::load(&o).unwrap();
+        assert_eq!(s.log_format, LogFormat::Json);
+        let nets: Vec<String> = s.trusted_proxies.iter().map(|n| n.to_string()).collect();
+        assert_eq!(nets, ["10.0.0.0/8", "::1/128"]);
+        assert!(!format!("{s:?}").contains("sixteen"));
+        o.trusted_proxies = Some(vec!["192.0.2.7".into(), "nonsense".into()]);
+        let err = Settings::load(&o).unwrap_err().to_string();
+        assert!(
+            err.contains("trusted_proxies") && err.contains("nonsense"),
+            "{err}"
+        );
+        o.trusted_proxies = None;
+        o.log_format = Some("xml".into());
+        assert!(Settings::load(&o).is_err());
+        o.log_format = None;
+        o.metrics_token = Some("short".into());
+        assert!(Settings::load(&o).is_err());
+        o.metrics_token = None;
+        o.public_url = Some("https://example.org/hermes?x=1".into());
         assert!(Settings::load(&o).is_err());
     }
 

@@ -192,7 +192,9 @@ where
     F: FnOnce() -> ApiResult<T> + Send + 'static,
     T: Send + 'static,
 {
-    web::block(f).await?
+    // The request's span (its request id) goes along to the blocking thread.
+    let span = tracing::Span::current();
+    web::block(move || span.in_scope(f)).await?
 }
 
 /// The snake_case code for a bare HTTP status.

@@ -14,6 +14,7 @@ pub mod hot;
 pub mod http;
 pub mod links;
 pub mod mail;
+pub mod metrics;
 pub mod outbox;
 pub mod play;
 pub mod scheduler;
@@ -21,3 +22,9 @@ pub mod startup;
 pub mod state;
 pub mod store;
 pub mod verify;
+
+/// This build's version (`Cargo.toml`).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The git commit it was built from, when `build.rs` could tell (a checkout with `git` on
+/// the path, or `HERMES_GIT_COMMIT` set at build time); `None` otherwise.
+pub const COMMIT: Option<&str> = option_env!("HERMES_GIT_COMMIT");

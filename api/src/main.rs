@@ -1,7 +1,7 @@
 //! `hermes`: read the settings, start the server. Everything else is in the library.
 
 use clap::{Parser, Subcommand};
-use hermes_api::config::{Overrides, Settings};
+use hermes_api::config::{LogFormat, Overrides, Settings};
 use hermes_api::startup::Application;
 use std::process::ExitCode;
 
@@ -60,17 +60,24 @@ enum OutboxAction {
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        // Colours only on a terminal: a log file or a pipe gets plain text to grep.
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
-    let result = match Cli::parse().command {
-        Command::Serve(overrides) => serve(&overrides),
+    let cli = Cli::parse();
+    // `serve` logs in the format its settings name (read first); the other commands, and
+    // `serve` when its settings are wrong, log as text.
+    let serve_settings = match &cli.command {
+        Command::Serve(overrides) => Some(Settings::load(overrides)),
+        _ => None,
+    };
+    let format = match &serve_settings {
+        Some(Ok(s)) => s.log_format,
+        _ => LogFormat::Text,
+    };
+    init_logging(format);
+    let result = match cli.command {
+        Command::Serve(_) => match serve_settings {
+            Some(Ok(settings)) => serve(settings),
+            Some(Err(e)) => Err(e.into()),
+            None => Ok(()),
+        },
         Command::Outbox(args) => outbox(args),
         Command::Verify(args) => verify(&args),
     };
@@ -84,12 +91,33 @@ fn main() -> ExitCode {
 }
 
 #[actix_web::main]
-async fn serve(overrides: &Overrides) -> Result<(), Box<dyn std::error::Error>> {
-    let settings = Settings::load(overrides)?;
+async fn serve(settings: Settings) -> Result<(), Box<dyn std::error::Error>> {
     let app = Application::build(settings)?;
     println!("Hermes is listening on {}", app.url());
     app.run_until_stopped().await?;
     Ok(())
+}
+
+/// Log to stderr, filtered by `RUST_LOG` (default `info`): text for a person (colours
+/// only on a terminal: a log file or a pipe gets plain text to grep), or one JSON object a
+/// line for a collector, with the request's span (`request_id`) on each line of a request.
+fn init_logging(format: LogFormat) {
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .init(),
+        LogFormat::Json => builder
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+    }
 }
 
 #[actix_web::main]

@@ -13,7 +13,7 @@ use crate::http;
 use crate::state::AppState;
 use crate::store;
 use actix_web::dev::Server;
-use actix_web::middleware::{ErrorHandlers, Logger, NormalizePath, TrailingSlash};
+use actix_web::middleware::{from_fn, ErrorHandlers, NormalizePath, TrailingSlash};
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::path::Path;
@@ -56,6 +56,12 @@ impl Application {
         settings: Settings,
         clock: SharedClock,
     ) -> Result<Application, StartupError> {
+        tracing::info!(
+            version = crate::VERSION,
+            commit = crate::COMMIT.unwrap_or("unknown"),
+            "Hermes {} starting",
+            crate::VERSION
+        );
         let backend = store::DatabaseUrl::parse(&settings.database_url.0)?.backend();
         let pool = store::open(&settings.database_url.0, settings.pool_size)?;
         tracing::info!(
@@ -87,10 +93,16 @@ impl Application {
                 settings.login_per_email_per_minute,
             ),
             access_token_minutes: settings.access_token_minutes,
-            public_url,
+            public_url: public_url.clone(),
             clock,
             time: crate::scheduler::TimeSettings::from_settings(&settings),
             mail_wake: crate::outbox::new_wake(),
+            metrics: crate::metrics::Metrics::new(
+                settings.metrics_token.as_ref().map(|t| t.0.as_str()),
+                std::time::Duration::from_millis(settings.scheduler_tick_ms),
+            ),
+            trusted_proxies: settings.trusted_proxies.clone(),
+            base_path: http::edge::base_path(&public_url),
         });
         let outbox = crate::outbox::Worker::new(
             state.clone(),
@@ -112,13 +124,10 @@ impl Application {
                 .default_service(web::to(error::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problem_for_bare_errors))
                 .wrap(NormalizePath::new(TrailingSlash::Trim))
-                // One line per request (no headers, so no token): silence it with
-                // RUST_LOG=actix_web::middleware::logger=warn.
-                // The path without its query: a mail link's token is in the query.
-                .wrap(
-                    Logger::new("%a \"%{method}xi %U\" %s %b %Dms")
-                        .custom_request_replace("method", |req| req.method().to_string()),
-                )
+                // Request ids, HEAD as GET, the public URL's prefix, one access-log line
+                // per request (no headers, no query: a mail link's token is in the
+                // query; silence it with RUST_LOG=info,hermes::access=warn), latency.
+                .wrap(from_fn(http::edge::edge))
         })
         .listen(listener)
         .map_err(|source| StartupError::Bind {

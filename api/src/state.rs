@@ -28,6 +28,13 @@ pub struct AppState {
     /// Wakes the outbox worker (`crate::outbox`) after a transaction that enqueued mail,
     /// so it need not wait for its next poll.
     pub mail_wake: Arc<tokio::sync::Notify>,
+    /// What `GET /metrics` reports (`crate::metrics`).
+    pub metrics: crate::metrics::Metrics,
+    /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The path of `public_url` (`/hermes`, or `""`): every link and form the pages make
+    /// starts with it (`crate::http::edge` takes it off incoming requests).
+    pub base_path: String,
 }
 
 impl AppState {

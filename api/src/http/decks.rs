@@ -177,7 +177,10 @@ pub async fn create(
     .await?;
     tracing::info!(user.id = %caller.user_id, deck.id = %deck.id, "deck created");
     Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/decks/{}", deck.id)))
+        .insert_header((
+            header::LOCATION,
+            format!("{}/decks/{}", state.base_path, deck.id),
+        ))
         .json(out))
 }
 

@@ -271,7 +271,10 @@ pub async fn create(
     crate::outbox::wake(&state);
     tracing::info!(game.id = %table.game.id, kind = %table.game.kind, "game created");
     Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/games/{}", table.game.id)))
+        .insert_header((
+            header::LOCATION,
+            format!("{}/games/{}", state.base_path, table.game.id),
+        ))
         .json(table.summary(&caller.user_id)))
 }
 

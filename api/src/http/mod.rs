@@ -7,6 +7,7 @@ pub mod auth;
 pub mod board;
 pub mod client;
 pub mod decks;
+pub mod edge;
 pub mod games;
 pub mod health;
 pub mod log;
@@ -29,6 +30,7 @@ use serde::Deserialize;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/health").route(web::get().to(health::get)))
+        .service(web::resource("/metrics").route(web::get().to(crate::metrics::get)))
         .service(web::resource("/openapi.yaml").route(web::get().to(openapi::get)))
         .service(web::resource("/users").route(web::post().to(users::register)))
         .service(web::resource("/auth/login").route(web::post().to(auth::login)))

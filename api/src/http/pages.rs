@@ -99,15 +99,33 @@ fn environment() -> &'static Environment<'static> {
     })
 }
 
-/// Render `template` with `ctx` (plus `lang` and `home`, which every page has).
+/// Render `template` with `ctx` (plus `lang`, which every page has). A page rendered
+/// without knowing the server (the error page) has no `home` link.
 pub fn render<S: Serialize>(template: &str, ctx: &S) -> Result<String, PageError> {
+    render_vars(None, template, ctx)
+}
+
+/// [`render`] for a server whose public URL's path is `base` (`AppState::base_path`):
+/// the page's `home` link is `{base}/`.
+pub fn render_in<S: Serialize>(base: &str, template: &str, ctx: &S) -> Result<String, PageError> {
+    render_vars(Some(base), template, ctx)
+}
+
+fn render_vars<S: Serialize>(
+    base: Option<&str>,
+    template: &str,
+    ctx: &S,
+) -> Result<String, PageError> {
     let mut vars = match serde_json::to_value(ctx) {
         Ok(serde_json::Value::Object(map)) => map,
         Ok(_) => return Err(PageError::internal("page data is not an object")),
         Err(e) => return Err(PageError::internal(e)),
     };
     vars.entry("lang").or_insert_with(|| "en".into());
-    vars.entry("home").or_insert_with(|| "/".into());
+    if let Some(base) = base {
+        vars.entry("home")
+            .or_insert_with(|| format!("{base}/").into());
+    }
     environment()
         .get_template(template)
         .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(&vars))))
@@ -255,13 +273,14 @@ struct UnsubscribePage {
 /// `GET /unsubscribe?token=T`: asks; changes nothing (mail scanners open links).
 pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> PageResult {
     let (token, claims) = link_claims(&state, &req, Purpose::Unsubscribe)?;
-    let action = format!("/unsubscribe?token={}", encode(&token));
+    let action = format!("{}/unsubscribe?token={}", state.base_path, encode(&token));
     let sub = claims.sub;
     // An invitation to an address with no account carries the address itself.
     if is_address(&sub) {
         let email = sub.clone();
         let already = with_conn(&state, move |conn| Ok(prefs::refuses_mail(conn, &sub)?)).await?;
-        let html = render(
+        let html = render_in(
+            &state.base_path,
             "unsubscribe.html",
             &UnsubscribePage {
                 email,
@@ -273,7 +292,8 @@ pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> P
     }
     let found = with_conn(&state, move |conn| Ok(prefs::prefs(conn, &sub)?)).await?;
     let p = found.ok_or_else(account_gone)?;
-    let html = render(
+    let html = render_in(
+        &state.base_path,
         "unsubscribe.html",
         &UnsubscribePage {
             email: p.email,
@@ -302,7 +322,7 @@ pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageRe
         })
         .await?;
         tracing::info!("mail to an address without an account stopped by an unsubscribe link");
-        let html = render("unsubscribed.html", &EmailPage { email })?;
+        let html = render_in(&state.base_path, "unsubscribed.html", &EmailPage { email })?;
         return Ok(page(StatusCode::OK, html));
     }
     let found = with_write_conn(&state, move |conn| {
@@ -314,7 +334,11 @@ pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageRe
     .await?;
     let p = found.ok_or_else(account_gone)?;
     tracing::info!(user.id = %claims.sub, "mail stopped by an unsubscribe link");
-    let html = render("unsubscribed.html", &EmailPage { email: p.email })?;
+    let html = render_in(
+        &state.base_path,
+        "unsubscribed.html",
+        &EmailPage { email: p.email },
+    )?;
     Ok(page(StatusCode::OK, html))
 }
 
@@ -344,7 +368,8 @@ pub async fn verify(req: HttpRequest, state: web::Data<AppState>) -> PageResult 
             "This link confirms an address that is no longer the one on your account. Ask for a new link from the account's current address.",
         ));
     }
-    let html = render(
+    let html = render_in(
+        &state.base_path,
         "verified.html",
         &VerifiedPage {
             name: p.display_name,
@@ -393,7 +418,8 @@ pub async fn join(state: web::Data<AppState>, path: web::Path<String>) -> PageRe
     .await?;
     let (game, players, creator) = found.ok_or_else(unknown)?;
     let open = game.status == crate::store::models::OPEN;
-    let html = render(
+    let html = render_in(
+        &state.base_path,
         "join.html",
         &JoinPage {
             kind: game.kind.clone(),

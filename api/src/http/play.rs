@@ -21,7 +21,7 @@ mod dreams;
 use crate::auth::jwt::Purpose;
 use crate::error::{ApiError, JSON_LIMIT};
 use crate::http::board::{gods_view, names_by_seat};
-use crate::http::pages::{self, encode, link_claims, page, render, PageError, PageResult};
+use crate::http::pages::{self, encode, link_claims, page, render_in, PageError, PageResult};
 use crate::http::with_conn;
 use crate::mail::{words, Deadline, Lang};
 use crate::play::{legal, submit_notation, turn_error, Table};
@@ -208,10 +208,14 @@ async fn show(
                 deadline,
                 log,
                 token: &token,
+                base: &state.base_path,
             },
             extra,
         )?;
-        return Ok(page(status, render(dreams::TEMPLATE, &ctx)?));
+        return Ok(page(
+            status,
+            render_in(&state.base_path, dreams::TEMPLATE, &ctx)?,
+        ));
     }
     let log = recent
         .iter()
@@ -231,10 +235,14 @@ async fn show(
             deadline,
             log,
             token: &token,
+            base: &state.base_path,
         },
         extra,
     )?;
-    Ok(page(status, render("play.html", &ctx)?))
+    Ok(page(
+        status,
+        render_in(&state.base_path, "play.html", &ctx)?,
+    ))
 }
 
 /// The seat's `/legal` answer (`crate::play::legal`) when it must act now, for the Dreams
@@ -274,6 +282,8 @@ struct Facts<'a> {
     deadline: Option<String>,
     log: Vec<LogRow>,
     token: &'a str,
+    /// The public URL's path (`AppState::base_path`): links start with it.
+    base: &'a str,
 }
 
 /// The page's data: the seat's view, never the stored state.
@@ -290,6 +300,7 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         deadline,
         log,
         token,
+        base,
     } = f;
     let view = gods_view(engine.view(Viewer::Seat(seat)))?;
     let my_turn = !over && to_act.contains(&seat);
@@ -355,8 +366,8 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         owed,
         legal,
         log,
-        board_src: format!("/games/{game_id}/board.svg?token={token_q}&at={seq}"),
-        action: format!("/games/{game_id}/play?token={token_q}"),
+        board_src: format!("{base}/games/{game_id}/board.svg?token={token_q}&at={seq}"),
+        action: format!("{base}/games/{game_id}/play?token={token_q}"),
         notation: extra.notation,
         flash: extra.flash,
         problem: extra.problem,
@@ -483,7 +494,8 @@ pub async fn post(
             .insert_header((
                 header::LOCATION,
                 format!(
-                    "/games/{game_id}/play?token={}&played={seq}",
+                    "{}/games/{game_id}/play?token={}&played={seq}",
+                    state.base_path,
                     encode(&token)
                 ),
             ))
@@ -610,11 +622,12 @@ mod tests {
                 deadline: None,
                 log,
                 token: "T0K3N",
+                base: "",
             },
             extra,
         )
         .expect("page data");
-        render("play.html", &ctx).expect("rendered")
+        render_in("", "play.html", &ctx).expect("rendered")
     }
 
     #[test]

@@ -37,6 +37,15 @@ pub fn counts(conn: &mut DbConn) -> Result<Counts, StoreError> {
     })
 }
 
+/// When the oldest mail not yet sent nor given up on was enqueued (`None`: none is).
+pub fn oldest_pending(conn: &mut DbConn) -> Result<Option<NaiveDateTime>, StoreError> {
+    Ok(outbox::table
+        .filter(outbox::sent_at.is_null())
+        .filter(outbox::failed_at.is_null())
+        .select(diesel::dsl::min(outbox::created_at))
+        .first(conn)?)
+}
+
 /// The rows given up on, oldest first.
 pub fn failed(conn: &mut DbConn) -> Result<Vec<OutboxRow>, StoreError> {
     Ok(outbox::table

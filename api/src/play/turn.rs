@@ -58,6 +58,18 @@ const MAX_RACES: u32 = 16;
 /// A seat submits a turn: check, apply and store it, or return the first answer of an
 /// earlier submission with the same idempotency key.
 pub fn submit_turn(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
+    let source = sub.source;
+    let result = submit(conn, app, sub);
+    match &result {
+        Ok(Submitted::Created { .. }) => app.metrics.turn_accepted(source),
+        // The first answer again: not a new turn, nor a refusal.
+        Ok(Submitted::Replayed(_)) => {}
+        Err(e) => app.metrics.turn_refused(source, e.code()),
+    }
+    result
+}
+
+fn submit(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
     if let Some((key, hash)) = &sub.idempotency {
         if let Some(stored) = store::idempotent(conn, &sub.user_id, key)? {
             return reuse(stored, hash);

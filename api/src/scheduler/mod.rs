@@ -123,9 +123,14 @@ pub async fn run(state: web::Data<AppState>) {
     let every = state.time.tick;
     loop {
         tokio::time::sleep(every).await;
-        if let Err(e) = tick(&state).await {
-            log_failure(&e);
+        let started = std::time::Instant::now();
+        let result = tick(&state).await;
+        if let Err(e) = &result {
+            log_failure(e);
         }
+        state
+            .metrics
+            .scheduler_pass(started.elapsed(), result.is_err());
     }
 }
 

@@ -9,6 +9,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 
 const PATHS: &[&str] = &[
     "/health",
+    "/metrics",
     "/openapi.yaml",
     "/users",
     "/auth/login",

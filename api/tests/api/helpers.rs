@@ -212,6 +212,9 @@ impl TestApp {
             scheduler_tick_ms: 1000,
             reminder_before_hours: 24,
             vacation_days_per_year: 30,
+            log_format: hermes_api::config::LogFormat::Text,
+            metrics_token: None,
+            trusted_proxies: Vec::new(),
         };
         tweak(&mut settings);
         let database_url = settings.database_url.0.clone();

@@ -14,6 +14,7 @@ mod errors;
 mod fair_dice;
 mod games;
 mod mail;
+mod operations;
 mod pages;
 mod play;
 mod processes;

@@ -43,6 +43,8 @@ pub struct DreamsFacts<'a> {
     pub deadline: Option<String>,
     pub log: Vec<LogRow>,
     pub token: &'a str,
+    /// The public URL's path (`AppState::base_path`): links start with it.
+    pub base: &'a str,
 }
 
 #[derive(Serialize, Clone)]
@@ -221,6 +223,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         deadline,
         log,
         token,
+        base,
     } = f;
     let view: DreamsView =
         serde_json::from_value(engine.view(Viewer::Seat(seat))).map_err(PageError::internal)?;
@@ -453,8 +456,8 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         examples,
         reveal,
         log,
-        board_src: format!("/games/{game_id}/board.svg?token={token_q}"),
-        action: format!("/games/{game_id}/play?token={token_q}"),
+        board_src: format!("{base}/games/{game_id}/board.svg?token={token_q}"),
+        action: format!("{base}/games/{game_id}/play?token={token_q}"),
         notation: extra.notation,
         flash: extra.flash,
         problem: extra.problem,
@@ -677,7 +680,7 @@ pub const FORM_STATUS: StatusCode = StatusCode::UNPROCESSABLE_ENTITY;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::http::pages::render;
+    use crate::http::pages::render_in;
     use ::games::dreams::{Dreams, DreamsOptions, DreamsTurn};
     use ::games::{Game, Seed};
     use std::path::PathBuf;
@@ -824,11 +827,12 @@ mod tests {
                     deadline: None,
                     log,
                     token: "T0K3N",
+                    base: "",
                 },
                 extra,
             )
             .expect("page data");
-            render(TEMPLATE, &ctx).expect("rendered")
+            render_in("", TEMPLATE, &ctx).expect("rendered")
         }
     }
 

@@ -38,6 +38,39 @@ pub struct Overrides {
     /// Database connections per server process. File key `pool_size`. [default: 8]
     #[arg(long, env = "HERMES_POOL_SIZE", value_name = "N")]
     pub pool_size: Option<u32>,
+    /// PostgreSQL: how long connecting may take, in seconds (libpq `connect_timeout`; at
+    /// least 2). File key `database_connect_timeout_secs`. [default: 5]
+    #[arg(long, env = "HERMES_DATABASE_CONNECT_TIMEOUT_SECS", value_name = "S")]
+    pub database_connect_timeout_secs: Option<u64>,
+    /// How long one statement may run, in milliseconds: PostgreSQL `statement_timeout` and
+    /// `tcp_user_timeout`; SQLite's `busy_timeout` (a writer waiting for another
+    /// process's write lock; past it: 503 `database_busy`). File key
+    /// `database_statement_timeout_ms`. [default: 5000]
+    #[arg(long, env = "HERMES_DATABASE_STATEMENT_TIMEOUT_MS", value_name = "MS")]
+    pub database_statement_timeout_ms: Option<u64>,
+    /// How long a request waits for a free database connection, in milliseconds (past it:
+    /// 503 `database_unavailable`). File key `database_pool_timeout_ms`. [default: 5000]
+    #[arg(long, env = "HERMES_DATABASE_POOL_TIMEOUT_MS", value_name = "MS")]
+    pub database_pool_timeout_ms: Option<u64>,
+    /// PostgreSQL: how long the database part of one request may take in all, in
+    /// milliseconds, before it is answered 503 `database_unavailable` (a silent server).
+    /// File key `database_request_timeout_ms`. [default: 10000]
+    #[arg(long, env = "HERMES_DATABASE_REQUEST_TIMEOUT_MS", value_name = "MS")]
+    pub database_request_timeout_ms: Option<u64>,
+    /// PostgreSQL: TCP keepalives begin after this many idle seconds (probes every third
+    /// of it, three of them), so a dead server breaks idle connections. File key
+    /// `database_keepalive_secs`. [default: 10]
+    #[arg(long, env = "HERMES_DATABASE_KEEPALIVE_SECS", value_name = "S")]
+    pub database_keepalive_secs: Option<u64>,
+    /// Sent mail is deleted from the outbox this many days after it was sent (0: kept
+    /// forever). File key `outbox_retention_days`. [default: 30]
+    #[arg(long, env = "HERMES_OUTBOX_RETENTION_DAYS", value_name = "DAYS")]
+    pub outbox_retention_days: Option<u32>,
+    /// Stored answers to `Idempotency-Key` requests are deleted this many days after the
+    /// request (0: kept forever); a key reused later is a new request. File key
+    /// `idempotency_retention_days`. [default: 7]
+    #[arg(long, env = "HERMES_IDEMPOTENCY_RETENTION_DAYS", value_name = "DAYS")]
+    pub idempotency_retention_days: Option<u32>,
     /// Secret that signs JWTs (at least 32 bytes). File key `jwt_secret`. [default: a
     /// random one, generated once and kept in DATA_DIR/jwt_secret]
     #[arg(
@@ -153,6 +186,13 @@ struct FileSettings {
     data_dir: Option<PathBuf>,
     database_url: Option<String>,
     pool_size: Option<u32>,
+    database_connect_timeout_secs: Option<u64>,
+    database_statement_timeout_ms: Option<u64>,
+    database_pool_timeout_ms: Option<u64>,
+    database_request_timeout_ms: Option<u64>,
+    database_keepalive_secs: Option<u64>,
+    outbox_retention_days: Option<u32>,
+    idempotency_retention_days: Option<u32>,
     jwt_secret: Option<String>,
     public_url: Option<String>,
     access_token_minutes: Option<u32>,
@@ -197,6 +237,12 @@ pub struct Settings {
     /// Kept secret because a Postgres URL may hold a password; see [`redact_url`].
     pub database_url: Secret,
     pub pool_size: u32,
+    /// How long the service waits for its database at each step.
+    pub database: crate::store::Timeouts,
+    /// Days a sent mail stays in the outbox (0: forever).
+    pub outbox_retention_days: u32,
+    /// Days a stored idempotent answer is kept (0: forever).
+    pub idempotency_retention_days: u32,
     /// `None`: generate one and keep it in the data directory.
     pub jwt_secret: Option<Secret>,
     /// `None`: derived from the bound address once it is known.
@@ -278,6 +324,7 @@ impl Settings {
             .or(file.data_dir.clone())
             .unwrap_or_else(|| PathBuf::from("./data"));
         let mail = mail_settings(overrides, &file, &data_dir)?;
+        let database = database_timeouts(overrides, &file);
         let database_url = overrides
             .database_url
             .clone()
@@ -291,6 +338,15 @@ impl Settings {
             data_dir,
             database_url: Secret(database_url),
             pool_size: overrides.pool_size.or(file.pool_size).unwrap_or(8),
+            database,
+            outbox_retention_days: overrides
+                .outbox_retention_days
+                .or(file.outbox_retention_days)
+                .unwrap_or(30),
+            idempotency_retention_days: overrides
+                .idempotency_retention_days
+                .or(file.idempotency_retention_days)
+                .unwrap_or(7),
             jwt_secret: overrides.jwt_secret.clone().or(file.jwt_secret).map(Secret),
             public_url: overrides.public_url.clone().or(file.public_url),
             access_token_minutes: overrides
@@ -377,6 +433,17 @@ impl Settings {
                 u32::try_from(self.mail_poll_ms).unwrap_or(u32::MAX),
             ),
         ]);
+        let t = &self.database;
+        let positive = positive.chain(
+            [
+                ("database_connect_timeout_secs", t.connect.as_secs()),
+                ("database_statement_timeout_ms", millis(t.statement)),
+                ("database_pool_timeout_ms", millis(t.pool)),
+                ("database_request_timeout_ms", millis(t.request)),
+                ("database_keepalive_secs", t.keepalive.as_secs()),
+            ]
+            .map(|(k, v)| (k, u32::try_from(v).unwrap_or(u32::MAX))),
+        );
         for (key, value) in positive {
             if value == 0 {
                 return Err(ConfigError::Invalid {
@@ -424,6 +491,49 @@ impl Settings {
             }
         }
         Ok(())
+    }
+}
+
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The database timeouts: flags/environment over the file over the defaults.
+fn database_timeouts(o: &Overrides, file: &FileSettings) -> crate::store::Timeouts {
+    use std::time::Duration;
+    let d = crate::store::Timeouts::default();
+    let secs = |a: Option<u64>, b: Option<u64>, default: Duration| {
+        a.or(b).map(Duration::from_secs).unwrap_or(default)
+    };
+    let ms = |a: Option<u64>, b: Option<u64>, default: Duration| {
+        a.or(b).map(Duration::from_millis).unwrap_or(default)
+    };
+    crate::store::Timeouts {
+        connect: secs(
+            o.database_connect_timeout_secs,
+            file.database_connect_timeout_secs,
+            d.connect,
+        ),
+        statement: ms(
+            o.database_statement_timeout_ms,
+            file.database_statement_timeout_ms,
+            d.statement,
+        ),
+        pool: ms(
+            o.database_pool_timeout_ms,
+            file.database_pool_timeout_ms,
+            d.pool,
+        ),
+        request: ms(
+            o.database_request_timeout_ms,
+            file.database_request_timeout_ms,
+            d.request,
+        ),
+        keepalive: secs(
+            o.database_keepalive_secs,
+            file.database_keepalive_secs,
+            d.keepalive,
+        ),
     }
 }
 
@@ -532,6 +642,38 @@ mod tests {
         assert_eq!(s.database_url.0, "sqlite:///tmp/x/hermes.sqlite3");
         o.pool_size = Some(5);
         assert_eq!(Settings::load(&o).unwrap().pool_size, 5);
+    }
+
+    #[test]
+    fn database_timeouts_and_retention_have_defaults_and_can_be_set() {
+        use std::time::Duration;
+        let s = Settings::load(&Overrides::default()).unwrap();
+        assert_eq!(s.database, crate::store::Timeouts::default());
+        assert_eq!(s.database.request, Duration::from_secs(10));
+        assert_eq!(
+            (s.outbox_retention_days, s.idempotency_retention_days),
+            (30, 7)
+        );
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(
+            f,
+            "database_statement_timeout_ms = 1500\ndatabase_request_timeout_ms = 2500\n\
+             outbox_retention_days = 0"
+        )
+        .unwrap();
+        let mut o = Overrides {
+            config: Some(f.path().to_owned()),
+            database_connect_timeout_secs: Some(3),
+            ..Overrides::default()
+        };
+        let s = Settings::load(&o).unwrap();
+        assert_eq!(s.database.statement, Duration::from_millis(1500));
+        assert_eq!(s.database.request, Duration::from_millis(2500));
+        assert_eq!(s.database.connect, Duration::from_secs(3));
+        assert_eq!(s.outbox_retention_days, 0);
+        o.database_pool_timeout_ms = Some(0);
+        let err = Settings::load(&o).unwrap_err().to_string();
+        assert!(err.contains("database_pool_timeout_ms"), "{err}");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! [`json_config`], [`query_config`], [`path_config`], [`not_found`] and
 //! [`problem_for_bare_errors`].
 
-use crate::store::StoreError;
+use crate::store::{Outage, StoreError};
 use actix_web::body::MessageBody;
 use actix_web::dev::ServiceResponse;
 use actix_web::error::{JsonPayloadError, QueryPayloadError};
@@ -91,11 +91,27 @@ impl ApiError {
         e
     }
 
-    pub fn unavailable(cause: impl fmt::Display) -> ApiError {
+    /// The database cannot be reached, does not answer in time, or broke the connection:
+    /// the client may retry (a write may or may not have happened; a turn retried with
+    /// its `Idempotency-Key` is answered once).
+    pub fn database_unavailable(cause: impl fmt::Display) -> ApiError {
         let mut e = ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "unavailable",
-            "the server is busy or cannot reach its database; retry shortly",
+            "database_unavailable",
+            "the database does not answer; retry shortly",
+        );
+        e.cause = Some(cause.to_string());
+        e.retry_after = Some(5);
+        e
+    }
+
+    /// SQLite: another process held the database's write lock for longer than the busy
+    /// timeout. Nothing was written.
+    pub fn database_busy(cause: impl fmt::Display) -> ApiError {
+        let mut e = ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "database_busy",
+            "the database is busy with another writer; retry shortly",
         );
         e.cause = Some(cause.to_string());
         e.retry_after = Some(1);
@@ -167,9 +183,10 @@ impl ResponseError for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        match e {
-            StoreError::Pool(_) => ApiError::unavailable(e),
-            _ => ApiError::internal(e),
+        match e.outage() {
+            Some(Outage::Unavailable) => ApiError::database_unavailable(e),
+            Some(Outage::Busy) => ApiError::database_busy(e),
+            None => ApiError::internal(e),
         }
     }
 }

@@ -63,7 +63,11 @@ impl Application {
             crate::VERSION
         );
         let backend = store::DatabaseUrl::parse(&settings.database_url.0)?.backend();
-        let pool = store::open(&settings.database_url.0, settings.pool_size)?;
+        let pool = store::open_with(
+            &settings.database_url.0,
+            settings.pool_size,
+            &settings.database,
+        )?;
         tracing::info!(
             backend,
             url = %redact_url(&settings.database_url.0),
@@ -86,6 +90,7 @@ impl Application {
         let state = web::Data::new(AppState {
             pool,
             sqlite_writer: (backend == "sqlite").then(|| Arc::new(Mutex::new(()))),
+            database_deadline: (backend == "postgres").then_some(settings.database.request),
             hot: HotGames::new(10_000),
             keys: Keys::new(&secret, &public_url),
             login_limits: LoginLimits::new(

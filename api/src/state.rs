@@ -15,6 +15,10 @@ pub struct AppState {
     /// tail latency under load. Other processes on the same file still meet
     /// `busy_timeout`.
     pub sqlite_writer: Option<Arc<Mutex<()>>>,
+    /// PostgreSQL only: the longest the database part of one request may take before it
+    /// is answered 503 (`crate::http::with_conn`). SQLite has no network to go silent;
+    /// its waits are bounded by `busy_timeout`.
+    pub database_deadline: Option<std::time::Duration>,
     /// Engines of recently played games (see [`HotGames`]).
     pub hot: HotGames,
     pub keys: Keys,

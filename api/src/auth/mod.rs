@@ -9,7 +9,7 @@ pub mod password;
 pub mod personal;
 pub mod ratelimit;
 
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::dev::Payload;
 use actix_web::http::header;
@@ -35,12 +35,8 @@ impl FromRequest for Caller {
             let token = bearer?;
             if personal::looks_like(&token) {
                 let hash = personal::hash(&token);
-                let pool = state.pool.clone();
-                let user = blocking(move || {
-                    let mut conn = pool.get().map_err(crate::store::StoreError::from)?;
-                    Ok(crate::store::accounts::user_by_token_hash(
-                        &mut conn, &hash,
-                    )?)
+                let user = crate::http::with_conn(&state, move |conn| {
+                    Ok(crate::store::accounts::user_by_token_hash(conn, &hash)?)
                 })
                 .await?;
                 return match user {

@@ -20,7 +20,6 @@ use ::games::registry;
 use ::games::{Seed, SeedScheme};
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use diesel::Connection;
 use rand::seq::SliceRandom;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -226,7 +225,7 @@ pub async fn create(
                 .with("field", "options.deck"));
             }
         }
-        conn.transaction(|conn| {
+        crate::store::write_transaction(conn, |conn| {
             store::insert_game(conn, &game)?;
             for email in invites {
                 store::invite(
@@ -422,7 +421,7 @@ pub async fn invite(
         // The invitation mail's dedupe key settles a race between two invites of one
         // address before the invite row is written (a caught unique violation would
         // abort a Postgres transaction).
-        conn.transaction(|conn| -> ApiResult<()> {
+        crate::store::write_transaction(conn, |conn| -> ApiResult<()> {
             if store::is_invited(conn, &id, &email)? {
                 return Ok(());
             }

@@ -22,7 +22,7 @@ pub mod turns;
 pub mod users;
 pub mod vacation;
 
-use crate::error::{blocking, ApiResult};
+use crate::error::{blocking, ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store::DbConn;
 use actix_web::web;
@@ -31,6 +31,7 @@ use serde::Deserialize;
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/health").route(web::get().to(health::get)))
         .service(web::resource("/metrics").route(web::get().to(crate::metrics::get)))
+        .service(web::resource("/ready").route(web::get().to(health::ready)))
         .service(web::resource("/openapi.yaml").route(web::get().to(openapi::get)))
         .service(web::resource("/users").route(web::post().to(users::register)))
         .service(web::resource("/auth/login").route(web::post().to(auth::login)))
@@ -101,25 +102,37 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/join/{code}").route(web::get().to(pages::join)));
 }
 
-/// Run `f` with a pooled connection, off the async workers.
+/// Run `f` with a pooled connection, off the async workers. On PostgreSQL the whole of it
+/// (checkout and queries) is bounded by the request timeout
+/// ([`AppState::database_deadline`]): a silent server is answered 503
+/// `database_unavailable` instead of hanging the request; the blocked thread is left to
+/// libpq's own timeouts (keepalives, `tcp_user_timeout`).
 pub async fn with_conn<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
 where
     F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,
     T: Send + 'static,
 {
     let pool = state.pool.clone();
-    blocking(move || {
+    let work = blocking(move || {
         let mut conn = pool.get().map_err(crate::store::StoreError::from)?;
         f(&mut conn)
-    })
-    .await
+    });
+    match state.database_deadline {
+        None => work.await,
+        Some(limit) => match tokio::time::timeout(limit, work).await {
+            Ok(result) => result,
+            Err(_) => Err(ApiError::database_unavailable(format!(
+                "no answer from the database within {} ms",
+                limit.as_millis()
+            ))),
+        },
+    }
 }
 
 /// [`with_conn`] for a handler that writes after reading, in a transaction: on SQLite it
-/// first takes the process's one-writer lock ([`AppState::sqlite_writer`]). A SQLite
-/// transaction that has read and then wants to write cannot wait for another writer (its
-/// snapshot would be stale) and fails at once with "database is locked"; queueing the
-/// writers of this process in front of it avoids that, as the turn path does.
+/// first takes the process's one-writer lock ([`AppState::sqlite_writer`]), which queues
+/// this process's writers; a writer of another process is waited for by the handler's
+/// transaction, begun with [`crate::store::write_transaction`] (`BEGIN IMMEDIATE`).
 pub async fn with_write_conn<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
 where
     F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,

@@ -9,7 +9,6 @@ use crate::store::models::{new_id, now, User};
 use crate::store::{accounts, outbox, StoreError};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
-use diesel::Connection;
 use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize)]
@@ -103,7 +102,7 @@ pub async fn register(
             created_at: now(),
         };
         // The account and its welcome mail (with the verify link) are one transaction.
-        let written = conn.transaction(|conn| {
+        let written = crate::store::write_transaction(conn, |conn| {
             accounts::insert_user(conn, &user)?;
             let welcome = compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
             outbox::enqueue(conn, &welcome)?;

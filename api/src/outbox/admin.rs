@@ -91,7 +91,11 @@ pub enum AdminError {
 }
 
 fn connect(settings: &crate::config::Settings) -> Result<crate::store::Pool, AdminError> {
-    Ok(crate::store::open(&settings.database_url.0, 1)?)
+    Ok(crate::store::open_with(
+        &settings.database_url.0,
+        1,
+        &settings.database,
+    )?)
 }
 
 /// `hermes outbox`: the counts, then one line per failed mail.

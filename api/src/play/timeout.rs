@@ -128,7 +128,7 @@ pub fn play_timeout(
     };
     let _w = state.one_writer();
     if policy == TimeoutPolicy::Wait {
-        let won = conn.transaction::<bool, ApiError, _>(|conn| {
+        let won = crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
             if !deadlines::mark_expired(conn, row, now)? {
                 return Ok(false);
             }
@@ -146,7 +146,7 @@ pub fn play_timeout(
     } else {
         SOURCE_TIMEOUT
     };
-    let outcome = conn.transaction::<Option<Passed>, ApiError, _>(|conn| {
+    let outcome = crate::store::write_transaction::<Option<Passed>, ApiError, _>(conn, |conn| {
         deadlines::lock(conn, row)?;
         if policy == TimeoutPolicy::Forfeit && !already_forfeited {
             deadlines::forfeit_seat(conn, &row.game_id, row.seat, now)?;

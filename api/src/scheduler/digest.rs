@@ -59,7 +59,7 @@ pub fn digests(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -> 
     for (user_id, seen, time_zone) in due {
         let next = next_digest_at(now, &time_zone);
         let _w = one_writer(state);
-        let sent = conn.transaction::<bool, StoreError, _>(|conn| {
+        let sent = crate::store::write_transaction::<bool, StoreError, _>(conn, |conn| {
             if !deadlines::claim_digest(conn, &user_id, seen, next)? {
                 return Ok(false);
             }

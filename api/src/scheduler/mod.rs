@@ -39,6 +39,20 @@ pub struct TimeSettings {
     pub vacation_days_per_year: u32,
     /// Names this server's leases (random per process start).
     pub owner: String,
+    /// Sent mail older than this is deleted from the outbox (`None`: kept).
+    pub outbox_retention: Option<Duration>,
+    /// Stored idempotent answers older than this are deleted (`None`: kept).
+    pub idempotency_retention: Option<Duration>,
+    /// When this process last pruned (by the clock); pruning runs at most every
+    /// [`PRUNE_EVERY`]. Only an economy: pruning twice deletes nothing more.
+    pub last_prune: std::sync::Arc<std::sync::Mutex<Option<chrono::NaiveDateTime>>>,
+}
+
+/// How often a server prunes old rows.
+pub const PRUNE_EVERY: Duration = Duration::hours(1);
+
+fn days(n: u32) -> Option<Duration> {
+    (n > 0).then(|| Duration::days(i64::from(n)))
 }
 
 impl TimeSettings {
@@ -48,6 +62,9 @@ impl TimeSettings {
             remind_before: Duration::hours(i64::from(settings.reminder_before_hours)),
             vacation_days_per_year: settings.vacation_days_per_year,
             owner: format!("scheduler-{}", new_id()),
+            outbox_retention: days(settings.outbox_retention_days),
+            idempotency_retention: days(settings.idempotency_retention_days),
+            last_prune: Default::default(),
         }
     }
 }
@@ -59,6 +76,9 @@ impl Default for TimeSettings {
             remind_before: Duration::hours(24),
             vacation_days_per_year: 30,
             owner: format!("scheduler-{}", new_id()),
+            outbox_retention: days(30),
+            idempotency_retention: days(7),
+            last_prune: Default::default(),
         }
     }
 }
@@ -76,6 +96,10 @@ pub struct TickReport {
     pub expired: usize,
     /// Digests claimed (mailed when the user had games waiting).
     pub digests: usize,
+    /// Sent mails deleted from the outbox past their retention.
+    pub pruned_mail: usize,
+    /// Stored idempotent answers deleted past their retention.
+    pub pruned_keys: usize,
 }
 
 /// How long a timeout's lease lasts: a handler that died gives the row back after this.
@@ -103,6 +127,7 @@ pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
         }
     }
     digest::digests(state, &mut conn, &mut report)?;
+    prune(state, &mut conn, &mut report)?;
     if report != TickReport::default() {
         tracing::info!(
             reminders = report.reminders,
@@ -110,6 +135,8 @@ pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
             forfeits = report.forfeits,
             expired = report.expired,
             digests = report.digests,
+            pruned_mail = report.pruned_mail,
+            pruned_keys = report.pruned_keys,
             "scheduler tick"
         );
         crate::outbox::wake(state);
@@ -132,6 +159,37 @@ pub async fn run(state: web::Data<AppState>) {
             .metrics
             .scheduler_pass(started.elapsed(), result.is_err());
     }
+}
+
+/// Delete what is kept only for a while: sent mail past `outbox_retention` (pending and
+/// failed mail is never pruned) and idempotent answers past `idempotency_retention`. Runs
+/// at most every [`PRUNE_EVERY`] of the clock per process; several servers pruning at once
+/// delete the same rows, which is harmless.
+fn prune(
+    state: &AppState,
+    conn: &mut crate::store::DbConn,
+    report: &mut TickReport,
+) -> ApiResult<()> {
+    let now = state.clock.now_naive();
+    {
+        let mut last = state
+            .time
+            .last_prune
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if last.is_some_and(|at| now < at + PRUNE_EVERY) {
+            return Ok(());
+        }
+        *last = Some(now);
+    }
+    let _w = one_writer(state);
+    if let Some(keep) = state.time.outbox_retention {
+        report.pruned_mail = crate::store::outbox::prune_sent(conn, now - keep)?;
+    }
+    if let Some(keep) = state.time.idempotency_retention {
+        report.pruned_keys = crate::store::games::prune_idempotency(conn, now - keep)?;
+    }
+    Ok(())
 }
 
 fn log_failure(e: &ApiError) {

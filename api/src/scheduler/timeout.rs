@@ -12,7 +12,6 @@ use crate::store::deadlines;
 use crate::store::outbox::{enqueue, NewMail};
 use crate::store::{DbConn, StoreError};
 use chrono::NaiveDateTime;
-use diesel::prelude::*;
 
 /// "in 23 hours" as a reader says it, rounded down to whole hours (at least 1).
 fn time_left(lang: Lang, from: NaiveDateTime, to: NaiveDateTime) -> String {
@@ -26,7 +25,7 @@ pub fn reminders(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -
     let due = deadlines::reminders_due(conn, now, BATCH)?;
     for row in due {
         let _w = one_writer(state);
-        let won = conn.transaction::<bool, StoreError, _>(|conn| {
+        let won = crate::store::write_transaction::<bool, StoreError, _>(conn, |conn| {
             if !deadlines::claim_reminder(conn, &row, now)? {
                 return Ok(false);
             }

@@ -462,7 +462,7 @@ pub fn set_vacation_end(
     new_end: NaiveDateTime,
     budget_secs: i64,
 ) -> Result<Vacation, VacationError> {
-    conn.transaction(|conn| {
+    crate::store::write_transaction(conn, |conn| {
         // Take the row's write lock first (SQLite: no read-to-write upgrade).
         let n = diesel::update(users::table.filter(users::id.eq(user_id)))
             .set(users::vacation_year.eq(users::vacation_year))

@@ -32,7 +32,7 @@ pub struct DeckCard {
 
 /// Store a deck and its cards, in one transaction.
 pub fn insert_deck(conn: &mut DbConn, deck: &Deck, cards: &[DeckCard]) -> Result<(), StoreError> {
-    conn.transaction(|conn| {
+    crate::store::write_transaction(conn, |conn| {
         diesel::insert_into(decks::table)
             .values(deck)
             .execute(conn)?;

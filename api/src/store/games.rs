@@ -150,7 +150,7 @@ pub fn join(
     start: impl FnOnce(&Game, &[Seat]) -> Result<StartPlan, String>,
     mails: impl FnOnce(&mut DbConn, &Game) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<Game, JoinError> {
-    conn.transaction(|conn| {
+    crate::store::write_transaction(conn, |conn| {
         let at = timing.now;
         let taken = diesel::update(
             games::table
@@ -277,7 +277,7 @@ pub fn submit_turn(
     idempotent: Option<&Idempotent>,
     mails: impl FnOnce(&mut DbConn) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<(), SubmitError> {
-    let result = conn.transaction(|conn| {
+    let result = crate::store::write_transaction(conn, |conn| {
         let at = turn.created_at;
         let over = advance.outcome.is_some();
         let updated = diesel::update(
@@ -442,4 +442,16 @@ pub fn messages(
         .limit(limit)
         .select((Message::as_select(), users::display_name))
         .load(conn)?)
+}
+
+/// Delete the stored idempotent answers of requests made before `before`; returns how
+/// many. A key used again after that is a new request.
+pub fn prune_idempotency(
+    conn: &mut DbConn,
+    before: chrono::NaiveDateTime,
+) -> Result<usize, StoreError> {
+    Ok(
+        diesel::delete(idempotency::table.filter(idempotency::created_at.lt(before)))
+            .execute(conn)?,
+    )
 }

@@ -96,7 +96,55 @@ pub enum StoreError {
     Db(#[from] diesel::result::Error),
 }
 
+/// What kind of trouble the database is in, when it is not the request's fault.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outage {
+    /// No connection could be had, or it broke, or a statement ran out of time
+    /// (PostgreSQL unreachable, silent, or overloaded).
+    Unavailable,
+    /// SQLite: another process held the write lock for longer than `busy_timeout`.
+    Busy,
+}
+
+/// The trouble a diesel error says the database is in, if any.
+pub fn outage_of(e: &diesel::result::Error) -> Option<Outage> {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match e {
+        Error::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => Some(Outage::Unavailable),
+        Error::DatabaseError(_, info) => {
+            let message = info.message();
+            // SQLite's words for SQLITE_BUSY / SQLITE_LOCKED (diesel keeps no code).
+            if message.contains("database is locked")
+                || message.contains("database table is locked")
+                || message.contains("database is busy")
+            {
+                Some(Outage::Busy)
+            // PostgreSQL: statement_timeout (57014 query_canceled), a server going away.
+            } else if message.contains("statement timeout")
+                || message.contains("server closed the connection")
+                || message.contains("terminating connection")
+                || message.contains("could not receive data")
+                || message.contains("could not send data")
+                || message.contains("no connection to the server")
+            {
+                Some(Outage::Unavailable)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 impl StoreError {
+    /// The trouble the database is in, if this error is an outage rather than a bug.
+    pub fn outage(&self) -> Option<Outage> {
+        match self {
+            StoreError::Pool(_) => Some(Outage::Unavailable),
+            StoreError::Db(e) => outage_of(e),
+        }
+    }
+
     pub fn is_unique_violation(&self) -> bool {
         matches!(
             self,
@@ -108,11 +156,85 @@ impl StoreError {
     }
 }
 
+/// How long the service waits for its database, at each step. A request that runs out
+/// of any of these is answered 503 (`database_unavailable` / `database_busy`), never left
+/// hanging: see `config.rs` for the settings that fill it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    /// PostgreSQL: libpq `connect_timeout` (whole seconds; libpq takes at least 2).
+    pub connect: Duration,
+    /// PostgreSQL: `statement_timeout` and `tcp_user_timeout`. SQLite: `busy_timeout`,
+    /// how long a writer waits for another process's write lock.
+    pub statement: Duration,
+    /// Waiting for a connection from the pool (r2d2 `connection_timeout`).
+    pub pool: Duration,
+    /// PostgreSQL: the whole database part of one request (checkout and queries); past it
+    /// the request is answered 503 even if libpq still waits on a silent connection.
+    pub request: Duration,
+    /// PostgreSQL: TCP keepalives start after this much quiet (`keepalives_idle`; probes
+    /// every third of it, three of them), so a dead peer breaks an idle connection.
+    pub keepalive: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            connect: Duration::from_secs(5),
+            statement: Duration::from_secs(5),
+            pool: Duration::from_secs(5),
+            request: Duration::from_secs(10),
+            keepalive: Duration::from_secs(10),
+        }
+    }
+}
+
+/// The URL with the connection parameters that bound every wait on a silent or
+/// unreachable server: connect timeout, TCP keepalives, TCP user timeout and the
+/// server-side statement timeout. A parameter the URL already sets is left as given.
+pub fn postgres_url_with_timeouts(raw: &str, t: &Timeouts) -> String {
+    let Ok(parsed) = url::Url::parse(raw) else {
+        return raw.to_string();
+    };
+    let given: Vec<String> = parsed.query_pairs().map(|(k, _)| k.into_owned()).collect();
+    let ms = |d: Duration| d.as_millis().max(1);
+    let idle = t.keepalive.as_secs().max(1);
+    let wanted = [
+        ("connect_timeout", t.connect.as_secs().max(2).to_string()),
+        ("keepalives", "1".to_string()),
+        ("keepalives_idle", idle.to_string()),
+        ("keepalives_interval", (idle / 3).max(1).to_string()),
+        ("keepalives_count", "3".to_string()),
+        ("tcp_user_timeout", ms(t.statement).to_string()),
+        // `-c statement_timeout=N`, percent-encoded by hand: libpq does not read `+` as
+        // a space.
+        (
+            "options",
+            format!("-c%20statement_timeout%3D{}", ms(t.statement)),
+        ),
+    ];
+    let mut query = parsed.query().unwrap_or("").to_string();
+    for (key, value) in wanted {
+        if given.iter().any(|g| g == key) {
+            continue;
+        }
+        if !query.is_empty() {
+            query.push('&');
+        }
+        query.push_str(key);
+        query.push('=');
+        query.push_str(&value);
+    }
+    let mut url = parsed;
+    url.set_query(Some(&query));
+    url.to_string()
+}
+
 /// Opens connections of the backend the URL names (never by trying each in turn: a
 /// Postgres URL must not become a SQLite file).
 #[derive(Debug, Clone)]
 pub struct Manager {
     url: DatabaseUrl,
+    timeouts: Timeouts,
 }
 
 impl ManageConnection for Manager {
@@ -127,18 +249,21 @@ impl ManageConnection for Manager {
                 // WAL lets readers run beside the one writer; busy_timeout makes a writer
                 // wait for the lock instead of failing; NORMAL is durable in WAL except
                 // for the last transactions on power loss, never corrupting.
-                conn.batch_execute(
+                conn.batch_execute(&format!(
                     "PRAGMA journal_mode = WAL;
-                     PRAGMA busy_timeout = 10000;
+                     PRAGMA busy_timeout = {};
                      PRAGMA foreign_keys = ON;
                      PRAGMA synchronous = NORMAL;",
-                )
+                    self.timeouts.statement.as_millis().max(1)
+                ))
                 .map_err(r2d2::Error::QueryError)?;
                 Ok(DbConn::Sqlite(conn))
             }
-            DatabaseUrl::Postgres(url) => PgConnection::establish(url)
-                .map(DbConn::Pg)
-                .map_err(r2d2::Error::ConnectionError),
+            DatabaseUrl::Postgres(url) => {
+                PgConnection::establish(&postgres_url_with_timeouts(url, &self.timeouts))
+                    .map(DbConn::Pg)
+                    .map_err(r2d2::Error::ConnectionError)
+            }
         }
     }
 
@@ -149,15 +274,22 @@ impl ManageConnection for Manager {
             .map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, _conn: &mut DbConn) -> bool {
-        false
+    fn has_broken(&self, conn: &mut DbConn) -> bool {
+        // A connection whose server went away, or whose transaction manager is stuck
+        // after a failed rollback, is dropped instead of going back to the pool.
+        std::thread::panicking() || diesel::r2d2::R2D2Connection::is_broken(conn)
     }
 }
 
 pub type Pool = r2d2::Pool<Manager>;
 
-/// Open the database the URL names, create it (SQLite) and run pending migrations.
+/// [`open_with`] with the default [`Timeouts`].
 pub fn open(raw_url: &str, pool_size: u32) -> Result<Pool, StartupError> {
+    open_with(raw_url, pool_size, &Timeouts::default())
+}
+
+/// Open the database the URL names, create it (SQLite) and run pending migrations.
+pub fn open_with(raw_url: &str, pool_size: u32, timeouts: &Timeouts) -> Result<Pool, StartupError> {
     let url = DatabaseUrl::parse(raw_url)?;
     let shown = redact_url(raw_url);
     if let DatabaseUrl::Sqlite(path) = &url {
@@ -168,7 +300,10 @@ pub fn open(raw_url: &str, pool_size: u32) -> Result<Pool, StartupError> {
             })?;
         }
     }
-    let manager = Manager { url: url.clone() };
+    let manager = Manager {
+        url: url.clone(),
+        timeouts: *timeouts,
+    };
     // Connect once by hand first: r2d2 would retry quietly until its timeout, and the
     // person starting the server should learn at once why it cannot connect.
     let mut conn = manager.connect().map_err(|e| StartupError::Unreachable {
@@ -183,12 +318,52 @@ pub fn open(raw_url: &str, pool_size: u32) -> Result<Pool, StartupError> {
     r2d2::Pool::builder()
         .max_size(pool_size)
         .min_idle(Some(1))
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(timeouts.pool)
         .build(manager)
         .map_err(|e| StartupError::Unreachable {
             url: shown,
             reason: e.to_string(),
         })
+}
+
+/// Run `f` in a transaction that writes. On SQLite it begins `BEGIN IMMEDIATE`: the write
+/// lock is taken first, waiting up to `busy_timeout` for another process's writer. A
+/// deferred transaction that reads and then writes cannot wait (its snapshot would be
+/// stale) and fails at once with "database is locked". On PostgreSQL it is an ordinary
+/// transaction. Inside one already open, it is a savepoint, as `Connection::transaction`.
+pub fn write_transaction<T, E, F>(conn: &mut DbConn, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConn) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let DbConn::Sqlite(sqlite) = conn else {
+        return conn.transaction(f);
+    };
+    let depth = AnsiTransactionManager::transaction_manager_status_mut(sqlite)
+        .transaction_depth()
+        .map_err(E::from)?;
+    if depth.is_some() {
+        return conn.transaction(f);
+    }
+    AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+    match f(conn) {
+        Ok(value) => {
+            if let DbConn::Sqlite(sqlite) = conn {
+                AnsiTransactionManager::commit_transaction(sqlite)?;
+            }
+            Ok(value)
+        }
+        Err(e) => {
+            if let DbConn::Sqlite(sqlite) = conn {
+                match AnsiTransactionManager::rollback_transaction(sqlite) {
+                    Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => {}
+                    Err(rollback) => return Err(rollback.into()),
+                }
+            }
+            Err(e)
+        }
+    }
 }
 
 fn migrate(conn: &mut DbConn) -> Result<(), String> {
@@ -198,6 +373,10 @@ fn migrate(conn: &mut DbConn) -> Result<(), String> {
             .map(|_| ())
             .map_err(|e| e.to_string()),
         DbConn::Pg(c) => {
+            // A migration, and waiting for another server's, may take longer than a
+            // request's statement timeout.
+            c.batch_execute("SET statement_timeout = 0")
+                .map_err(|e| e.to_string())?;
             // Several servers may start at once against one database: one migrates,
             // the others wait for it. The lock is released with the session.
             const LOCK: i64 = 0x4845_524d_4553; // "HERMES"

@@ -64,3 +64,13 @@ pub fn enqueue(conn: &mut DbConn, mail: &NewMail) -> Result<bool, StoreError> {
     };
     Ok(added == 1)
 }
+
+/// Delete the mails sent before `before`; returns how many. Pending and failed mail stays.
+pub fn prune_sent(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, StoreError> {
+    Ok(diesel::delete(
+        outbox::table
+            .filter(outbox::sent_at.is_not_null())
+            .filter(outbox::sent_at.lt(before)),
+    )
+    .execute(conn)?)
+}

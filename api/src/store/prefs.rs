@@ -47,7 +47,7 @@ pub fn set_prefs(
     time_zone: &str,
     lang: &str,
 ) -> Result<bool, StoreError> {
-    conn.transaction(|conn| {
+    crate::store::write_transaction(conn, |conn| {
         let Some(old) = prefs(conn, user_id)? else {
             return Ok(false);
         };

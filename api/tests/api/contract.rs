@@ -10,6 +10,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 const PATHS: &[&str] = &[
     "/health",
     "/metrics",
+    "/ready",
     "/openapi.yaml",
     "/users",
     "/auth/login",

@@ -740,3 +740,89 @@ clock_test! {
         assert_eq!(to_b, vec![Some(2)]);
     }
 }
+
+/// A discard turn at `seq` with an `Idempotency-Key`; the status and whether the answer
+/// was a replay of a stored one.
+async fn keyed_discard(
+    app: &TestApp,
+    p: &Player,
+    game: &str,
+    seq: i64,
+    key: &str,
+) -> (StatusCode, bool) {
+    let res = app
+        .client
+        .post(format!("{}/games/{game}/turns", app.url))
+        .bearer_auth(&p.token)
+        .header("Idempotency-Key", key)
+        .json(&json!({"expected_seq": seq, "turn": {"steps": [{"do": "discard", "slot": 1}, {"do": "discard", "slot": 1}]}}))
+        .send()
+        .await
+        .expect("sent");
+    let replayed = res.headers().get("idempotent-replayed").is_some();
+    (crate::helpers::read(res).await.0, replayed)
+}
+
+/// Waits until the outbox worker has sent every mail (none left pending).
+async fn all_sent(app: &TestApp) {
+    for _ in 0..400 {
+        if mails(app)
+            .iter()
+            .all(|m| m.sent_at.is_some() || m.failed_at.is_some())
+        {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("mail still pending: {:?}", mails(app));
+}
+
+clock_test! {
+    async fn sent_mail_and_idempotency_keys_are_pruned_after_their_retention(app, clock) {
+        // The test servers keep sent mail 30 days and idempotent answers 7 (the defaults).
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({})).await;
+        let seq = summary(&app, &a, &id).await["seq"].as_i64().unwrap();
+        assert_eq!(keyed_discard(&app, &a, &id, seq, "k-1").await, (StatusCode::CREATED, false));
+        all_sent(&app).await;
+        // One mail failed for good: failed mail is the operator's to see, never pruned.
+        let failed = mails(&app)[0].id.clone();
+        {
+            let pool = hermes_api::store::open(&app.database_url, 1).unwrap();
+            diesel::update(outbox::table.find(&failed))
+                .set((outbox::sent_at.eq(None::<chrono::NaiveDateTime>), outbox::failed_at.eq(Some(clock.now().naive_utc()))))
+                .execute(&mut pool.get().unwrap())
+                .unwrap();
+        }
+        let report = tick_once(&app).await;
+        assert_eq!((report.pruned_mail, report.pruned_keys), (0, 0), "{report:?}");
+        assert_eq!(keyed_discard(&app, &a, &id, seq, "k-1").await, (StatusCode::CREATED, true), "replayed within 7 days");
+
+        clock.advance(Duration::days(7) + Duration::minutes(1));
+        let report = tick_once(&app).await;
+        assert_eq!(report.pruned_keys, 1, "{report:?}");
+        assert_eq!(report.pruned_mail, 0, "{report:?}");
+        // The key is forgotten: the same request is a new one, and its turn is stale now.
+        assert_eq!(keyed_discard(&app, &a, &id, seq, "k-1").await, (StatusCode::CONFLICT, false));
+        all_sent(&app).await;
+
+        clock.advance(Duration::days(23));
+        let cutoff = clock.now().naive_utc() - Duration::days(30);
+        let before = mails(&app);
+        let old: Vec<_> = before.iter().filter(|m| m.sent_at.is_some_and(|s| s < cutoff)).collect();
+        assert!(!old.is_empty(), "{before:?}");
+        let report = tick_once(&app).await;
+        assert_eq!(report.pruned_mail, old.len(), "{report:?}");
+        // The tick may have enqueued mail of its own (timeouts): only the old rows went.
+        let after = mails(&app);
+        let kept: Vec<_> = after.iter().map(|m| m.id.as_str()).collect();
+        assert!(old.iter().all(|m| !kept.contains(&m.id.as_str())), "{after:?}");
+        assert!(
+            before.iter().filter(|m| !old.iter().any(|o| o.id == m.id)).all(|m| kept.contains(&m.id.as_str())),
+            "only sent mail past its retention is pruned: {after:?}"
+        );
+        assert!(after.iter().all(|m| m.sent_at.is_none_or(|s| s >= cutoff)), "{after:?}");
+        assert!(after.iter().any(|m| m.id == failed), "the failed mail stays");
+    }
+}

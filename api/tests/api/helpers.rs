@@ -198,6 +198,9 @@ impl TestApp {
             data_dir: dir.path().to_owned(),
             database_url: Secret(database_url),
             pool_size: 4,
+            database: Default::default(),
+            outbox_retention_days: 30,
+            idempotency_retention_days: 7,
             jwt_secret: Some(Secret(JWT_SECRET.into())),
             public_url: Some(PUBLIC_URL.into()),
             access_token_minutes: 15,
@@ -236,6 +239,11 @@ impl TestApp {
             _dir: dir,
             _pg: pg,
         }
+    }
+
+    /// This server's data directory (where a generated JWT secret is kept).
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        self._dir.path().to_owned()
     }
 
     /// Where this server's file transport writes its `.eml` files (the default mail

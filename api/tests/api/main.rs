@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod contract;
+mod database;
 mod deadlines;
 mod decks;
 mod dreams;
@@ -18,6 +19,7 @@ mod operations;
 mod pages;
 mod play;
 mod processes;
+mod proxy;
 mod startup;
 mod tokens;
 mod turns;

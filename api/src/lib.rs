@@ -6,6 +6,7 @@
 //! `games` crate; this crate only wires them to HTTP and storage.
 
 pub mod auth;
+pub mod backup;
 pub mod board;
 pub mod clock;
 pub mod config;

@@ -19,6 +19,13 @@ enum Command {
     /// The mail outbox: counts (pending, sent, failed) and the failed mails; `retry`
     /// requeues failed ones. Reads the same settings as `serve` (for the database).
     Outbox(OutboxArgs),
+    /// Write an online, consistent copy of the database (SQLite: `VACUUM INTO`;
+    /// PostgreSQL: `pg_dump`) and the data directory's JWT secret into a new directory.
+    /// Reads the same settings as `serve`; the server may go on running.
+    Backup(BackupArgs),
+    /// Restore a backup made by `hermes backup` into the database and data directory the
+    /// settings name (they must be empty: nothing is overwritten). Stop the server first.
+    Restore(BackupArgs),
     /// Check a finished game from a server's public data: the revealed seed against its
     /// commitment, the game's seed derived from it and the players' seeds, the whole log
     /// replayed with the rules engine (docs/replay.md).
@@ -36,6 +43,14 @@ struct VerifyArgs {
     /// token); or HERMES_TOKEN.
     #[arg(long, env = "HERMES_TOKEN", hide_env_values = true)]
     token: String,
+}
+
+#[derive(clap::Args)]
+struct BackupArgs {
+    /// The backup's directory.
+    path: std::path::PathBuf,
+    #[command(flatten)]
+    overrides: Overrides,
 }
 
 #[derive(clap::Args)]
@@ -80,6 +95,8 @@ fn main() -> ExitCode {
         },
         Command::Outbox(args) => outbox(args),
         Command::Verify(args) => verify(&args),
+        Command::Backup(args) => backup(&args, false),
+        Command::Restore(args) => backup(&args, true),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -126,6 +143,17 @@ async fn verify(args: &VerifyArgs) -> Result<(), Box<dyn std::error::Error>> {
     let report = hermes_api::verify::check(&published)?;
     print!("{report}");
     println!("game {} verified", args.game_id);
+    Ok(())
+}
+
+fn backup(args: &BackupArgs, restore: bool) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = Settings::load(&args.overrides)?;
+    let mut out = std::io::stdout().lock();
+    if restore {
+        hermes_api::backup::restore(&settings, &args.path, &mut out)?;
+    } else {
+        hermes_api::backup::backup(&settings, &args.path, &mut out)?;
+    }
     Ok(())
 }
 

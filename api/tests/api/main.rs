@@ -6,6 +6,7 @@
 mod helpers;
 
 mod accounts;
+mod backup;
 mod contract;
 mod database;
 mod deadlines;

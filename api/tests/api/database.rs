@@ -70,6 +70,7 @@ fn short_timeouts(s: &mut hermes_api::config::Settings) {
 async fn a_silent_postgres_is_answered_503_within_seconds_and_the_service_recovers_postgres() {
     let Ok(admin) = std::env::var(PG_ENV) else {
         println!("skipped: {PG_ENV} not set");
+        crate::helpers::say_once_that_postgres_tests_are_skipped();
         return;
     };
     let admin = url::Url::parse(&admin).expect("a URL");

@@ -112,6 +112,11 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         access_token_minutes: 600,
         login_per_ip_per_minute: 1_000_000,
         login_per_email_per_minute: 1_000_000,
+        register_per_ip_per_hour: 1_000_000,
+        password_hash_concurrency: std::thread::available_parallelism()
+            .map_or(1, |n| n.get() as u32),
+        password_hash_wait_ms: 600_000,
+        mail_unconfirmed_per_day: 1_000_000,
         mail: hermes_api::mail::MailSettings::local(dir.path()),
         mail_max_attempts: 10,
         mail_poll_ms: 1000,
@@ -164,7 +169,7 @@ async fn player(client: &reqwest::Client, url: &str, name: &str) -> Result<Strin
         .json(&json!({"email": email, "display_name": name, "password": password}))
         .send()
         .await?;
-    if res.status().as_u16() != 201 {
+    if res.status().as_u16() != 202 {
         return Err(format!("register {name}: {}", res.text().await?).into());
     }
     let login: Value = client

@@ -92,10 +92,29 @@ pub struct Overrides {
     /// `login_per_ip_per_minute`. [default: 20]
     #[arg(long, env = "HERMES_LOGIN_PER_IP_PER_MINUTE", value_name = "N")]
     pub login_per_ip_per_minute: Option<u32>,
-    /// Login attempts allowed per minute for one email address. File key
+    /// Login attempts allowed per minute for one email address from one client address
+    /// (keyed by both, so that a stranger cannot lock the owner out). File key
     /// `login_per_email_per_minute`. [default: 5]
     #[arg(long, env = "HERMES_LOGIN_PER_EMAIL_PER_MINUTE", value_name = "N")]
     pub login_per_email_per_minute: Option<u32>,
+    /// Registrations (`POST /users`) allowed per hour from one client address. File key
+    /// `register_per_ip_per_hour`. [default: 10]
+    #[arg(long, env = "HERMES_REGISTER_PER_IP_PER_HOUR", value_name = "N")]
+    pub register_per_ip_per_hour: Option<u32>,
+    /// Password hashes (argon2id, about 19 MiB of memory each) computed at once; others
+    /// wait. File key `password_hash_concurrency`. [default: the number of CPU cores]
+    #[arg(long, env = "HERMES_PASSWORD_HASH_CONCURRENCY", value_name = "N")]
+    pub password_hash_concurrency: Option<u32>,
+    /// How long a registration or login waits for a free password hasher before it gets
+    /// 503 with `Retry-After`, in milliseconds. File key `password_hash_wait_ms`.
+    /// [default: 5000]
+    #[arg(long, env = "HERMES_PASSWORD_HASH_WAIT_MS", value_name = "MS")]
+    pub password_hash_wait_ms: Option<u64>,
+    /// Invitations mailed per day (24 hours) to one address that no confirmed account
+    /// has; more invitations are recorded but not mailed. File key
+    /// `mail_unconfirmed_per_day`. [default: 3]
+    #[arg(long, env = "HERMES_MAIL_UNCONFIRMED_PER_DAY", value_name = "N")]
+    pub mail_unconfirmed_per_day: Option<u32>,
     // --- Time (the scheduler; see docs/deadlines.md) ---
     /// How often the scheduler looks for due reminders, timeouts and digests, in
     /// milliseconds. File key `scheduler_tick_ms`. [default: 1000]
@@ -198,6 +217,10 @@ struct FileSettings {
     access_token_minutes: Option<u32>,
     login_per_ip_per_minute: Option<u32>,
     login_per_email_per_minute: Option<u32>,
+    register_per_ip_per_hour: Option<u32>,
+    password_hash_concurrency: Option<u32>,
+    password_hash_wait_ms: Option<u64>,
+    mail_unconfirmed_per_day: Option<u32>,
     // Time
     scheduler_tick_ms: Option<u64>,
     reminder_before_hours: Option<u32>,
@@ -249,7 +272,15 @@ pub struct Settings {
     pub public_url: Option<String>,
     pub access_token_minutes: u32,
     pub login_per_ip_per_minute: u32,
+    /// Keyed by (email, client address): see `crate::auth::ratelimit`.
     pub login_per_email_per_minute: u32,
+    pub register_per_ip_per_hour: u32,
+    /// Password hashes computed at once (`crate::auth::hashing`).
+    pub password_hash_concurrency: u32,
+    /// How long a request waits for a password hasher before 503, in milliseconds.
+    pub password_hash_wait_ms: u64,
+    /// Invitations mailed per day to an address no confirmed account has.
+    pub mail_unconfirmed_per_day: u32,
     /// The scheduler's tick, in milliseconds.
     pub scheduler_tick_ms: u64,
     /// The reminder's lead before a deadline, in hours (0: no reminder).
@@ -361,6 +392,22 @@ impl Settings {
                 .login_per_email_per_minute
                 .or(file.login_per_email_per_minute)
                 .unwrap_or(5),
+            register_per_ip_per_hour: overrides
+                .register_per_ip_per_hour
+                .or(file.register_per_ip_per_hour)
+                .unwrap_or(10),
+            password_hash_concurrency: overrides
+                .password_hash_concurrency
+                .or(file.password_hash_concurrency)
+                .unwrap_or_else(default_hash_concurrency),
+            password_hash_wait_ms: overrides
+                .password_hash_wait_ms
+                .or(file.password_hash_wait_ms)
+                .unwrap_or(5000),
+            mail_unconfirmed_per_day: overrides
+                .mail_unconfirmed_per_day
+                .or(file.mail_unconfirmed_per_day)
+                .unwrap_or(3),
             scheduler_tick_ms: overrides
                 .scheduler_tick_ms
                 .or(file.scheduler_tick_ms)
@@ -421,6 +468,8 @@ impl Settings {
                 "login_per_email_per_minute",
                 self.login_per_email_per_minute,
             ),
+            ("register_per_ip_per_hour", self.register_per_ip_per_hour),
+            ("password_hash_concurrency", self.password_hash_concurrency),
         ];
         let positive = positive.into_iter().chain([
             (
@@ -586,6 +635,13 @@ fn read_file(path: &Path) -> Result<FileSettings, ConfigError> {
         path: path.to_owned(),
         message: e.message().to_string(),
     })
+}
+
+/// One password hasher per CPU core.
+fn default_hash_concurrency() -> u32 {
+    std::thread::available_parallelism()
+        .map(|n| u32::try_from(n.get()).unwrap_or(u32::MAX))
+        .unwrap_or(1)
 }
 
 fn default_database_url(data_dir: &Path) -> String {

@@ -118,6 +118,12 @@ impl ApiError {
         e
     }
 
+    /// Send `Retry-After: secs` with the error.
+    pub fn with_retry_after(mut self, secs: u64) -> ApiError {
+        self.retry_after = Some(secs.max(1));
+        self
+    }
+
     /// Add an extension member to the body.
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> ApiError {
         self.extra.insert(key.to_string(), value.into());

@@ -3,8 +3,9 @@
 //! The server binds its own `TcpListener`, so a test asks for port 0 and reads back the
 //! port it got.
 
+use crate::auth::hashing::Hashers;
 use crate::auth::jwt::Keys;
-use crate::auth::ratelimit::LoginLimits;
+use crate::auth::ratelimit::{LoginLimits, RegisterLimits};
 use crate::clock::{SharedClock, SystemClock};
 use crate::config::{redact_url, Settings};
 use crate::error;
@@ -97,6 +98,12 @@ impl Application {
                 settings.login_per_ip_per_minute,
                 settings.login_per_email_per_minute,
             ),
+            register_limits: RegisterLimits::new(settings.register_per_ip_per_hour),
+            hashers: Hashers::new(
+                settings.password_hash_concurrency,
+                std::time::Duration::from_millis(settings.password_hash_wait_ms),
+            ),
+            mail_unconfirmed_per_day: settings.mail_unconfirmed_per_day,
             access_token_minutes: settings.access_token_minutes,
             public_url: public_url.clone(),
             clock,

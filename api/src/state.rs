@@ -1,7 +1,8 @@
 //! What every handler shares: the pool, the keys, the limits, the settings they need.
 
+use crate::auth::hashing::Hashers;
 use crate::auth::jwt::Keys;
-use crate::auth::ratelimit::LoginLimits;
+use crate::auth::ratelimit::{LoginLimits, RegisterLimits};
 use crate::clock::SharedClock;
 use crate::hot::HotGames;
 use crate::store::Pool;
@@ -23,6 +24,11 @@ pub struct AppState {
     pub hot: HotGames,
     pub keys: Keys,
     pub login_limits: LoginLimits,
+    pub register_limits: RegisterLimits,
+    /// The bound on password hashes at once (registrations and logins).
+    pub hashers: Hashers,
+    /// Invitations mailed per day to an address no confirmed account has.
+    pub mail_unconfirmed_per_day: u32,
     pub access_token_minutes: u32,
     pub public_url: String,
     /// The one source of "now" (a [`crate::clock::ManualClock`] in tests).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Play a whole three-player game of Dreams against a running Hermes server with curl, the
 # way the README walks through it: register three players, create a game with two
-# invitations, join, then play every round — stars one at a time in seat order, then
+# invitations, join with the game's join code (joining by the invitation alone needs a
+# confirmed address), then play every round — stars one at a time in seat order, then
 # every seat's sealed guess at once — until someone reaches 16. Each submission asks the
 # server what this seat may do (`GET /games/{id}/legal`) and picks at random. At the end
 # it checks every sealed guess against its published commitment and salt, and the seed
@@ -31,10 +32,11 @@ for who in "${names[@]}"; do TOKENS+=("$(login "$who")"); done
 game="$(curl -fsS "$U/games" -H "$H" -H "authorization: Bearer ${TOKENS[0]}" \
   -d "{\"kind\":\"dreams\",\"seats\":3,\"random_seats\":false,\"invite\":[\"bob.$run@example.org\",\"cyd.$run@example.org\"]}")"
 G="$(echo "$game" | py 'print(d["id"])')"
+code="$(echo "$game" | py 'print(d["join_code"])')"
 commitment="$(echo "$game" | py 'print(d["seed_commitment"])')"
 echo "game $G created; seed commitment $commitment"
 for s in 1 2; do
-  curl -fsS "$U/games/$G/join" -H "$H" -H "authorization: Bearer ${TOKENS[$s]}" -d '{}' >/dev/null
+  curl -fsS "$U/games/$G/join" -H "$H" -H "authorization: Bearer ${TOKENS[$s]}" -d "{\"code\":\"$code\"}" >/dev/null
 done
 echo "bob and cyd joined: the game has started"
 

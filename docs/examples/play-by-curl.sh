@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Play a whole two-player game of Gods against a running Hermes server with curl, the way
 # the README walks through it: register two gods, log in, create a game with an
-# invitation, join, then take turns until the game is over. Each turn asks the server for
+# invitation, join with the game's join code (joining by the invitation alone needs a
+# confirmed address), then take turns until the game is over. Each turn asks the server for
 # the legal next steps (`GET /games/{id}/legal?partial=…`), picks one at random, and
 # submits the whole turn (`POST /games/{id}/turns` with If-Match). At the end it prints
 # the outcome and the revealed seed, and checks the seed against the commitment
@@ -28,9 +29,10 @@ ADA="$(login ada)"; BOB="$(login bob)"
 game="$(curl -fsS "$U/games" -H "$H" -H "authorization: Bearer $ADA" \
   -d "{\"kind\":\"gods\",\"seats\":2,\"invite\":[\"bob.$run@example.org\"]}")"
 G="$(echo "$game" | py 'print(d["id"])')"
+code="$(echo "$game" | py 'print(d["join_code"])')"
 commitment="$(echo "$game" | py 'print(d["seed_commitment"])')"
 echo "game $G created; seed commitment $commitment"
-curl -fsS "$U/games/$G/join" -H "$H" -H "authorization: Bearer $BOB" -d '{}' >/dev/null
+curl -fsS "$U/games/$G/join" -H "$H" -H "authorization: Bearer $BOB" -d "{\"code\":\"$code\"}" >/dev/null
 echo "bob joined: the game has started"
 
 turns=0

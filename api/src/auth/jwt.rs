@@ -109,13 +109,33 @@ impl Keys {
                 ErrorKind::ExpiredSignature => {
                     ApiError::unauthorized("token_expired", "the token has expired; log in again")
                 }
-                ErrorKind::InvalidAudience | ErrorKind::InvalidIssuer => ApiError::unauthorized(
-                    "wrong_token_purpose",
-                    format!("this token was not issued for {}", purpose.name()),
-                ),
+                ErrorKind::InvalidAudience => wrong_purpose(purpose),
+                // The signature is good (it is checked first); the issuer says which
+                // server and purpose. Tell a token of another purpose from one of this
+                // purpose issued by a server with another `public_url`.
+                ErrorKind::InvalidIssuer => {
+                    let mut loose = v.clone();
+                    loose.iss = None;
+                    loose.validate_aud = false;
+                    match jsonwebtoken::decode::<Claims>(token, &self.decoding, &loose) {
+                        Ok(d) if d.claims.aud == purpose.audience() => ApiError::unauthorized(
+                            "invalid_token",
+                            "this token was issued for another server (another public URL); \
+                             log in on this one",
+                        ),
+                        _ => wrong_purpose(purpose),
+                    }
+                }
                 _ => ApiError::unauthorized("invalid_token", "the token is not valid"),
             })
     }
+}
+
+fn wrong_purpose(purpose: Purpose) -> ApiError {
+    ApiError::unauthorized(
+        "wrong_token_purpose",
+        format!("this token was not issued for {}", purpose.name()),
+    )
 }
 
 #[cfg(test)]
@@ -169,9 +189,8 @@ mod tests {
             "invalid_token"
         );
         let elsewhere = Keys::new(b"0123456789abcdef0123456789abcdef", "http://x.test");
-        assert_eq!(
-            elsewhere.verify(Purpose::Access, &t).unwrap_err().code(),
-            "wrong_token_purpose"
-        );
+        let e = elsewhere.verify(Purpose::Access, &t).unwrap_err();
+        assert_eq!(e.code(), "invalid_token");
+        assert!(e.detail().contains("another server"), "{}", e.detail());
     }
 }

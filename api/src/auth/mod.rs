@@ -1,9 +1,10 @@
 //! Who is calling.
 //!
-//! Owns: password hashing (argon2id), purpose-scoped JWTs, personal API tokens, the
+//! Owns: password hashing (argon2id) and the bound on how many hashes run at once, purpose-scoped JWTs, personal API tokens, the
 //! login rate limits, and the [`Caller`] extractor that turns a `Bearer` header into a
 //! user. Must not: decide what a user may do in a game (the handlers do, from seats).
 
+pub mod hashing;
 pub mod jwt;
 pub mod password;
 pub mod personal;
@@ -53,6 +54,23 @@ impl FromRequest for Caller {
             })
         })
     }
+}
+
+/// 401 for a well-signed token whose user no longer exists (a handler that writes in the
+/// user's name checks, so that the write is not refused by the database as a 500).
+pub fn account_gone() -> ApiError {
+    ApiError::unauthorized(
+        "invalid_token",
+        "the account this token was issued for no longer exists",
+    )
+}
+
+/// The caller's account, or 401 [`account_gone`].
+pub fn existing_user(
+    conn: &mut crate::store::DbConn,
+    user_id: &str,
+) -> Result<crate::store::models::User, ApiError> {
+    crate::store::accounts::user_by_id(conn, user_id)?.ok_or_else(account_gone)
 }
 
 fn bearer(req: &HttpRequest) -> Result<String, ApiError> {

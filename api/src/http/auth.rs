@@ -2,7 +2,7 @@
 
 use crate::auth::jwt::Purpose;
 use crate::auth::password;
-use crate::error::{blocking, ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult};
 use crate::http::users::{normalize_email, UserOut};
 use crate::http::with_conn;
 use crate::state::AppState;
@@ -37,17 +37,20 @@ pub async fn login(
         Ok(accounts::user_by_email(conn, &email)?)
     })
     .await?;
-    // Verify without holding a connection (argon2 is slow on purpose); an unknown email
-    // costs the same time as a wrong password.
-    let user = blocking(move || match user {
-        Some(u) if password::verify(&password, &u.password_hash) => Ok(u),
-        Some(_) => Err(bad_credentials()),
-        None => {
-            password::verify_dummy(&password);
-            Err(bad_credentials())
-        }
-    })
-    .await?;
+    // Verify without holding a connection (argon2 is slow on purpose), on one of the few
+    // hashers (`crate::auth::hashing`); an unknown email costs the same time as a wrong
+    // password.
+    let user = state
+        .hashers
+        .run(move || match user {
+            Some(u) if password::verify(&password, &u.password_hash) => Ok(u),
+            Some(_) => Err(bad_credentials()),
+            None => {
+                password::verify_dummy(&password);
+                Err(bad_credentials())
+            }
+        })
+        .await?;
     let ttl = chrono::Duration::minutes(i64::from(state.access_token_minutes));
     let token = state.keys.mint(Purpose::Access, &user.id, ttl, None)?;
     Ok(HttpResponse::Ok().json(json!({

@@ -7,7 +7,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::http::users::normalize_email;
+use crate::http::users::parse_email;
 use crate::http::{with_conn, with_write_conn};
 use crate::outbox::compose;
 pub use crate::play::{kind_of, Table};
@@ -161,17 +161,15 @@ pub async fn create(
         .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
     let (turn_seconds, timeout_policy) = game_clock(&body)?;
     let (my_seed, my_seed_by) = player_seed(body.player_seed.clone())?;
-    let mut invites: Vec<String> = body.invite.iter().map(|e| normalize_email(e)).collect();
+    let mut invites = body
+        .invite
+        .iter()
+        .map(|e| parse_email("invite", e))
+        .collect::<ApiResult<Vec<String>>>()?;
     // Twice the same address would be a unique violation, which aborts a Postgres
     // transaction even when caught.
     invites.sort();
     invites.dedup();
-    if let Some(bad) = invites.iter().find(|e| !e.contains('@')) {
-        return Err(ApiError::unprocessable(
-            "invalid_email",
-            format!("cannot invite {bad:?}: not an email address"),
-        ));
-    }
     let seed: [u8; 32] = rand::random();
     // Some options are checked only when a game is set up (e.g. one that needs another):
     // set one up now, so that a bad combination is refused here and not when the last
@@ -212,6 +210,7 @@ pub async fn create(
     let user_id = caller.user_id.clone();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
+    let per_day = state.mail_unconfirmed_per_day;
     let table = with_write_conn(&state, move |conn| {
         // All or nothing: no game is left behind without its creator, and each invited
         // address gets its invitation (`crate::outbox::compose`).
@@ -225,6 +224,7 @@ pub async fn create(
                 .with("field", "options.deck"));
             }
         }
+        crate::auth::existing_user(conn, &user_id)?;
         crate::store::write_transaction(conn, |conn| {
             store::insert_game(conn, &game)?;
             for email in invites {
@@ -249,7 +249,9 @@ pub async fn create(
                     &public_url,
                     mail_at,
                 )?;
-                if !prefs::refuses_mail(conn, &email)? {
+                if !prefs::refuses_mail(conn, &email)?
+                    && compose::may_mail_invitation(conn, &email, per_day, mail_at)?
+                {
                     outbox::enqueue(conn, &mail)?;
                 }
             }
@@ -347,13 +349,22 @@ pub async fn join(
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
         })?;
+        let user = crate::auth::existing_user(conn, &user_id)?;
         let allowed = match &code {
             Some(c) => c.trim().eq_ignore_ascii_case(&game.join_code),
-            None => {
-                let user = accounts::user_by_id(conn, &user_id)?
-                    .ok_or_else(|| ApiError::unauthorized("invalid_token", "unknown user"))?;
-                store::is_invited(conn, &id, &user.email)?
-            }
+            // An invitation is to an address: only its confirmed owner may take it (anyone
+            // may register an address, but only its owner can confirm it).
+            None => match accounts::confirmed_email(conn, &user_id)? {
+                Some(email) => store::is_invited(conn, &id, &email)?,
+                None if store::is_invited(conn, &id, &user.email)? => {
+                    return Err(ApiError::forbidden(
+                        "email_unconfirmed",
+                        "an invitation is taken by the confirmed owner of the address: open the \
+                         link in the welcome mail first, or join with the game's join code",
+                    ))
+                }
+                None => false,
+            },
         };
         if !allowed {
             return Err(match code {
@@ -395,15 +406,10 @@ pub async fn invite(
     body: web::Json<NewInvite>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let email = normalize_email(&body.into_inner().email);
-    if !email.contains('@') {
-        return Err(ApiError::unprocessable(
-            "invalid_email",
-            "`email` must be an email address",
-        ));
-    }
+    let email = parse_email("email", &body.into_inner().email)?;
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
+    let per_day = state.mail_unconfirmed_per_day;
     let out = with_write_conn(&state, move |conn| {
         let table = Table::load(conn, &id)?;
         if !table.is_player(&caller.user_id) {
@@ -438,9 +444,12 @@ pub async fn invite(
                 &public_url,
                 mail_at,
             )?;
-            // An address that asked for no mail is still invited, silently (the invite
-            // row above settles a second invitation).
-            let fresh = if prefs::refuses_mail(conn, &email)? {
+            // An address that asked for no mail, or that no confirmed account has and
+            // that had its day's invitations (`compose::may_mail_invitation`), is still
+            // invited, silently (the invite row below settles a second invitation).
+            let fresh = if prefs::refuses_mail(conn, &email)?
+                || !compose::may_mail_invitation(conn, &email, per_day, mail_at)?
+            {
                 true
             } else {
                 outbox::enqueue(conn, &mail)?
@@ -481,9 +490,10 @@ pub async fn list(
     let must_act = query.must_act;
     let user_id = caller.user_id.clone();
     let mut out = with_conn(&state, move |conn| {
-        let user = accounts::user_by_id(conn, &user_id)?
-            .ok_or_else(|| ApiError::unauthorized("invalid_token", "unknown user"))?;
-        let games = store::games_of(conn, &user_id, &user.email)?;
+        crate::auth::existing_user(conn, &user_id)?;
+        // Invitations are shown to the confirmed owner of the address only.
+        let invited_as = accounts::confirmed_email(conn, &user_id)?;
+        let games = store::games_of(conn, &user_id, invited_as.as_deref())?;
         let mut out = Vec::with_capacity(games.len());
         for game in games {
             let players = store::players(conn, &game.id)?;

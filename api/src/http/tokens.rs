@@ -58,6 +58,7 @@ pub async fn create(
         revoked_at: None,
     };
     let row = with_conn(&state, move |conn| {
+        crate::auth::existing_user(conn, &row.user_id)?;
         accounts::insert_token(conn, &row)?;
         Ok(row)
     })

@@ -48,6 +48,16 @@ impl MailData for Welcome {
     const TEMPLATE: Template = Template::Welcome;
 }
 
+/// `register_attempt`: someone tried to register the reader's address, which already
+/// has an account (registration answers the same either way, so only the owner learns).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegisterAttempt {}
+
+impl MailData for RegisterAttempt {
+    const TEMPLATE: Template = Template::RegisterAttempt;
+}
+
 /// `invitation`: someone asks the reader to join a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

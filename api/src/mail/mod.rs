@@ -52,7 +52,7 @@ mod tests;
 
 pub use data::{
     Deadline, Digest, DigestGame, GameOver, GodsYourTurn, Invitation, MailData, PastTurn,
-    PlayedTurn, Reminder, Score, Timeout, TimeoutPolicy, Welcome, YourTurn,
+    PlayedTurn, RegisterAttempt, Reminder, Score, Timeout, TimeoutPolicy, Welcome, YourTurn,
 };
 pub use dreams::{
     DreamsGuess, DreamsRevealed, DreamsStars, DreamsTurnMail, DreamsYourTurn, RevealedSeat,

@@ -10,7 +10,9 @@
 //! `& < > " '` (what matters in text and in quoted attributes); templates quote every
 //! attribute with `"`.
 
-use super::data::{Digest, GameOver, Invitation, MailData, Reminder, Timeout, Welcome, YourTurn};
+use super::data::{
+    Digest, GameOver, Invitation, MailData, RegisterAttempt, Reminder, Timeout, Welcome, YourTurn,
+};
 use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
 use super::MailError;
@@ -70,6 +72,7 @@ macro_rules! embed {
 static ENGLISH: &[(&str, &str)] = embed!("";
     "_layout/base.txt", "_layout/base.html",
     "welcome/subject.txt", "welcome/body.txt", "welcome/body.html",
+    "register_attempt/subject.txt", "register_attempt/body.txt", "register_attempt/body.html",
     "invitation/subject.txt", "invitation/body.txt", "invitation/body.html",
     "your_turn/subject.txt", "your_turn/body.txt", "your_turn/body.html",
     "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
@@ -88,6 +91,8 @@ static ENGLISH: &[(&str, &str)] = embed!("";
 pub enum Template {
     /// A new account: verify the address.
     Welcome,
+    /// Someone tried to register an address that already has an account.
+    RegisterAttempt,
     /// Someone invited the reader to a game: join link.
     Invitation,
     /// The reader's turn: what happened, the board (inline PNG), the deadline, the link.
@@ -110,8 +115,9 @@ pub enum Template {
 }
 
 impl Template {
-    pub const ALL: [Template; 10] = [
+    pub const ALL: [Template; 11] = [
         Template::Welcome,
+        Template::RegisterAttempt,
         Template::Invitation,
         Template::YourTurn,
         Template::Reminder,
@@ -127,6 +133,7 @@ impl Template {
     pub fn name(self) -> &'static str {
         match self {
             Template::Welcome => "welcome",
+            Template::RegisterAttempt => "register_attempt",
             Template::Invitation => "invitation",
             Template::YourTurn => "your_turn",
             Template::Reminder => "reminder",
@@ -177,6 +184,7 @@ impl Template {
         }
         match self {
             Template::Welcome => fits::<Welcome>(data),
+            Template::RegisterAttempt => fits::<RegisterAttempt>(data),
             Template::Invitation => fits::<Invitation>(data),
             Template::YourTurn => fits::<YourTurn>(data),
             Template::Reminder => fits::<Reminder>(data),

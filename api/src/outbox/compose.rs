@@ -28,7 +28,7 @@
 use crate::links;
 use crate::mail::{
     words, Deadline, DreamsRevealed, GameOver, GodsYourTurn, Invitation, Lang, MailData,
-    PlayedTurn, RoundReveal, Welcome,
+    PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
 };
 use crate::store::outbox::NewMail;
 use crate::store::schema::{deadlines, deck_cards, games, seats, turns, users};
@@ -513,6 +513,63 @@ pub fn welcome_mail(
         data,
         at,
     })
+}
+
+/// The note to the owner of `user`'s address that someone tried to register it again. At
+/// most one a day per account (the dedupe key names the day), so a stranger who keeps
+/// registering the address cannot flood its owner.
+pub fn register_attempt_mail(
+    user_id: &str,
+    email: &str,
+    display_name: &str,
+    at: NaiveDateTime,
+) -> Result<NewMail, StoreError> {
+    let data = RegisterAttempt {}.to_data().map_err(data_error)?;
+    Ok(NewMail {
+        dedupe_key: Some(format!(
+            "register_attempt:{user_id}:{}",
+            at.date().format("%Y-%m-%d")
+        )),
+        template: RegisterAttempt::TEMPLATE.name(),
+        user_id: Some(user_id.to_string()),
+        to_addr: email.to_string(),
+        to_name: Some(display_name.to_string()),
+        game_id: None,
+        seq: None,
+        data,
+        at,
+    })
+}
+
+/// May one more invitation be mailed to `email` now? Always when a confirmed account has
+/// the address; otherwise only while fewer than `per_day` invitations went to it in the
+/// last 24 hours (so that nobody can use Hermes to send mail at any rate to an address
+/// that never asked for it). The invitation itself is recorded either way.
+pub fn may_mail_invitation(
+    conn: &mut DbConn,
+    email: &str,
+    per_day: u32,
+    at: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    use crate::store::schema::outbox;
+    let confirmed = users::table
+        .filter(users::email.eq(email))
+        .filter(users::email_verified_at.is_not_null())
+        .select(users::id)
+        .first::<String>(conn)
+        .optional()?
+        .is_some();
+    if confirmed {
+        return Ok(true);
+    }
+    let since = at - chrono::Duration::hours(24);
+    let sent: i64 = outbox::table
+        .filter(outbox::to_addr.eq(email))
+        .filter(outbox::template.eq(Invitation::TEMPLATE.name()))
+        .filter(outbox::created_at.gt(since))
+        .count()
+        .get_result(conn)?;
+    Ok(sent < i64::from(per_day))
 }
 
 /// The mails of a game's start (`game` as just started, at sequence 0): `your_turn` for

@@ -29,6 +29,16 @@ pub fn user_by_id(conn: &mut DbConn, id: &str) -> Result<Option<User>, StoreErro
         .optional()?)
 }
 
+/// The user's address if they have confirmed it (the welcome mail's link), else `None`.
+pub fn confirmed_email(conn: &mut DbConn, user_id: &str) -> Result<Option<String>, StoreError> {
+    Ok(users::table
+        .find(user_id)
+        .filter(users::email_verified_at.is_not_null())
+        .select(users::email)
+        .first(conn)
+        .optional()?)
+}
+
 pub fn insert_token(conn: &mut DbConn, token: &ApiToken) -> Result<(), StoreError> {
     diesel::insert_into(api_tokens::table)
         .values(token)

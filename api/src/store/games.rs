@@ -57,12 +57,21 @@ pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, St
 }
 
 /// The games `user_id` plays in, and those an invite to `email` is open for.
-pub fn games_of(conn: &mut DbConn, user_id: &str, email: &str) -> Result<Vec<Game>, StoreError> {
+/// The games `user_id` plays, and the open games `invited_as` (the user's address, when
+/// they have confirmed it) is invited to.
+pub fn games_of(
+    conn: &mut DbConn,
+    user_id: &str,
+    invited_as: Option<&str>,
+) -> Result<Vec<Game>, StoreError> {
     let mut playing: Vec<Game> = games::table
         .inner_join(seats::table)
         .filter(seats::user_id.eq(user_id))
         .select(Game::as_select())
         .load(conn)?;
+    let Some(email) = invited_as else {
+        return Ok(playing);
+    };
     let invited: Vec<Game> = games::table
         .inner_join(invites::table)
         .filter(invites::email.eq(email))

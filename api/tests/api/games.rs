@@ -179,9 +179,8 @@ api_test!(
     async fn an_invited_user_joins_without_a_code_and_others_cannot(app) {
         let ann = app.player("ann").await;
         let bob = app.player("bob").await;
-        let (status, me) = app.get("/me", &bob.token).await;
-        assert_eq!(status, StatusCode::OK);
-        let bob_email = me["email"].as_str().unwrap().to_uppercase();
+        // An invitation is for the confirmed owner of the address.
+        let bob_email = app.confirm(&bob).await.to_uppercase();
         let (_, game) = app
             .post(
                 "/games",

@@ -206,6 +206,10 @@ impl TestApp {
             access_token_minutes: 15,
             login_per_ip_per_minute: 1000,
             login_per_email_per_minute: 1000,
+            register_per_ip_per_hour: 1000,
+            password_hash_concurrency: 2,
+            password_hash_wait_ms: 30_000,
+            mail_unconfirmed_per_day: 3,
             // `.eml` files in the test's directory, unless a test points it at SMTP.
             mail: hermes_api::mail::MailSettings::local(dir.path()),
             mail_max_attempts: 10,
@@ -325,15 +329,37 @@ impl TestApp {
         .await
     }
 
+    /// Confirm `player`'s address, as the link in their welcome mail does
+    /// (`GET /verify?token=…`); returns the address.
+    pub async fn confirm(&self, player: &Player) -> String {
+        let (status, me) = self.get("/me", &player.token).await;
+        assert_eq!(status, StatusCode::OK, "{me}");
+        let email = me["email"].as_str().expect("email").to_string();
+        let keys = Keys::new(JWT_SECRET.as_bytes(), PUBLIC_URL);
+        let link = hermes_api::links::verify_link(&keys, PUBLIC_URL, &player.id, &email)
+            .expect("verify link");
+        let path = link
+            .strip_prefix(PUBLIC_URL)
+            .expect("a link on the public URL");
+        let res = self
+            .client
+            .get(format!("{}{path}", self.url))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), StatusCode::OK, "the verify page");
+        email
+    }
+
     /// A registered, logged-in user with a fresh email.
     pub async fn player(&self, name: &str) -> Player {
         let email = format!("{name}.{}@example.org", unique());
-        let (status, user) = self.register(&email, "a long password").await;
-        assert_eq!(status, StatusCode::CREATED, "{user}");
+        let (status, answer) = self.register(&email, "a long password").await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
         let (status, login) = self.login(&email, "a long password").await;
         assert_eq!(status, StatusCode::OK, "{login}");
         Player {
-            id: user["id"].as_str().expect("id").to_string(),
+            id: login["user"]["id"].as_str().expect("id").to_string(),
             token: login["access_token"].as_str().expect("token").to_string(),
         }
     }

@@ -128,11 +128,11 @@ async fn named_player(app: &TestApp, name: &str) -> Player {
             Some(json!({"email": email, "display_name": name, "password": "a long password"})),
         )
         .await;
-    assert_eq!(status, StatusCode::CREATED, "{user}");
+    assert_eq!(status, StatusCode::ACCEPTED, "{user}");
     let (status, login) = app.login(&email, "a long password").await;
     assert_eq!(status, StatusCode::OK);
     Player {
-        id: user["id"].as_str().unwrap().to_string(),
+        id: login["user"]["id"].as_str().unwrap().to_string(),
         token: login["access_token"].as_str().unwrap().to_string(),
     }
 }

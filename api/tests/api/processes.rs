@@ -28,10 +28,16 @@ struct Process {
 
 impl Process {
     fn start(database_url: &str) -> Process {
+        Process::start_with(database_url, &[])
+    }
+
+    /// As [`Process::start`], with more settings in the environment.
+    fn start_with(database_url: &str, env: &[(&str, &str)]) -> Process {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut child = Command::new(BIN)
             .arg("serve")
             .env_clear()
+            .envs(env.iter().copied())
             .env("HERMES_BIND", "127.0.0.1:0")
             .env("HERMES_DATA_DIR", dir.path())
             .env("DATABASE_URL", database_url)
@@ -174,3 +180,74 @@ api_test!(
         }
     }
 );
+
+/// Peak and current resident memory of process `pid`, in MiB (`VmHWM`, `VmRSS`).
+fn memory_mib(pid: u32) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    let field = |name: &str| -> u64 {
+        let line = status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} in /proc/{pid}/status"));
+        let kib: u64 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        kib / 1024
+    };
+    (field("VmHWM:"), field("VmRSS:"))
+}
+
+/// 200 registrations at once, from an address allowed that many (the registration
+/// limit raised), against a real server process: each password hash takes about 19 MiB,
+/// and without a bound on how many run at once the process grew to gigabytes. With one
+/// hasher per core, the others wait (or get 503 `busy` with `Retry-After`), and the
+/// process's peak stays small.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_registrations_keeps_the_server_memory_bounded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("hermes.sqlite3").display());
+    let server = Process::start_with(
+        &db,
+        &[
+            ("HERMES_REGISTER_PER_IP_PER_HOUR", "100000"),
+            ("HERMES_PASSWORD_HASH_WAIT_MS", "20000"),
+        ],
+    );
+    let pid = server.child.id();
+    let client = reqwest::Client::new();
+    let register = |i: usize| {
+        let client = client.clone();
+        let url = format!("{}/users", server.url);
+        async move {
+            let res = client
+                .post(url)
+                .json(&json!({"email": format!("burst{i}@example.org"), "display_name": "b", "password": "a long password"}))
+                .send()
+                .await
+                .expect("sent");
+            let retry_after = res.headers().contains_key("retry-after");
+            let (status, body) = read(res).await;
+            (status, body, retry_after)
+        }
+    };
+    let answers = futures_util::future::join_all((0..200).map(register)).await;
+    let mut accepted = 0;
+    for (status, body, retry_after) in &answers {
+        match *status {
+            StatusCode::ACCEPTED => accepted += 1,
+            StatusCode::SERVICE_UNAVAILABLE => {
+                assert_eq!(body["code"], "busy", "{body}");
+                assert!(retry_after, "a 503 says when to retry");
+            }
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert!(accepted >= 2, "some registrations go through: {accepted}");
+    let (peak, now) = memory_mib(pid);
+    println!(
+        "200 concurrent registrations: {accepted} accepted; peak RSS {peak} MiB, now {now} MiB"
+    );
+    assert!(peak < 200, "peak RSS {peak} MiB (now {now} MiB)");
+}

@@ -162,6 +162,11 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             }),
         ),
         (
+            "register_attempt",
+            Template::RegisterAttempt,
+            data(&RegisterAttempt {}),
+        ),
+        (
             "invitation",
             Template::Invitation,
             data(&Invitation {

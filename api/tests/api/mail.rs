@@ -805,7 +805,7 @@ async fn a_server_killed_with_mail_pending_delivers_it_after_a_restart() {
             .send()
             .await
             .unwrap();
-        let user: Value = res.json().await.unwrap();
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
         let res = client
             .post(format!("{}/auth/login", first.url))
             .json(&json!({"email": email, "password": "a long password"}))
@@ -814,7 +814,7 @@ async fn a_server_killed_with_mail_pending_delivers_it_after_a_restart() {
             .unwrap();
         let login: Value = res.json().await.unwrap();
         players.push(Player {
-            id: user["id"].as_str().unwrap().to_string(),
+            id: login["user"]["id"].as_str().unwrap().to_string(),
             token: login["access_token"].as_str().unwrap().to_string(),
         });
     }

@@ -99,6 +99,8 @@ api_test!(
         assert_eq!(res.status(), StatusCode::OK);
         let text = res.text().await.unwrap();
         assert!(text.starts_with("openapi: 3.1"), "{text}");
-        assert_eq!(text, hermes_api::http::openapi::SPEC);
+        // The document as written, with `servers` naming this server's public URL.
+        assert_eq!(text, hermes_api::http::openapi::spec_for(crate::helpers::PUBLIC_URL));
+        assert!(text.contains(&format!("servers:\n  - url: {}\n", crate::helpers::PUBLIC_URL)));
     }
 );

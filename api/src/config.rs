@@ -195,6 +195,29 @@ pub struct Overrides {
         value_delimiter = ','
     )]
     pub trusted_proxies: Option<Vec<String>>,
+    // --- Replies by mail (see docs/replies.md) ---
+    /// Shared secret of `POST /inbound/mail` (at least 16 bytes); setting it turns the
+    /// endpoint on. File key `inbound_secret`. [default: none: off]
+    #[arg(
+        long,
+        env = "HERMES_INBOUND_SECRET",
+        value_name = "SECRET",
+        hide_env_values = true
+    )]
+    pub inbound_secret: Option<String>,
+    /// Address of the built-in SMTP listener for replies, e.g. `0.0.0.0:25`. File key
+    /// `smtp_listen`. [default: none: off]
+    #[arg(long, env = "HERMES_SMTP_LISTEN", value_name = "ADDR")]
+    pub smtp_listen: Option<SocketAddr>,
+    /// The domain of reply addresses (`play+TOKEN@DOMAIN`). File key `reply_domain`.
+    /// [default: the domain of `mail_from`]
+    #[arg(long, env = "HERMES_REPLY_DOMAIN", value_name = "DOMAIN")]
+    pub reply_domain: Option<String>,
+    /// The authserv-id of a trusted upstream MTA: replies must then carry its
+    /// `Authentication-Results` with a pass. File key `inbound_trusted_authserv`.
+    /// [default: none]
+    #[arg(long, env = "HERMES_INBOUND_TRUSTED_AUTHSERV", value_name = "ID")]
+    pub inbound_trusted_authserv: Option<String>,
 }
 
 /// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
@@ -240,6 +263,11 @@ struct FileSettings {
     log_format: Option<String>,
     metrics_token: Option<String>,
     trusted_proxies: Option<Vec<String>>,
+    // Replies by mail
+    inbound_secret: Option<String>,
+    smtp_listen: Option<SocketAddr>,
+    reply_domain: Option<String>,
+    inbound_trusted_authserv: Option<String>,
 }
 
 /// A secret string that never prints.
@@ -299,6 +327,8 @@ pub struct Settings {
     pub metrics_token: Option<Secret>,
     /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Replies by mail (`crate::inbound`): the ways in, the reply domain, the limits.
+    pub inbound: crate::inbound::InboundSettings,
 }
 
 /// How log lines look: `text` for a person, `json` for a collector.
@@ -356,6 +386,7 @@ impl Settings {
             .unwrap_or_else(|| PathBuf::from("./data"));
         let mail = mail_settings(overrides, &file, &data_dir)?;
         let database = database_timeouts(overrides, &file);
+        let inbound = inbound_settings(overrides, &file, &mail)?;
         let database_url = overrides
             .database_url
             .clone()
@@ -454,6 +485,7 @@ impl Settings {
                     message,
                 })?
                 .unwrap_or_default(),
+            inbound,
         };
         settings.check()?;
         Ok(settings)
@@ -624,6 +656,46 @@ fn mail_settings(
         .map(Secret);
     mail.validate().map_err(invalid("mail"))?;
     Ok(mail)
+}
+
+/// The settings of replies by mail: off unless `inbound_secret` or `smtp_listen` is set;
+/// then reply addresses are at `reply_domain`, by default the domain of the sender.
+fn inbound_settings(
+    o: &Overrides,
+    file: &FileSettings,
+    mail: &crate::mail::MailSettings,
+) -> Result<crate::inbound::InboundSettings, ConfigError> {
+    let mut s = crate::inbound::InboundSettings {
+        secret: o
+            .inbound_secret
+            .clone()
+            .or(file.inbound_secret.clone())
+            .map(Secret),
+        smtp_listen: o.smtp_listen.or(file.smtp_listen),
+        trusted_authserv: o
+            .inbound_trusted_authserv
+            .clone()
+            .or(file.inbound_trusted_authserv.clone()),
+        ..Default::default()
+    };
+    if s.secret.as_ref().is_some_and(|x| x.0.len() < 16) {
+        return Err(ConfigError::Invalid {
+            key: "inbound_secret",
+            message: "must be at least 16 bytes long".into(),
+        });
+    }
+    if s.enabled() {
+        let domain = o
+            .reply_domain
+            .clone()
+            .or(file.reply_domain.clone())
+            .or_else(|| crate::inbound::token::domain_of(&mail.from));
+        s.reply_domain = Some(domain.ok_or_else(|| ConfigError::Invalid {
+            key: "reply_domain",
+            message: "no domain in `mail_from`: set `reply_domain`".into(),
+        })?);
+    }
+    Ok(s)
 }
 
 fn read_file(path: &Path) -> Result<FileSettings, ConfigError> {

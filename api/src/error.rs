@@ -130,6 +130,11 @@ impl ApiError {
         self
     }
 
+    /// An extension member (e.g. `rule`, `word`).
+    pub fn extra(&self, key: &str) -> Option<&Value> {
+        self.extra.get(key)
+    }
+
     pub fn status(&self) -> StatusCode {
         self.status
     }

@@ -13,6 +13,7 @@ pub mod config;
 pub mod error;
 pub mod hot;
 pub mod http;
+pub mod inbound;
 pub mod links;
 pub mod mail;
 pub mod metrics;

@@ -43,6 +43,9 @@ pub struct Application {
     outbox: Option<crate::outbox::Worker>,
     /// What every handler shares; the scheduler runs on it.
     state: web::Data<AppState>,
+    /// The built-in SMTP listener for replies (`smtp_listen`), bound, not yet serving.
+    smtp: Option<TcpListener>,
+    smtp_port: Option<u16>,
 }
 
 impl Application {
@@ -115,6 +118,7 @@ impl Application {
             ),
             trusted_proxies: settings.trusted_proxies.clone(),
             base_path: http::edge::base_path(&public_url),
+            inbound: settings.inbound.clone(),
         });
         let outbox = crate::outbox::Worker::new(
             state.clone(),
@@ -125,6 +129,16 @@ impl Application {
             },
         )?;
         tracing::info!("mail: {}", outbox.describe());
+        let smtp = match settings.inbound.smtp_listen {
+            Some(addr) => Some(
+                TcpListener::bind(addr).map_err(|source| StartupError::Bind { addr, source })?,
+            ),
+            None => None,
+        };
+        let smtp_port = smtp
+            .as_ref()
+            .and_then(|l| l.local_addr().ok())
+            .map(|a| a.port());
         let scheduler_state = state.clone();
         let server = HttpServer::new(move || {
             App::new()
@@ -153,11 +167,18 @@ impl Application {
             server,
             outbox: Some(outbox),
             state: scheduler_state,
+            smtp,
+            smtp_port,
         })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port of the built-in SMTP listener, if it is on.
+    pub fn smtp_port(&self) -> Option<u16> {
+        self.smtp_port
     }
 
     /// Where the server listens, e.g. `http://127.0.0.1:8080`.
@@ -179,6 +200,16 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone()));
+        if let Some(listener) = self.smtp {
+            let name = self
+                .state
+                .inbound
+                .reply_domain
+                .clone()
+                .unwrap_or_else(|| "localhost".to_string());
+            tracing::info!(addr = ?listener.local_addr().ok(), "smtp: listening for replies");
+            crate::inbound::smtp::serve(listener, self.state.clone(), name);
+        }
         let result = self.server.await;
         if let Some(task) = outbox {
             task.abort();

@@ -45,6 +45,9 @@ pub struct AppState {
     /// The path of `public_url` (`/hermes`, or `""`): every link and form the pages make
     /// starts with it (`crate::http::edge` takes it off incoming requests).
     pub base_path: String,
+    /// How replies by mail are read (`crate::inbound`); `reply_domain` is `None` while
+    /// they are not.
+    pub inbound: crate::inbound::InboundSettings,
 }
 
 impl AppState {

@@ -60,6 +60,9 @@ pub struct Keys {
     encoding: EncodingKey,
     decoding: DecodingKey,
     issuer: String,
+    /// Signs the reply addresses of mail (`crate::inbound::token`): the same secret, its
+    /// own purpose in the signed message.
+    mac: ring::hmac::Key,
 }
 
 impl Keys {
@@ -68,7 +71,21 @@ impl Keys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             issuer: issuer.trim_end_matches('/').to_string(),
+            mac: ring::hmac::Key::new(ring::hmac::HMAC_SHA256, secret),
         }
+    }
+
+    /// HMAC-SHA256 of `message` under the server's secret, for `purpose` (a word that no
+    /// other use of this MAC shares), e.g. the signature of a reply address.
+    pub fn mac(&self, purpose: &str, message: &[u8]) -> [u8; 32] {
+        let mut ctx = ring::hmac::Context::with_key(&self.mac);
+        ctx.update(purpose.as_bytes());
+        ctx.update(b"|");
+        ctx.update(message);
+        let tag = ctx.sign();
+        let mut out = [0u8; 32];
+        out.copy_from_slice(tag.as_ref());
+        out
     }
 
     fn issuer(&self, purpose: Purpose) -> String {

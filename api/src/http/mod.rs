@@ -10,6 +10,7 @@ pub mod decks;
 pub mod edge;
 pub mod games;
 pub mod health;
+pub mod inbound;
 pub mod log;
 pub mod me;
 pub mod messages;
@@ -35,6 +36,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/openapi.yaml").route(web::get().to(openapi::get)))
         .service(web::resource("/users").route(web::post().to(users::register)))
         .service(web::resource("/auth/login").route(web::post().to(auth::login)))
+        // Replies by mail from a provider's webhook or an MTA pipe (`crate::inbound`).
+        .service(web::resource("/inbound/mail").route(web::post().to(inbound::mail)))
         .service(web::resource("/me").route(web::get().to(me::get)))
         .service(
             web::resource("/me/vacation")

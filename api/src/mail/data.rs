@@ -375,3 +375,36 @@ impl GameOver {
         self
     }
 }
+
+/// `reply_answer`: the answer to a reply by mail (`crate::inbound`), in the reply's thread.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplyAnswer {
+    pub game_name: String,
+    /// `played` (the turn is in), `refused` (nothing applied), `moved_on` (the reply was
+    /// for an older position), `noted` (only talk or questions).
+    pub outcome: String,
+    /// `Re: ` and the reply's subject.
+    pub subject: String,
+    /// The turn as the log stores it (`played`).
+    pub notation: Option<String>,
+    /// What the turn did, in words, as the reader's seat may see it.
+    pub happened: Vec<String>,
+    /// Why nothing was applied, as the API says it (code, words, rule or word).
+    pub problem: Option<String>,
+    /// Table talk posted from the reply.
+    pub said: Vec<String>,
+    /// The steps the seat may take first (asked for with `legal`, or after a refusal).
+    pub legal: Vec<String>,
+    /// Where the game stands now (after a refusal or on `board`).
+    pub position: Vec<String>,
+    /// The board picture is attached (`board`).
+    pub board: bool,
+    pub game_url: String,
+    /// The reply's Message-ID, `<…>`: the answer's `In-Reply-To` and `References`.
+    pub in_reply_to: String,
+}
+
+impl MailData for ReplyAnswer {
+    const TEMPLATE: Template = Template::ReplyAnswer;
+}

@@ -135,6 +135,15 @@ pub fn dreams_attachment(
     })
 }
 
+/// Where a reply to a mail goes, and the one line that says how to write it (a your-turn
+/// mail: the signed reply address of `crate::inbound::token`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyTo {
+    pub address: String,
+    /// E.g. ``Reply with your turn, e.g. `tribe 1 at 2,-1; temple at 1,0`.``
+    pub hint: String,
+}
+
 /// Everything [`render`](super::render) needs besides the template.
 #[derive(Clone)]
 pub struct Context {
@@ -157,6 +166,9 @@ pub struct Context {
     /// as text).
     pub data: serde_json::Value,
     pub attachments: Vec<Attachment>,
+    /// `Reply-To` and the "how to answer" line (`reply_hint` in the layout), if replies
+    /// are read.
+    pub reply: Option<ReplyTo>,
 }
 
 impl fmt::Debug for Context {
@@ -180,8 +192,8 @@ pub struct Message {
     pub html: String,
     pub attachments: Vec<Attachment>,
     /// Headers beyond From/To/Subject/Date and the MIME ones, in order: `Message-ID`,
-    /// `List-Unsubscribe`, `List-Unsubscribe-Post`, `Auto-Submitted`, and the thread's
-    /// `In-Reply-To`/`References` if any.
+    /// `List-Unsubscribe`, `List-Unsubscribe-Post`, `Auto-Submitted`, `Reply-To` if
+    /// replies are read, and the thread's `In-Reply-To`/`References` if any.
     pub headers: Vec<(String, String)>,
     pub date: Option<DateTime<Utc>>,
 }
@@ -229,6 +241,10 @@ impl Message {
             // RFC 3834: no vacation auto-replies to the service.
             ("Auto-Submitted".to_string(), "auto-generated".to_string()),
         ];
+        if let Some(reply) = &ctx.reply {
+            mailbox("reply_to", &reply.address, None)?;
+            headers.push(("Reply-To".to_string(), reply.address.clone()));
+        }
         if let Some(thread) = &ctx.thread {
             check_msg_id("thread", thread)?;
             headers.push(("In-Reply-To".to_string(), thread.clone()));

@@ -52,7 +52,8 @@ mod tests;
 
 pub use data::{
     Deadline, Digest, DigestGame, GameOver, GodsYourTurn, Invitation, MailData, PastTurn,
-    PlayedTurn, RegisterAttempt, Reminder, Score, Timeout, TimeoutPolicy, Welcome, YourTurn,
+    PlayedTurn, RegisterAttempt, Reminder, ReplyAnswer, Score, Timeout, TimeoutPolicy, Welcome,
+    YourTurn,
 };
 pub use dreams::{
     DreamsGuess, DreamsRevealed, DreamsStars, DreamsTurnMail, DreamsYourTurn, RevealedSeat,
@@ -60,7 +61,7 @@ pub use dreams::{
 };
 pub use message::{
     board_attachment, dreams_attachment, outbox_message_id, Attachment, Context, Message,
-    Recipient, BOARD_CID,
+    Recipient, ReplyTo, BOARD_CID,
 };
 pub use settings::{MailSettings, SmtpSecurity, SmtpSettings, TransportKind};
 pub use templates::{render, Lang, Template};

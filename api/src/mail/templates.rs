@@ -11,7 +11,8 @@
 //! attribute with `"`.
 
 use super::data::{
-    Digest, GameOver, Invitation, MailData, RegisterAttempt, Reminder, Timeout, Welcome, YourTurn,
+    Digest, GameOver, Invitation, MailData, RegisterAttempt, Reminder, ReplyAnswer, Timeout,
+    Welcome, YourTurn,
 };
 use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
@@ -82,6 +83,7 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "dreams_stars/subject.txt", "dreams_stars/body.txt", "dreams_stars/body.html",
     "dreams_guess/subject.txt", "dreams_guess/body.txt", "dreams_guess/body.html",
     "dreams_reveal/subject.txt", "dreams_reveal/body.txt", "dreams_reveal/body.html",
+    "reply_answer/subject.txt", "reply_answer/body.txt", "reply_answer/body.html",
     "_dreams/table.txt", "_dreams/table.html",
     "_dreams/reveal.txt", "_dreams/reveal.html",
 );
@@ -112,6 +114,7 @@ pub enum Template {
     DreamsGuess,
     /// Dreams: a round revealed — vision, mortal, guesses, points, seals.
     DreamsReveal,
+    ReplyAnswer,
 }
 
 impl Template {
@@ -127,6 +130,7 @@ impl Template {
         Template::DreamsStars,
         Template::DreamsGuess,
         Template::DreamsReveal,
+        Template::ReplyAnswer,
     ];
 
     /// The folder name under `templates/mail/`, and the name the outbox stores.
@@ -143,6 +147,7 @@ impl Template {
             Template::DreamsStars => "dreams_stars",
             Template::DreamsGuess => "dreams_guess",
             Template::DreamsReveal => "dreams_reveal",
+            Template::ReplyAnswer => "reply_answer",
         }
     }
 
@@ -194,12 +199,13 @@ impl Template {
             Template::DreamsStars => fits::<DreamsStars>(data),
             Template::DreamsGuess => fits::<DreamsGuess>(data),
             Template::DreamsReveal => fits::<DreamsRevealed>(data),
+            Template::ReplyAnswer => fits::<ReplyAnswer>(data),
         }
     }
 }
 
 /// Variables every template gets besides its data.
-const COMMON: [&str; 2] = ["recipient_name", "unsubscribe_url"];
+const COMMON: [&str; 3] = ["recipient_name", "unsubscribe_url", "reply_hint"];
 
 /// Render `template` for `ctx`: subject, text and HTML, with the headers every message
 /// carries (Message-ID, one-click unsubscribe, `Auto-Submitted`).
@@ -237,6 +243,12 @@ pub fn render(template: Template, ctx: &Context) -> Result<Message, MailError> {
     }
     vars.insert("recipient_name".into(), ctx.to.name.clone().into());
     vars.insert("unsubscribe_url".into(), ctx.unsubscribe_url.clone().into());
+    vars.insert(
+        "reply_hint".into(),
+        ctx.reply
+            .as_ref()
+            .map_or(serde_json::Value::Null, |r| r.hint.clone().into()),
+    );
     let vars = Value::from(Serde(&vars));
 
     let env = environment();

@@ -26,7 +26,8 @@ use crate::board::dreams::{cards_shown, CardArt, DreamsStyle};
 use crate::links;
 use crate::mail::{
     board_attachment, dreams_attachment, outbox_message_id, render, Attachment, Context,
-    DreamsYourTurn, Lang, MailError, MailSettings, Recipient, Template, Transport, TransportKind,
+    DreamsYourTurn, Lang, MailError, MailSettings, Recipient, ReplyTo, Template, Transport,
+    TransportKind,
 };
 use crate::state::AppState;
 use crate::store::models::{new_id, OutboxRow};
@@ -380,7 +381,10 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
         (Some(user), Some(game), Some(seq))
             if matches!(
                 template,
-                Template::YourTurn | Template::GameOver | Template::DreamsReveal
+                Template::YourTurn
+                    | Template::GameOver
+                    | Template::DreamsReveal
+                    | Template::ReplyAnswer
             ) =>
         {
             rebuild(&mut conn, game, seq, user)?
@@ -396,6 +400,21 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
     }
     let deferred = data.as_object().is_some_and(|o| o.is_empty());
     let mut attachments: Vec<Attachment> = Vec::new();
+    // Replies are read: a your-turn mail (and the answer to a reply) carries the seat's
+    // signed reply address for its sequence (`crate::inbound::token`).
+    let reply_address_of = |game: &Rebuilt| -> Option<String> {
+        let domain = state.inbound.reply_domain.as_deref()?;
+        let (Some(game_id), Some(seq), Some(seat)) = (&row.game_id, row.seq, game.seat) else {
+            return None;
+        };
+        crate::inbound::token::ReplyToken {
+            game_id: game_id.clone(),
+            seat,
+            seq,
+        }
+        .address(&state.keys, domain)
+    };
+    let mut reply: Option<ReplyTo> = None;
     if template == Template::YourTurn && deferred {
         let (Some(game_id), Some(seq), Some(game)) = (&row.game_id, row.seq, &game) else {
             return Err(permanent("a your-turn mail whose game or seat is gone"));
@@ -428,6 +447,10 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                 data = mail.to_data()?;
                 let style = dreams_style(&mut conn, game, &view)?;
                 attachments.push(dreams_attachment(&view, &style, false)?);
+                reply = reply_address_of(game).map(|address| ReplyTo {
+                    address,
+                    hint: crate::inbound::reply_hint(compose::DREAMS, &data),
+                });
             }
             _ => {
                 let typed: GodsView =
@@ -445,6 +468,10 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                     &state.public_url,
                 )?;
                 attachments.push(gods_board(game, &typed)?);
+                reply = reply_address_of(game).map(|address| ReplyTo {
+                    address,
+                    hint: crate::inbound::reply_hint("gods", &data),
+                });
             }
         }
     } else if let Some(game) = &game {
@@ -460,6 +487,30 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                     picture.content_id = None;
                 }
                 attachments.push(picture);
+            }
+            // The answer to a reply: in the reply's thread, with the seat's reply address
+            // for where the game is now (it may simply reply again), and the board when
+            // it was asked for.
+            (Template::ReplyAnswer, kind) => {
+                reply = reply_address_of(game).map(|address| ReplyTo {
+                    address,
+                    hint: "Reply to this mail to play, talk (`say: …`) or ask (`legal`, `board`)."
+                        .to_string(),
+                });
+                if let (Some(seat), Some(true)) = (game.seat, data["board"].as_bool()) {
+                    let view = game.engine.view(Viewer::Seat(seat));
+                    let mut picture = if kind == compose::DREAMS {
+                        let style = dreams_style(&mut conn, game, &view)?;
+                        dreams_attachment(&view, &style, false)?
+                    } else {
+                        let typed: GodsView = serde_json::from_value(view).map_err(|e| {
+                            permanent(format!("the view does not fit its game: {e}"))
+                        })?;
+                        gods_board(game, &typed)?
+                    };
+                    picture.content_id = None;
+                    attachments.push(picture);
+                }
             }
             (Template::GameOver, _) => {
                 if let Some(seat) = game.seat {
@@ -505,16 +556,21 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
         }
     }
     let host = domain(public);
+    let thread = match (template, data["in_reply_to"].as_str()) {
+        (Template::ReplyAnswer, Some(id)) => Some(id.to_string()),
+        _ => row.game_id.as_ref().map(|g| format!("<game-{g}@{host}>")),
+    };
     let context = Context {
         lang,
         from: from.to_string(),
         to: Recipient::new(row.to_addr.clone(), row.to_name.clone().unwrap_or_default()),
         message_id: outbox_message_id(&row.id, &host),
-        thread: row.game_id.as_ref().map(|g| format!("<game-{g}@{host}>")),
+        thread,
         unsubscribe_url,
         date: Some(row.created_at.and_utc()),
         data,
         attachments,
+        reply,
     };
     Ok(render(template, &context)?)
 }

@@ -202,3 +202,17 @@ diesel::table! {
 
 diesel::joinable!(deck_cards -> decks (deck_id));
 diesel::allow_tables_to_appear_in_same_query!(decks, deck_cards);
+
+diesel::table! {
+    inbound_mail (message_id) {
+        message_id -> Text,
+        received_at -> Timestamp,
+        from_addr -> Nullable<Text>,
+        game_id -> Nullable<Text>,
+        seat -> Nullable<BigInt>,
+        seq -> Nullable<BigInt>,
+        outcome -> Text,
+        detail -> Nullable<Text>,
+        answered -> Bool,
+    }
+}

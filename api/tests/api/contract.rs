@@ -14,6 +14,7 @@ const PATHS: &[&str] = &[
     "/openapi.yaml",
     "/users",
     "/auth/login",
+    "/inbound/mail",
     "/me",
     "/me/vacation",
     "/tokens",

@@ -98,6 +98,8 @@ pub struct TestApp {
     /// The server's shared state: `hermes_api::scheduler::tick(&app.state)` runs the
     /// scheduler once, at the server's clock.
     pub state: actix_web::web::Data<hermes_api::state::AppState>,
+    /// The port of the built-in SMTP listener for replies, when the test turned it on.
+    pub smtp_port: Option<u16>,
     handle: actix_web::dev::ServerHandle,
     // Dropped in this order: the server stops, then its files and database go.
     _dir: tempfile::TempDir,
@@ -222,6 +224,7 @@ impl TestApp {
             log_format: hermes_api::config::LogFormat::Text,
             metrics_token: None,
             trusted_proxies: Vec::new(),
+            inbound: Default::default(),
         };
         tweak(&mut settings);
         let database_url = settings.database_url.0.clone();
@@ -233,12 +236,14 @@ impl TestApp {
         let url = app.url().to_string();
         let handle = app.handle();
         let state = app.state();
+        let smtp_port = app.smtp_port();
         tokio::spawn(app.run_until_stopped());
         TestApp {
             url,
             database_url,
             client: reqwest::Client::new(),
             state,
+            smtp_port,
             handle,
             _dir: dir,
             _pg: pg,

@@ -21,6 +21,7 @@ mod pages;
 mod play;
 mod processes;
 mod proxy;
+mod replies;
 mod startup;
 mod tokens;
 mod turns;

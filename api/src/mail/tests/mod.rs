@@ -40,6 +40,7 @@ fn context(data: serde_json::Value, attachments: Vec<Attachment>, name: &str) ->
         date: Utc.with_ymd_and_hms(2025, 1, 14, 9, 0, 0).single(),
         data,
         attachments,
+        reply: None,
     }
 }
 
@@ -273,6 +274,55 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         ),
     ];
     all.extend(dreams::samples(names, game_name));
+    let answer = ReplyAnswer {
+        game_name: game_name.to_string(),
+        outcome: "played".to_string(),
+        subject: format!("Re: Your turn in {game_name} (turn 7)"),
+        notation: Some("tribe 1 at 2,-1; temple at 1,0".to_string()),
+        happened: vec![format!("{} placed a red tribe on 2,-1.", name(0))],
+        problem: None,
+        said: vec!["Good luck, <everyone>!".to_string()],
+        legal: Vec::new(),
+        position: Vec::new(),
+        board: false,
+        game_url: GAME_URL.to_string(),
+        in_reply_to: "<reply-1@client.test>".to_string(),
+    };
+    all.push(("reply_answer_played", Template::ReplyAnswer, data(&answer)));
+    all.push((
+        "reply_answer_refused",
+        Template::ReplyAnswer,
+        data(&ReplyAnswer {
+            outcome: "refused".to_string(),
+            notation: None,
+            happened: Vec::new(),
+            said: Vec::new(),
+            problem: Some(
+                "invalid_notation: at \"one\" (character 7): expected a slot number (at the word `one`)"
+                    .to_string(),
+            ),
+            legal: vec!["tribe 1 at 0,1".to_string(), "discard 1".to_string()],
+            position: vec!["The game is at turn 7.".to_string()],
+            board: true,
+            ..answer.clone()
+        }),
+    ));
+    all.push((
+        "reply_answer_moved_on",
+        Template::ReplyAnswer,
+        data(&ReplyAnswer {
+            outcome: "moved_on".to_string(),
+            notation: None,
+            happened: Vec::new(),
+            said: Vec::new(),
+            problem: Some("stale_seq: the game has moved on: it is at sequence 8".to_string()),
+            position: vec![
+                "The game is at turn 8.".to_string(),
+                format!("Waiting for: {} (seat 1).", name(1)),
+            ],
+            ..answer
+        }),
+    ));
     all
 }
 
@@ -956,4 +1006,34 @@ fn settings_parse_and_are_checked() {
         !format!("{smtp:?}").contains("s3cret"),
         "no password in Debug"
     );
+}
+
+#[test]
+fn a_reply_address_goes_into_reply_to_and_its_hint_above_the_body() {
+    let (turn, _) = your_turn(&names(), "Olympus");
+    let mut ctx = context(data(&turn), vec![fake_board()], "Cleo");
+    let plain = render(Template::YourTurn, &ctx).expect("renders");
+    assert_eq!(plain.header("Reply-To"), None);
+    assert!(!plain.text.contains("Reply to this mail"));
+    ctx.reply = Some(ReplyTo {
+        address: "play+abc@hermes.test".into(),
+        hint: "Reply to this mail with your turn, e.g. `tribe 1 at 2,-1; temple at 1,0`.".into(),
+    });
+    let m = render(Template::YourTurn, &ctx).expect("renders");
+    assert_eq!(m.header("Reply-To"), Some("play+abc@hermes.test"));
+    let hint = "Reply to this mail with your turn, e.g. `tribe 1 at 2,-1; temple at 1,0`.";
+    assert!(
+        m.text.contains(&format!("Hello Cleo,\n\n{hint}\n")),
+        "{}",
+        m.text
+    );
+    assert!(m.html.contains(hint), "{}", m.html);
+    let eml = String::from_utf8(m.to_eml().expect("builds")).expect("utf-8");
+    assert!(eml.contains("Reply-To: play+abc@hermes.test\r\n"), "{eml}");
+    // A bad address is a permanent error, never a header.
+    ctx.reply = Some(ReplyTo {
+        address: "play+abc@hermes.test\r\nBcc: x@y.test".into(),
+        hint: String::new(),
+    });
+    assert!(render(Template::YourTurn, &ctx).is_err());
 }

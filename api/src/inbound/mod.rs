@@ -1,0 +1,563 @@
+//! Replies by mail: a player answers the your-turn mail, and the turn is played.
+//!
+//! Two ways in feed [`receive`]: the built-in SMTP listener ([`smtp`], off by default) and
+//! `POST /inbound/mail` (`crate::http::inbound`), each with the raw RFC 5322 message.
+//! Owns, in this order: refuse an oversized message before parsing → parse ([`reader`])
+//! → record it once by Message-ID (a second delivery is not played again) → ignore
+//! automatic mail (auto-replies, bounces, reports) → check the signed reply address
+//! ([`token`]) → check that `From` is the seat's confirmed address (and, when an upstream
+//! MTA is trusted, that its `Authentication-Results` pass) → limit answers per address →
+//! read the reply → talk, turn and questions through the play layer (`crate::play`, source
+//! `email`) → one answer in the reply's thread, through the outbox. Mail that fails the
+//! address or the sender check gets no answer at all (no backscatter); what became of
+//! every message is in `inbound_mail`.
+//! Must not: apply anything from a refused reply, or play a turn any other way than
+//! `crate::play::submit_notation`.
+
+pub mod reader;
+pub mod smtp;
+pub mod token;
+
+use crate::config::Secret;
+use crate::error::{ApiError, ApiResult};
+use crate::mail::{words, Lang, MailData, ReplyAnswer};
+use crate::outbox::compose;
+use crate::play::{self, Table};
+use crate::state::AppState;
+use crate::store::outbox::{enqueue, NewMail};
+use crate::store::schema::{inbound_mail, seats, users};
+use crate::store::DbConn;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::net::SocketAddr;
+use token::ReplyToken;
+
+/// How replies by mail are read (`docs/replies.md`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InboundSettings {
+    /// `POST /inbound/mail` takes mail when this is set: as `Authorization: Bearer SECRET`
+    /// or as `X-Hermes-Signature: sha256=HEX` (HMAC-SHA256 of the body under it).
+    pub secret: Option<Secret>,
+    /// The built-in SMTP listener listens here when set.
+    pub smtp_listen: Option<SocketAddr>,
+    /// The domain of the reply addresses; `None` while replies are not read (neither way
+    /// in is on): then your-turn mail has no `Reply-To`.
+    pub reply_domain: Option<String>,
+    /// The `authserv-id` of an upstream MTA whose `Authentication-Results` header is
+    /// trusted: when set, a reply must carry one from it with `dmarc`, `dkim` or `spf`
+    /// `pass`.
+    pub trusted_authserv: Option<String>,
+    /// Larger messages are refused before they are parsed.
+    pub max_bytes: usize,
+    /// Answers to one address per hour; beyond, replies are recorded and not played.
+    pub answers_per_hour: i64,
+}
+
+impl Default for InboundSettings {
+    fn default() -> InboundSettings {
+        InboundSettings {
+            secret: None,
+            smtp_listen: None,
+            reply_domain: None,
+            trusted_authserv: None,
+            max_bytes: 1024 * 1024,
+            answers_per_hour: 60,
+        }
+    }
+}
+
+impl InboundSettings {
+    /// Is either way in on?
+    pub fn enabled(&self) -> bool {
+        self.secret.is_some() || self.smtp_listen.is_some()
+    }
+}
+
+/// What the delivering side says about a message beyond its bytes.
+#[derive(Debug, Clone, Default)]
+pub struct Envelope {
+    /// `MAIL FROM`; `Some("")` is the null sender of a bounce.
+    pub mail_from: Option<String>,
+    /// `RCPT TO`.
+    pub rcpt_to: Vec<String>,
+}
+
+/// What became of a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Received {
+    /// As recorded in `inbound_mail.outcome` (`duplicate` when it was there already).
+    pub outcome: &'static str,
+    /// Whether an answer was enqueued.
+    pub answered: bool,
+}
+
+/// The error of a message above [`InboundSettings::max_bytes`].
+pub fn too_large(max: usize) -> ApiError {
+    ApiError::new(
+        actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
+        "message_too_large",
+        format!("the message is larger than {max} bytes"),
+    )
+}
+
+/// Take one message: see the module docs for the order of the checks.
+pub fn receive(
+    conn: &mut DbConn,
+    app: &AppState,
+    raw: &[u8],
+    envelope: &Envelope,
+) -> ApiResult<Received> {
+    let settings = &app.inbound;
+    if raw.len() > settings.max_bytes {
+        return Err(too_large(settings.max_bytes));
+    }
+    let incoming = reader::parse(raw).ok_or_else(|| {
+        ApiError::unprocessable("not_a_message", "the body is not an RFC 5322 message")
+    })?;
+    let message_id = match &incoming.message_id {
+        Some(id) if !id.trim().is_empty() => id.trim().to_string(),
+        // No Message-ID: the same bytes are the same message.
+        _ => format!("sha256:{}", hex::encode(Sha256::digest(raw))),
+    };
+    let now = app.clock.now_naive();
+    let mut row = InboundRow {
+        message_id: message_id.chars().take(500).collect(),
+        received_at: now,
+        from_addr: incoming.from.clone(),
+        game_id: None,
+        seat: None,
+        seq: None,
+        outcome: "received".to_string(),
+        detail: None,
+        answered: false,
+    };
+    let address = envelope
+        .rcpt_to
+        .iter()
+        .chain(&incoming.recipients)
+        .find_map(|a| ReplyToken::from_address(&app.keys, a));
+    if let Some(t) = &address {
+        row.game_id = Some(t.game_id.clone());
+        row.seat = i64::try_from(t.seat).ok();
+        row.seq = Some(t.seq);
+    }
+    // Recorded first: a second delivery of the same message stops here.
+    {
+        let _one_writer = app.one_writer();
+        match diesel::insert_into(inbound_mail::table)
+            .values(&row)
+            .execute(conn)
+        {
+            Ok(_) => {}
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                tracing::info!(message_id = %row.message_id, "inbound mail: a second delivery, ignored");
+                return Ok(Received {
+                    outcome: "duplicate",
+                    answered: false,
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let automatic = if envelope
+        .mail_from
+        .as_deref()
+        .is_some_and(|f| f.trim().trim_matches(['<', '>']).is_empty())
+    {
+        Some("null sender (a bounce)")
+    } else {
+        incoming.automatic
+    };
+    if let Some(why) = automatic {
+        return finish(conn, app, &row.message_id, "automatic", Some(why), None);
+    }
+    let Some(address) = address else {
+        return finish(conn, app, &row.message_id, "unknown_address", None, None);
+    };
+    let Some(from) = incoming.from.clone() else {
+        return finish(
+            conn,
+            app,
+            &row.message_id,
+            "wrong_sender",
+            Some("no From"),
+            None,
+        );
+    };
+    // The seat's player, and whether `From` is their confirmed address.
+    let seat_i = i64::try_from(address.seat).unwrap_or(-1);
+    let player: Option<(String, String, String, Option<NaiveDateTime>)> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(&address.game_id))
+        .filter(seats::seat.eq(seat_i))
+        .select((
+            users::id,
+            users::email,
+            users::display_name,
+            users::email_verified_at,
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((user_id, email, name, verified)) = player else {
+        return finish(
+            conn,
+            app,
+            &row.message_id,
+            "unknown_address",
+            Some("no such seat"),
+            None,
+        );
+    };
+    if !email.eq_ignore_ascii_case(&from) || verified.is_none() {
+        let why = if verified.is_none() {
+            "the seat's address is not confirmed"
+        } else {
+            "From is not the seat's address"
+        };
+        return finish(conn, app, &row.message_id, "wrong_sender", Some(why), None);
+    }
+    if let Some(authserv) = &settings.trusted_authserv {
+        if !authenticated(&incoming.authentication_results, authserv) {
+            return finish(conn, app, &row.message_id, "unauthenticated", None, None);
+        }
+    }
+    let since = now - chrono::Duration::hours(1);
+    let answered: i64 = inbound_mail::table
+        .filter(inbound_mail::from_addr.eq(&from))
+        .filter(inbound_mail::answered.eq(true))
+        .filter(inbound_mail::received_at.gt(since))
+        .count()
+        .get_result(conn)?;
+    if answered >= settings.answers_per_hour {
+        return finish(conn, app, &row.message_id, "rate_limited", None, None);
+    }
+
+    let table = Table::load(conn, &address.game_id)?;
+    let kind = table.kind()?;
+    let reply = reader::read(&incoming.text, |t| kind.parse_turn(t).is_ok());
+    let names = names_of(&table);
+    let game_name = compose::game_name(&table.game.kind, &table.game.id);
+    let mut answer = ReplyAnswer {
+        game_name: game_name.clone(),
+        outcome: "noted".into(),
+        subject: re(&incoming.subject, &game_name),
+        notation: None,
+        happened: Vec::new(),
+        problem: None,
+        said: Vec::new(),
+        legal: Vec::new(),
+        position: Vec::new(),
+        board: reply.board,
+        game_url: compose::game_url(&app.public_url, &address.game_id),
+        in_reply_to: format!("<{}>", row.message_id.trim_matches(['<', '>'])),
+    };
+    let mut detail: Option<String> = None;
+    for said in &reply.say {
+        match play::post_message(conn, app, &address.game_id, &user_id, said) {
+            Ok((m, _)) => answer.said.push(m.body),
+            Err(e) => {
+                answer.outcome = "refused".into();
+                answer.problem = Some(problem(&e));
+            }
+        }
+    }
+    if answer.outcome != "refused" {
+        if let Some(turn) = &reply.turn {
+            match play::submit_notation(
+                conn,
+                app,
+                &address.game_id,
+                &user_id,
+                address.seq,
+                turn,
+                "email",
+            ) {
+                Ok((seq, body)) => {
+                    answer.outcome = "played".into();
+                    answer.notation = body["notation"].as_str().map(str::to_string);
+                    answer.happened = in_words(&table.game.kind, &names, address.seat, &body);
+                    detail = Some(format!("seq {seq}"));
+                }
+                Err(e) if e.code() == "stale_seq" => {
+                    answer.outcome = "moved_on".into();
+                    answer.problem = Some(problem(&e));
+                }
+                Err(e) => {
+                    answer.outcome = "refused".into();
+                    answer.problem = Some(problem(&e));
+                }
+            }
+        } else if reply.is_empty() {
+            answer.outcome = "refused".into();
+            answer.problem =
+                Some("no_turn: no turn, `say:`, `legal` or `board` was found in your reply".into());
+        }
+    }
+    if let Some(p) = &answer.problem {
+        detail = Some(p.clone());
+    }
+    // The game as it is now: where it stands, and the first steps if the seat may act.
+    let now_table = Table::load(conn, &address.game_id)?;
+    let to_act = now_table.to_act();
+    let refused = matches!(answer.outcome.as_str(), "refused" | "moved_on");
+    if refused || reply.board {
+        answer.position = position(&now_table, &names, address.seat);
+    }
+    if (refused || reply.legal) && to_act.contains(&address.seat) {
+        if let Ok((_, _, legal)) = play::legal(conn, app, &address.game_id, &user_id, &json!({})) {
+            answer.legal = legal_words(&now_table.game.kind, kind, &legal);
+        }
+    }
+    let outcome: &'static str = match answer.outcome.as_str() {
+        "played" => "played",
+        "noted" => "noted",
+        "moved_on" => "moved_on",
+        _ => "refused",
+    };
+    let data = answer.to_data().map_err(ApiError::internal)?;
+    let mail = NewMail {
+        dedupe_key: Some(format!("reply_answer:{}", row.message_id)),
+        template: ReplyAnswer::TEMPLATE.name(),
+        user_id: Some(user_id),
+        to_addr: email,
+        to_name: Some(name),
+        game_id: Some(address.game_id.clone()),
+        seq: Some(now_table.game.seq),
+        data,
+        at: app.clock.now_naive(),
+    };
+    finish(
+        conn,
+        app,
+        &row.message_id,
+        outcome,
+        detail.as_deref(),
+        Some(mail),
+    )
+}
+
+/// Write what became of the message, and its answer if any, in one transaction.
+fn finish(
+    conn: &mut DbConn,
+    app: &AppState,
+    message_id: &str,
+    outcome: &'static str,
+    detail: Option<&str>,
+    answer: Option<NewMail>,
+) -> ApiResult<Received> {
+    let answered = answer.is_some();
+    {
+        let _one_writer = app.one_writer();
+        conn.transaction::<_, crate::store::StoreError, _>(|conn| {
+            diesel::update(inbound_mail::table.find(message_id))
+                .set((
+                    inbound_mail::outcome.eq(outcome),
+                    inbound_mail::detail
+                        .eq(detail.map(|d| d.chars().take(500).collect::<String>())),
+                    inbound_mail::answered.eq(answered),
+                ))
+                .execute(conn)?;
+            if let Some(mail) = &answer {
+                enqueue(conn, mail)?;
+            }
+            Ok(())
+        })?;
+    }
+    if answered {
+        crate::outbox::wake(app);
+    }
+    tracing::info!(message_id, outcome, answered, "inbound mail");
+    Ok(Received { outcome, answered })
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = inbound_mail)]
+struct InboundRow {
+    message_id: String,
+    received_at: NaiveDateTime,
+    from_addr: Option<String>,
+    game_id: Option<String>,
+    seat: Option<i64>,
+    seq: Option<i64>,
+    outcome: String,
+    detail: Option<String>,
+    answered: bool,
+}
+
+/// Does an `Authentication-Results` header of `authserv` say the sender passed?
+pub fn authenticated(headers: &[String], authserv: &str) -> bool {
+    headers.iter().any(|h| {
+        let (id, rest) = h.split_once(';').unwrap_or((h, ""));
+        let id = id.split_whitespace().next().unwrap_or("");
+        let rest = rest.to_ascii_lowercase();
+        id.eq_ignore_ascii_case(authserv)
+            && ["dmarc=pass", "dkim=pass", "spf=pass"]
+                .iter()
+                .any(|p| rest.contains(p))
+    })
+}
+
+/// The problem as the API would state it: the code, the words, and the rule or the word.
+fn problem(e: &ApiError) -> String {
+    let mut s = format!("{}: {}", e.code(), e.detail());
+    if let Some(word) = e.extra("word").and_then(Value::as_str) {
+        s.push_str(&format!(" (at the word `{word}`)"));
+    }
+    s
+}
+
+/// `Re: ` and the subject (once).
+fn re(subject: &str, game_name: &str) -> String {
+    let s = subject.trim();
+    if s.is_empty() {
+        format!("Re: {game_name}")
+    } else if s.to_ascii_lowercase().starts_with("re:") {
+        s.to_string()
+    } else {
+        format!("Re: {s}")
+    }
+}
+
+fn names_of(table: &Table) -> Vec<String> {
+    let mut names = vec![String::new(); usize::try_from(table.game.seat_count).unwrap_or(0)];
+    for p in &table.players {
+        if let Some(slot) = p
+            .seat
+            .seat
+            .and_then(|s| usize::try_from(s).ok())
+            .and_then(|s| names.get_mut(s))
+        {
+            *slot = p.display_name.clone();
+        }
+    }
+    names
+}
+
+/// The events of a played turn (as the API returned them to the seat) in words.
+fn in_words(kind: &str, names: &[String], seat: usize, body: &Value) -> Vec<String> {
+    let events = body["events"].as_array().cloned().unwrap_or_default();
+    if kind == compose::DREAMS {
+        let events: Vec<::games::dreams::DreamsEvent> = events
+            .into_iter()
+            .filter_map(|e| serde_json::from_value(e).ok())
+            .collect();
+        words::dreams_turn(Lang::En, names, seat, &events)
+    } else {
+        let events: Vec<::games::gods::GodsEvent> = events
+            .into_iter()
+            .filter_map(|e| serde_json::from_value(e).ok())
+            .collect();
+        words::turn(Lang::En, names, &events)
+    }
+}
+
+/// Where the game stands, for the seat.
+fn position(table: &Table, names: &[String], seat: usize) -> Vec<String> {
+    let game = &table.game;
+    let mut lines = vec![format!("The game is at turn {}.", game.seq)];
+    if game.status != crate::store::models::RUNNING {
+        lines.push("The game is not running (it is over, or has not started).".into());
+        return lines;
+    }
+    let to_act = table.to_act();
+    if to_act.contains(&seat) {
+        lines.push("It is your turn: reply to this mail with it.".into());
+    }
+    let others: Vec<String> = to_act
+        .iter()
+        .filter(|&&s| s != seat)
+        .map(|&s| format!("{} (seat {s})", words::seat_name(names, s)))
+        .collect();
+    if !others.is_empty() {
+        lines.push(format!("Waiting for: {}.", others.join(", ")));
+    }
+    lines
+}
+
+/// At most this many legal steps are listed.
+const MAX_LEGAL: usize = 24;
+
+/// The legal first steps in the game's notation.
+fn legal_words(
+    kind_name: &str,
+    kind: &dyn ::games::registry::GameKind,
+    legal: &Value,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if kind_name == compose::DREAMS {
+        let max = legal["max"].as_u64().unwrap_or(100);
+        for k in legal["kinds"].as_array().into_iter().flatten().take(1) {
+            if let Some(k) = k.as_str() {
+                out.push(format!(
+                    "{k} at X,Y (X and Y from 0 to {max}, a point without a star)"
+                ));
+            }
+        }
+        for s in legal["seats"].as_array().into_iter().flatten() {
+            out.push(format!("guess seat {s}"));
+        }
+        for i in legal["images"].as_array().into_iter().flatten() {
+            out.push(format!("guess image {i}"));
+        }
+        if legal["may_pass"].as_bool() == Some(true) {
+            out.push("pass".into());
+        }
+        return out;
+    }
+    if legal["may_declare_end"].as_bool() == Some(true) {
+        // The decision first (G-T6): end the game, or play on.
+        out.push("end".into());
+        out.push("continue".into());
+        return out;
+    }
+    let steps = legal["steps"].as_array().cloned().unwrap_or_default();
+    let n = steps.len();
+    for step in steps.into_iter().take(MAX_LEGAL) {
+        if let Ok(text) = kind.format_turn(&json!({ "steps": [step] })) {
+            out.push(text);
+        }
+    }
+    if n > MAX_LEGAL {
+        out.push(format!("… and {} more", n - MAX_LEGAL));
+    }
+    out
+}
+
+/// The one line of a your-turn mail that says how to answer, by the game's kind and the
+/// mail's data (`example` of a Dreams mail, `may_declare_end` of a Gods one).
+pub fn reply_hint(kind: &str, data: &Value) -> String {
+    let example = if kind == compose::DREAMS {
+        data["example"].as_str().unwrap_or("pass").to_string()
+    } else if data["may_declare_end"].as_bool() == Some(true) {
+        "continue".to_string()
+    } else {
+        "tribe 1 at 2,-1; temple at 1,0".to_string()
+    };
+    format!(
+        "Reply to this mail with your turn, e.g. `{example}` (or `legal` for your steps, `board` for the board, `say: …` to talk to the table)."
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn authentication_results_count_only_from_the_trusted_mta() {
+        let h = vec!["mx.example.org; spf=pass smtp.mailfrom=a@x.test; dkim=fail".to_string()];
+        assert!(authenticated(&h, "mx.example.org"));
+        assert!(!authenticated(&h, "other.example.org"));
+        let failed = vec!["mx.example.org; spf=fail; dkim=none; dmarc=fail".to_string()];
+        assert!(!authenticated(&failed, "mx.example.org"));
+    }
+
+    #[test]
+    fn the_subject_of_an_answer() {
+        assert_eq!(re("Your turn", "Gods #1"), "Re: Your turn");
+        assert_eq!(re("RE: Your turn", "Gods #1"), "RE: Your turn");
+        assert_eq!(re("", "Gods #1"), "Re: Gods #1");
+    }
+}

@@ -1,0 +1,604 @@
+//! Play by email, for real (issue 11): players answer the your-turn mail, and the turn is
+//! played. Real SMTP both ways: the server sends over SMTP to the sink of
+//! [`crate::mail::smtp`], and the tests reply over SMTP (lettre, a real client) to the
+//! server's built-in listener, or deliver the raw message to `POST /inbound/mail` as a
+//! provider's webhook or an MTA pipe would. Whole games are played only by replying; the
+//! refusals (forged and foreign addresses, a stranger's From, a replayed Message-ID, an
+//! old sequence, garbled notation, auto-replies and bounces) apply nothing and get the
+//! documented answer, or none.
+
+use crate::helpers::{Player, TestApp, JWT_SECRET, PUBLIC_URL};
+use crate::mail::smtp::SmtpServer;
+use hermes_api::auth::jwt::Keys;
+use hermes_api::config::{Secret, Settings};
+use hermes_api::inbound::token::ReplyToken;
+use hermes_api::mail::{SmtpSecurity, TransportKind};
+use lettre::address::Envelope;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use rand::{Rng, SeedableRng};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+const INBOUND_SECRET: &str = "inbound secret of the tests, long enough";
+
+fn keys() -> Keys {
+    Keys::new(JWT_SECRET.as_bytes(), PUBLIC_URL)
+}
+
+/// Mail out over SMTP to `sink`; replies in by the built-in listener and the endpoint.
+fn by_mail(sink: &SmtpServer) -> impl FnOnce(&mut Settings) {
+    let addr = sink.addr;
+    move |s: &mut Settings| {
+        s.mail.transport = TransportKind::Smtp;
+        s.mail.smtp.host = addr.ip().to_string();
+        s.mail.smtp.port = Some(addr.port());
+        s.mail.smtp.security = SmtpSecurity::None;
+        s.mail.smtp.timeout_seconds = 5;
+        s.mail.from = "Hermes <hermes@hermes.test>".into();
+        s.mail_poll_ms = 50;
+        s.inbound.secret = Some(Secret(INBOUND_SECRET.into()));
+        s.inbound.smtp_listen = Some("127.0.0.1:0".parse().unwrap());
+        s.inbound.reply_domain = Some("hermes.test".into());
+    }
+}
+
+/// One message the sink received, as the tests need it.
+#[derive(Debug, Clone)]
+struct Got {
+    to: String,
+    subject: String,
+    message_id: String,
+    in_reply_to: Option<String>,
+    reply_to: Option<String>,
+    auto_submitted: Option<String>,
+    text: String,
+    attachments: Vec<String>,
+}
+
+fn read_all(sink: &SmtpServer) -> Vec<Got> {
+    sink.received()
+        .iter()
+        .map(|r| {
+            let parsed = mailparse::parse_mail(&r.data).unwrap();
+            let header = |n: &str| {
+                parsed
+                    .headers
+                    .iter()
+                    .find(|h| h.get_key().eq_ignore_ascii_case(n))
+                    .map(|h| h.get_value())
+            };
+            let mut text = String::new();
+            let mut attachments = Vec::new();
+            fn walk(p: &mailparse::ParsedMail, text: &mut String, att: &mut Vec<String>) {
+                if p.subparts.is_empty() {
+                    match p.ctype.mimetype.as_str() {
+                        "text/plain" => text.push_str(&p.get_body().unwrap()),
+                        "text/html" => {}
+                        other => att.push(other.to_string()),
+                    }
+                }
+                for s in &p.subparts {
+                    walk(s, text, att);
+                }
+            }
+            walk(&parsed, &mut text, &mut attachments);
+            Got {
+                to: r.rcpt_to.join(","),
+                subject: header("subject").unwrap_or_default(),
+                message_id: header("message-id").unwrap_or_default(),
+                in_reply_to: header("in-reply-to"),
+                reply_to: header("reply-to"),
+                auto_submitted: header("auto-submitted"),
+                text,
+                attachments,
+            }
+        })
+        .collect()
+}
+
+/// Wait (up to 90 s) for a mail that `pred` accepts.
+async fn wait_mail(sink: &SmtpServer, what: &str, pred: impl Fn(&Got) -> bool) -> Got {
+    let start = Instant::now();
+    loop {
+        if let Some(m) = read_all(sink).into_iter().find(|m| pred(m)) {
+            return m;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "no mail: {what}; got {:#?}",
+            read_all(sink)
+                .iter()
+                .map(|m| (&m.to, &m.subject))
+                .collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A registered player who confirmed their address (as the welcome mail's link does).
+async fn confirmed(app: &TestApp, name: &str) -> (Player, String) {
+    let p = app.player(name).await;
+    let (_, me) = app.get("/me", &p.token).await;
+    let email = me["email"].as_str().unwrap().to_string();
+    let link = hermes_api::links::verify_link(&keys(), PUBLIC_URL, &p.id, &email).unwrap();
+    let path = link.strip_prefix(PUBLIC_URL).unwrap();
+    let res = app
+        .client
+        .get(format!("{}{path}", app.url))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    let (_, me) = app.get("/me", &p.token).await;
+    assert_eq!(me["email_verified"], true, "{me}");
+    (p, email)
+}
+
+async fn new_game(app: &TestApp, kind: &str, players: &[Player]) -> String {
+    let mut body = json!({"kind": kind, "seats": players.len(), "random_seats": false});
+    if kind == "dreams" {
+        body["options"] = json!({"deck": "standard"});
+    }
+    let (status, game) = app.post("/games", &players[0].token, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let code = game["join_code"].as_str().unwrap().to_string();
+    for p in &players[1..] {
+        let (status, body) = app
+            .post(
+                &format!("/games/{id}/join"),
+                &p.token,
+                json!({"code": code}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    id
+}
+
+/// How a reply is written: the shapes of real mail clients.
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    /// Plain text above the quoted mail, Gmail's attribution line wrapped over two lines.
+    TopPosted,
+    /// Below the quote, with a signature.
+    BottomPosted,
+    /// HTML only, the original in a blockquote.
+    HtmlOnly,
+    /// Outlook: the original below a header block, unquoted (its hint names a turn).
+    Outlook,
+}
+
+const SHAPES: [Shape; 4] = [
+    Shape::TopPosted,
+    Shape::BottomPosted,
+    Shape::HtmlOnly,
+    Shape::Outlook,
+];
+
+/// A reply to `to` (a your-turn mail or an answer), from `from`, saying `body`.
+fn reply(from: &str, to: &Got, body: &str, shape: Shape, extra_headers: &str) -> (String, Vec<u8>) {
+    let message_id = format!("<{}@client.test>", hex::encode(rand::random::<[u8; 12]>()));
+    let reply_to = to.reply_to.clone().expect("the mail has a Reply-To");
+    let quoted: String = to
+        .text
+        .lines()
+        .take(12)
+        .map(|l| format!("> {l}\n"))
+        .collect();
+    let (content_type, text) = match shape {
+        Shape::TopPosted => (
+            "text/plain; charset=utf-8",
+            format!(
+                "{body}\n\nOn Mon, Nov 23, 2026 at 9:00 PM Hermes <\n{reply_to}> wrote:\n\n{quoted}"
+            ),
+        ),
+        Shape::BottomPosted => (
+            "text/plain; charset=utf-8",
+            format!("On 23/11/2026 21:00, Hermes wrote:\n{quoted}\n{body}\n\n-- \nA player\nhttps://player.example\n"),
+        ),
+        Shape::HtmlOnly => (
+            "text/html; charset=utf-8",
+            format!(
+                "<div dir=\"ltr\">{}</div><br><div class=\"gmail_quote\"><div class=\"gmail_attr\">On Mon, Hermes wrote:<br></div><blockquote class=\"gmail_quote\">{}</blockquote></div>",
+                body.lines().collect::<Vec<_>>().join("<br>"),
+                to.text.lines().take(12).collect::<Vec<_>>().join("<br>")
+            ),
+        ),
+        Shape::Outlook => (
+            "text/plain; charset=utf-8",
+            format!(
+                "{body}\n\n________________________________\nFrom: Hermes <{reply_to}>\nSent: Monday, November 23, 2026 9:00 PM\nTo: {from}\nSubject: {}\n\n{}",
+                to.subject, to.text
+            ),
+        ),
+    };
+    let raw = format!(
+        "From: A Player <{from}>\r\nTo: Hermes <{reply_to}>\r\nSubject: Re: {}\r\nMessage-ID: {message_id}\r\nIn-Reply-To: {}\r\nReferences: {}\r\nDate: Mon, 23 Nov 2026 21:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: {content_type}\r\n{extra_headers}\r\n{}",
+        to.subject,
+        to.message_id,
+        to.message_id,
+        text.replace('\n', "\r\n")
+    );
+    (message_id, raw.into_bytes())
+}
+
+/// Deliver over SMTP to the server's listener (`mail_from` `None`: the null sender).
+async fn send_smtp(
+    app: &TestApp,
+    mail_from: Option<&str>,
+    rcpt: &str,
+    raw: &[u8],
+) -> Result<(), String> {
+    let port = app.smtp_port.expect("the SMTP listener is on");
+    let transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
+        .port(port)
+        .timeout(Some(Duration::from_secs(30)))
+        .build();
+    let envelope = Envelope::new(
+        mail_from.map(|f| f.parse().unwrap()),
+        vec![rcpt.parse().map_err(|e| format!("{e}"))?],
+    )
+    .unwrap();
+    transport
+        .send_raw(&envelope, raw)
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// Deliver to `POST /inbound/mail` with the shared secret.
+async fn send_http(app: &TestApp, raw: &[u8]) -> (StatusCode, Value) {
+    let res = app
+        .client
+        .post(format!("{}/inbound/mail", app.url))
+        .bearer_auth(INBOUND_SECRET)
+        .header("content-type", "message/rfc822")
+        .body(raw.to_vec())
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::read(res).await
+}
+
+/// Deliver by one of the two ways in: even `n` by SMTP, odd by the endpoint.
+async fn deliver(app: &TestApp, n: usize, from: &str, to: &Got, raw: &[u8]) {
+    if n % 2 == 0 {
+        send_smtp(app, Some(from), to.reply_to.as_deref().unwrap(), raw)
+            .await
+            .expect("the listener takes the reply");
+    } else {
+        let (status, body) = send_http(app, raw).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    }
+}
+
+fn token_of(m: &Got) -> Option<ReplyToken> {
+    m.reply_to
+        .as_deref()
+        .and_then(|a| ReplyToken::from_address(&keys(), a))
+}
+
+async fn game(app: &TestApp, id: &str, p: &Player) -> Value {
+    let (status, g) = app.get(&format!("/games/{id}"), &p.token).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    g
+}
+
+/// A random legal Gods turn for `p`, in notation (asked of the API: reading, not playing).
+async fn gods_turn(
+    app: &TestApp,
+    id: &str,
+    p: &Player,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> String {
+    let mut seen = Vec::new();
+    let turn = crate::play::random_turn(app, id, p, rng, &mut seen).await;
+    games::registry::kind("gods")
+        .unwrap()
+        .format_turn(&turn)
+        .unwrap()
+}
+
+/// A legal Dreams turn for `p`, in notation.
+async fn dreams_turn(
+    app: &TestApp,
+    id: &str,
+    p: &Player,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> String {
+    let (status, body) = app.get(&format!("/games/{id}/legal"), &p.token).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let l = &body["legal"];
+    if let Some(kind) = l["kinds"].as_array().and_then(|k| k.first()) {
+        let max = l["max"].as_u64().unwrap();
+        let taken: Vec<(u64, u64)> = l["taken"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["x"].as_u64().unwrap(), p["y"].as_u64().unwrap()))
+            .collect();
+        loop {
+            let (x, y) = (rng.gen_range(0..=max), rng.gen_range(0..=max));
+            if !taken.contains(&(x, y)) {
+                return format!("{} at {x},{y}", kind.as_str().unwrap());
+            }
+        }
+    }
+    if let Some(s) = l["seats"].as_array().and_then(|s| s.first()) {
+        return format!("guess seat {s}");
+    }
+    if let Some(i) = l["images"].as_array().and_then(|s| s.first()) {
+        return format!("guess image {i}");
+    }
+    "pass".to_string()
+}
+
+/// Play `id` by replying to mail until `done` says stop; returns the replies sent.
+async fn play_by_mail(
+    app: &TestApp,
+    sink: &SmtpServer,
+    id: &str,
+    players: &[(Player, String)],
+    kind: &str,
+    done: impl Fn(&Value) -> bool,
+) -> usize {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut sent = 0;
+    let mut last: std::collections::HashMap<usize, i64> = std::collections::HashMap::new();
+    loop {
+        let g = game(app, id, &players[0].0).await;
+        if done(&g) {
+            return sent;
+        }
+        let seq = g["seq"].as_i64().unwrap();
+        let seat = g["to_act"][0].as_u64().unwrap() as usize;
+        let (p, email) = &players[seat];
+        // The your-turn mail of this seat since its last reply: at seq, or (seats acting
+        // at once, as Dreams' guesses) when its wait began.
+        let after = last.get(&seat).copied().unwrap_or(-1);
+        let fits = |m: &Got| {
+            m.to == *email
+                && m.subject.starts_with("Your turn")
+                && token_of(m).is_some_and(|t| t.seat == seat && t.seq <= seq && t.seq > after)
+                && m.text.contains("Reply to this mail with your turn")
+        };
+        wait_mail(sink, &format!("your turn, seat {seat} at {seq}"), fits).await;
+        let mail = read_all(sink)
+            .into_iter()
+            .filter(|m| fits(m))
+            .max_by_key(|m| token_of(m).map(|t| t.seq))
+            .unwrap();
+        last.insert(seat, seq);
+        let notation = if kind == "gods" {
+            gods_turn(app, id, p, &mut rng).await
+        } else {
+            dreams_turn(app, id, p, &mut rng).await
+        };
+        let shape = SHAPES[sent % SHAPES.len()];
+        let (mid, raw) = reply(email, &mail, &notation, shape, "");
+        deliver(app, sent, email, &mail, &raw).await;
+        let answer = wait_mail(sink, &format!("the answer to {mid}"), |m| {
+            m.in_reply_to.as_deref() == Some(mid.as_str())
+        })
+        .await;
+        assert_eq!(answer.to, *email);
+        assert!(
+            answer.text.contains("is played"),
+            "{notation:?} as {shape:?} was not played: {}",
+            answer.text
+        );
+        assert_eq!(answer.auto_submitted.as_deref(), Some("auto-generated"));
+        let after = game(app, id, &players[0].0).await;
+        assert_eq!(after["seq"], seq + 1, "one reply, one turn");
+        sent += 1;
+        assert!(sent < 600, "the game did not end");
+    }
+}
+
+async fn log_sources(app: &TestApp, id: &str, p: &Player) -> Vec<String> {
+    let pool = hermes_api::store::open(&app.database_url, 1).unwrap();
+    let mut conn = pool.get().unwrap();
+    use diesel::prelude::*;
+    use hermes_api::store::schema::turns;
+    let _ = p;
+    turns::table
+        .filter(turns::game_id.eq(id))
+        .order(turns::seq.asc())
+        .select(turns::source)
+        .load::<String>(&mut conn)
+        .unwrap()
+}
+
+macro_rules! reply_test {
+    (async fn $name:ident($app:ident, $sink:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn run($app: TestApp, $sink: SmtpServer) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let sink = SmtpServer::start();
+                let app = TestApp::sqlite(by_mail(&sink)).await;
+                run(app, sink).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let sink = SmtpServer::start();
+                if let Some(app) = TestApp::postgres(by_mail(&sink)).await {
+                    run(app, sink).await
+                }
+            }
+        }
+    };
+}
+
+reply_test! {
+    async fn a_whole_two_player_game_of_gods_is_played_only_by_replying_to_mail(app, sink) {
+        let players = vec![confirmed(&app, "ann").await, confirmed(&app, "bo").await];
+        let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
+        let id = new_game(&app, "gods", &ps).await;
+        let sent = play_by_mail(&app, &sink, &id, &players, "gods", |g| g["status"] == "over").await;
+        let g = game(&app, &id, &ps[0]).await;
+        assert_eq!(g["status"], "over");
+        let sources = log_sources(&app, &id, &ps[0]).await;
+        assert_eq!(sources.len(), sent, "every turn came from a reply");
+        assert!(sources.iter().all(|s| s == "email"), "{sources:?}");
+    }
+}
+
+reply_test! {
+    async fn a_whole_round_of_three_player_dreams_is_played_only_by_replying_to_mail(app, sink) {
+        let players = vec![
+            confirmed(&app, "cleo").await,
+            confirmed(&app, "dan").await,
+            confirmed(&app, "eve").await,
+        ];
+        let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
+        let id = new_game(&app, "dreams", &ps).await;
+        let sent = play_by_mail(&app, &sink, &id, &players, "dreams", |g| {
+            g["status"] == "over" || g["view"]["round"].as_u64().unwrap_or(1) > 1
+        })
+        .await;
+        // The round was revealed to everyone by mail.
+        for (_, email) in &players {
+            wait_mail(&sink, "the reveal", |m| m.to == *email && m.subject.to_lowercase().contains("reveal")).await;
+        }
+        let sources = log_sources(&app, &id, &ps[0]).await;
+        assert_eq!(sources.len(), sent);
+        assert!(sources.iter().all(|s| s == "email"), "{sources:?}");
+    }
+}
+
+reply_test! {
+    async fn refused_replies_apply_nothing_and_get_the_documented_answer_or_none(app, sink) {
+        let (ann, ann_mail) = confirmed(&app, "ann").await;
+        let (bo, bo_mail) = confirmed(&app, "bo").await;
+        let (cy, cy_mail) = confirmed(&app, "cy").await;
+        let ps = vec![ann.clone(), bo.clone()];
+        let id = new_game(&app, "gods", &ps).await;
+        let other = new_game(&app, "gods", &[cy.clone(), bo.clone()]).await;
+        let first = wait_mail(&sink, "ann's first your-turn", |m| {
+            m.to == ann_mail && m.subject.starts_with("Your turn") && token_of(m).is_some_and(|t| t.game_id == id)
+        })
+        .await;
+        let cys = wait_mail(&sink, "cy's first your-turn", |m| {
+            m.to == cy_mail && token_of(m).is_some_and(|t| t.game_id == other)
+        })
+        .await;
+        assert!(first.text.contains("Reply to this mail with your turn, e.g."), "{}", first.text);
+        let seq0 = game(&app, &id, &ann).await["seq"].clone();
+
+        // Garbled notation: refused, with the notation error at the word and the legal steps.
+        let (garbled, raw) = reply(&ann_mail, &first, "tribe one at 2,-1", Shape::TopPosted, "");
+        send_smtp(&app, Some(&ann_mail), first.reply_to.as_deref().unwrap(), &raw).await.unwrap();
+        let answer = wait_mail(&sink, "the refusal", |m| m.in_reply_to.as_deref() == Some(garbled.as_str())).await;
+        assert!(answer.text.contains("Nothing was played"), "{}", answer.text);
+        assert!(answer.text.contains("invalid_notation"), "{}", answer.text);
+        assert!(answer.text.contains("`one`"), "{}", answer.text);
+        assert!(answer.text.contains("The steps you may take first"), "{}", answer.text);
+        assert_eq!(game(&app, &id, &ann).await["seq"], seq0);
+        // The refusal carries a reply address for the same position: replying to it works.
+        assert_eq!(token_of(&answer), token_of(&first));
+
+        // A rule broken: the rule id, as the API says it.
+        let (broken, raw) = reply(&ann_mail, &first, "discard 9", Shape::TopPosted, "");
+        let (status, body) = send_http(&app, &raw).await;
+        assert_eq!((status, body["outcome"].as_str()), (StatusCode::ACCEPTED, Some("refused")), "{body}");
+        let answer = wait_mail(&sink, "the rule refusal", |m| m.in_reply_to.as_deref() == Some(broken.as_str())).await;
+        assert!(answer.text.contains("rule_violation"), "{}", answer.text);
+        assert_eq!(game(&app, &id, &ann).await["seq"], seq0);
+
+        // Forged address: the listener refuses the recipient; the endpoint records it, no answer.
+        let mut forged = first.clone();
+        let token = forged.reply_to.clone().unwrap();
+        let at = token.find('@').unwrap();
+        let mut bytes = token.into_bytes();
+        bytes[at - 3] = if bytes[at - 3] == b'a' { b'b' } else { b'a' };
+        forged.reply_to = Some(String::from_utf8(bytes).unwrap());
+        let (_, raw) = reply(&ann_mail, &forged, "discard 1", Shape::TopPosted, "");
+        let err = send_smtp(&app, Some(&ann_mail), forged.reply_to.as_deref().unwrap(), &raw).await;
+        assert!(err.is_err(), "a forged address is refused at RCPT");
+        let (status, body) = send_http(&app, &raw).await;
+        assert_eq!((status, body["outcome"].as_str(), body["answered"].as_bool()), (StatusCode::ACCEPTED, Some("unknown_address"), Some(false)), "{body}");
+
+        // Another game's address, from a player who has no seat there at that seat.
+        let (_, raw) = reply(&ann_mail, &cys, "discard 1", Shape::TopPosted, "");
+        let (_, body) = send_http(&app, &raw).await;
+        assert_eq!(body["outcome"], "wrong_sender", "{body}");
+        // A From that is not the seat's (Bo answers Ann's mail).
+        let (_, raw) = reply(&bo_mail, &first, "discard 1", Shape::TopPosted, "");
+        let (_, body) = send_http(&app, &raw).await;
+        assert_eq!(body["outcome"], "wrong_sender", "{body}");
+        // An auto-reply and a bounce (null sender over SMTP; a report over the endpoint).
+        let (_, raw) = reply(&ann_mail, &first, "I am out of the office.", Shape::TopPosted, "Auto-Submitted: auto-replied\r\n");
+        let (_, body) = send_http(&app, &raw).await;
+        assert_eq!(body["outcome"], "automatic", "{body}");
+        let (_, raw) = reply(&ann_mail, &first, "discard 1", Shape::TopPosted, "");
+        send_smtp(&app, None, first.reply_to.as_deref().unwrap(), &raw).await.unwrap();
+        let (_, raw) = reply(&ann_mail, &first, "Undeliverable", Shape::TopPosted, "Return-Path: <>\r\n");
+        let (_, body) = send_http(&app, &raw).await;
+        assert_eq!(body["outcome"], "automatic", "{body}");
+        assert_eq!(game(&app, &id, &ann).await["seq"], seq0, "nothing was applied");
+
+        // The same message twice: played once, answered once.
+        let (good, raw) = reply(&ann_mail, &first, "discard 1\ndiscard 1", Shape::BottomPosted, "");
+        send_smtp(&app, Some(&ann_mail), first.reply_to.as_deref().unwrap(), &raw).await.unwrap();
+        let (_, body) = send_http(&app, &raw).await;
+        assert_eq!(body["outcome"], "duplicate", "{body}");
+        let answer = wait_mail(&sink, "the confirmation", |m| m.in_reply_to.as_deref() == Some(good.as_str())).await;
+        assert!(answer.text.contains("is played"), "{}", answer.text);
+        let seq1 = game(&app, &id, &ann).await["seq"].as_i64().unwrap();
+        assert_eq!(seq1, seq0.as_i64().unwrap() + 1);
+
+        // A reply to the old mail: the game has moved on, nothing applied.
+        let (old, raw) = reply(&ann_mail, &first, "discard 1", Shape::TopPosted, "");
+        let (_, body) = send_http(&app, &raw).await;
+        assert_eq!(body["outcome"], "moved_on", "{body}");
+        let answer = wait_mail(&sink, "moved on", |m| m.in_reply_to.as_deref() == Some(old.as_str())).await;
+        assert!(answer.text.contains("has moved on"), "{}", answer.text);
+        assert!(answer.text.contains(&format!("The game is at turn {seq1}")), "{}", answer.text);
+        assert_eq!(game(&app, &id, &ann).await["seq"], seq1);
+
+        // Table talk and the board, by reply.
+        let (talk, raw) = reply(&ann_mail, &answer, "say: Good game, Bo!\nboard", Shape::HtmlOnly, "");
+        send_smtp(&app, Some(&ann_mail), answer.reply_to.as_deref().unwrap(), &raw).await.unwrap();
+        let noted = wait_mail(&sink, "talk noted", |m| m.in_reply_to.as_deref() == Some(talk.as_str())).await;
+        assert!(noted.text.contains("Good game, Bo!"), "{}", noted.text);
+        assert_eq!(noted.attachments, vec!["image/png".to_string()], "the board");
+        let (_, msgs) = app.get(&format!("/games/{id}/messages"), &bo.token).await;
+        assert!(msgs.to_string().contains("Good game, Bo!"), "{msgs}");
+
+        // Every answer so far is accounted for: the rejected and automatic mails got none.
+        let answers: Vec<Got> = read_all(&sink).into_iter().filter(|m| m.in_reply_to.as_deref().is_some_and(|r| r.contains("@client.test"))).collect();
+        assert_eq!(answers.len(), 5, "{:#?}", answers.iter().map(|a| &a.subject).collect::<Vec<_>>());
+        assert!(answers.iter().all(|a| a.to == ann_mail));
+    }
+}
+
+reply_test! {
+    async fn the_endpoint_wants_the_secret_and_refuses_oversized_mail_before_reading_it(app, sink) {
+        let _ = &sink;
+        let raw = b"From: a@x.test\r\nTo: play+x@hermes.test\r\nSubject: x\r\n\r\nhi\r\n".to_vec();
+        let res = app.client.post(format!("{}/inbound/mail", app.url)).body(raw.clone()).send().await.unwrap();
+        let (status, body) = crate::helpers::read(res).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("invalid_inbound_secret")));
+        let res = app.client.post(format!("{}/inbound/mail", app.url)).bearer_auth("wrong secret, same length as it!!!!!!").body(raw.clone()).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+        // An HMAC of the body under the secret is as good as the secret.
+        let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, INBOUND_SECRET.as_bytes());
+        let sig = hex::encode(ring::hmac::sign(&key, &raw).as_ref());
+        let res = app.client.post(format!("{}/inbound/mail", app.url)).header("x-hermes-signature", format!("sha256={sig}")).body(raw.clone()).send().await.unwrap();
+        let (status, body) = crate::helpers::read(res).await;
+        assert_eq!((status, body["outcome"].as_str()), (StatusCode::ACCEPTED, Some("unknown_address")), "{body}");
+        let big = vec![b'a'; 1024 * 1024 + 1];
+        let (status, body) = send_http(&app, &big).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("message_too_large")), "{body}");
+        let (status, body) = send_http(&app, b"").await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("not_a_message")), "{body}");
+    }
+}

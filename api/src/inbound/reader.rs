@@ -96,7 +96,7 @@ pub fn parse(raw: &[u8]) -> Option<Incoming> {
         Some("Precedence: bulk")
     } else if header("X-Autoreply").is_some()
         || header("X-Autorespond").is_some()
-        || header("X-Auto-Response-Suppress").is_some_and(|v| v.to_ascii_lowercase() == "all")
+        || header("X-Auto-Response-Suppress").is_some_and(|v| v.eq_ignore_ascii_case("all"))
         || header("List-Id").is_some()
     {
         Some("an auto-reply or list header")

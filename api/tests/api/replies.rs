@@ -264,7 +264,7 @@ async fn send_http(app: &TestApp, raw: &[u8]) -> (StatusCode, Value) {
 
 /// Deliver by one of the two ways in: even `n` by SMTP, odd by the endpoint.
 async fn deliver(app: &TestApp, n: usize, from: &str, to: &Got, raw: &[u8]) {
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         send_smtp(app, Some(from), to.reply_to.as_deref().unwrap(), raw)
             .await
             .expect("the listener takes the reply");

@@ -118,7 +118,7 @@ pub enum Template {
 }
 
 impl Template {
-    pub const ALL: [Template; 11] = [
+    pub const ALL: [Template; 12] = [
         Template::Welcome,
         Template::RegisterAttempt,
         Template::Invitation,

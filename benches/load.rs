@@ -108,6 +108,7 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         database_url: Secret(url),
         pool_size,
         database: Default::default(),
+        inbound: Default::default(),
         outbox_retention_days: 30,
         idempotency_retention_days: 7,
         jwt_secret: Some(Secret("loadbench secret, thirty-two bytes or more".into())),

@@ -947,7 +947,8 @@ async fn got(what: String, res: reqwest::Response, game_id: &str) -> Got {
     let mut headers: Vec<(String, String)> = res
         .headers()
         .iter()
-        .filter(|(k, _)| !matches!(k.as_str(), "date" | "content-length"))
+        // The date, the length and the request id (random per request) say nothing of the game.
+        .filter(|(k, _)| !matches!(k.as_str(), "date" | "content-length" | "x-request-id"))
         .map(|(k, v)| {
             (
                 k.to_string(),

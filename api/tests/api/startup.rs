@@ -68,7 +68,11 @@ async fn a_restart_keeps_login_tokens_valid_with_the_generated_secret() {
         .send()
         .await
         .unwrap();
-    assert_eq!(res.status(), 201);
+    assert_eq!(
+        res.status(),
+        202,
+        "registration answers 202 (check your mail)"
+    );
     let login = serde_json::json!({"email": "ann@example.org", "password": "a long password"});
     let res = client
         .post(format!("{url}/auth/login"))

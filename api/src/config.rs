@@ -209,6 +209,17 @@ pub struct Overrides {
     /// `smtp_listen`. [default: none: off]
     #[arg(long, env = "HERMES_SMTP_LISTEN", value_name = "ADDR")]
     pub smtp_listen: Option<SocketAddr>,
+    /// PEM certificate chain (leaf first) of the SMTP listener: with its key, STARTTLS is
+    /// offered. File key `smtp_listen_cert`. [default: none: no STARTTLS]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_CERT", value_name = "FILE")]
+    pub smtp_listen_cert: Option<PathBuf>,
+    /// PEM private key of `smtp_listen_cert`. File key `smtp_listen_key`. [default: none]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_KEY", value_name = "FILE")]
+    pub smtp_listen_key: Option<PathBuf>,
+    /// Refuse `MAIL` before STARTTLS (not for a public MX: RFC 3207 forbids it there).
+    /// File key `smtp_listen_require_tls`. [default: false]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_REQUIRE_TLS", value_name = "BOOL")]
+    pub smtp_listen_require_tls: Option<bool>,
     /// The domain of reply addresses (`play+TOKEN@DOMAIN`). File key `reply_domain`.
     /// [default: the domain of `mail_from`]
     #[arg(long, env = "HERMES_REPLY_DOMAIN", value_name = "DOMAIN")]
@@ -266,6 +277,9 @@ struct FileSettings {
     // Replies by mail
     inbound_secret: Option<String>,
     smtp_listen: Option<SocketAddr>,
+    smtp_listen_cert: Option<PathBuf>,
+    smtp_listen_key: Option<PathBuf>,
+    smtp_listen_require_tls: Option<bool>,
     reply_domain: Option<String>,
     inbound_trusted_authserv: Option<String>,
 }
@@ -672,6 +686,12 @@ fn inbound_settings(
             .or(file.inbound_secret.clone())
             .map(Secret),
         smtp_listen: o.smtp_listen.or(file.smtp_listen),
+        tls_cert: o.smtp_listen_cert.clone().or(file.smtp_listen_cert.clone()),
+        tls_key: o.smtp_listen_key.clone().or(file.smtp_listen_key.clone()),
+        require_tls: o
+            .smtp_listen_require_tls
+            .or(file.smtp_listen_require_tls)
+            .unwrap_or(false),
         trusted_authserv: o
             .inbound_trusted_authserv
             .clone()
@@ -682,6 +702,19 @@ fn inbound_settings(
         return Err(ConfigError::Invalid {
             key: "inbound_secret",
             message: "must be at least 16 bytes long".into(),
+        });
+    }
+    if s.tls_cert.is_some() != s.tls_key.is_some() {
+        return Err(ConfigError::Invalid {
+            key: "smtp_listen_cert",
+            message: "`smtp_listen_cert` and `smtp_listen_key` go together: set both or neither"
+                .into(),
+        });
+    }
+    if s.require_tls && s.tls_cert.is_none() {
+        return Err(ConfigError::Invalid {
+            key: "smtp_listen_require_tls",
+            message: "needs `smtp_listen_cert` and `smtp_listen_key`".into(),
         });
     }
     if s.enabled() {
@@ -750,6 +783,38 @@ mod tests {
         assert_eq!(s.data_dir, PathBuf::from("./data"));
         assert_eq!(s.database_url.0, "sqlite://./data/hermes.sqlite3");
         assert!(s.jwt_secret.is_none());
+    }
+
+    #[test]
+    fn the_listener_certificate_comes_with_its_key_and_required_tls_needs_both() {
+        let base = Overrides {
+            smtp_listen: Some("127.0.0.1:2525".parse().unwrap()),
+            ..Overrides::default()
+        };
+        let only_cert = Overrides {
+            smtp_listen_cert: Some("/etc/hermes/cert.pem".into()),
+            ..base.clone()
+        };
+        let err = Settings::load(&only_cert).unwrap_err().to_string();
+        assert!(err.contains("smtp_listen_key"), "{err}");
+        let required = Overrides {
+            smtp_listen_require_tls: Some(true),
+            ..base.clone()
+        };
+        let err = Settings::load(&required).unwrap_err().to_string();
+        assert!(err.contains("smtp_listen_require_tls"), "{err}");
+        let both = Overrides {
+            smtp_listen_cert: Some("/etc/hermes/cert.pem".into()),
+            smtp_listen_key: Some("/etc/hermes/key.pem".into()),
+            smtp_listen_require_tls: Some(true),
+            ..base
+        };
+        let s = Settings::load(&both).unwrap();
+        assert!(s.inbound.require_tls);
+        assert_eq!(
+            s.inbound.tls_key,
+            Some(PathBuf::from("/etc/hermes/key.pem"))
+        );
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub enum StartupError {
     Secret { path: String, reason: String },
     #[error("mail: {0}")]
     Mail(#[from] crate::mail::MailError),
+    #[error(transparent)]
+    SmtpTls(#[from] crate::inbound::smtp::TlsError),
 }
 
 pub struct Application {
@@ -43,8 +45,9 @@ pub struct Application {
     outbox: Option<crate::outbox::Worker>,
     /// What every handler shares; the scheduler runs on it.
     state: web::Data<AppState>,
-    /// The built-in SMTP listener for replies (`smtp_listen`), bound, not yet serving.
-    smtp: Option<TcpListener>,
+    /// The built-in SMTP listener for replies (`smtp_listen`), bound, not yet serving,
+    /// and its TLS when a certificate is configured.
+    smtp: Option<(TcpListener, Option<crate::inbound::smtp::Tls>)>,
     smtp_port: Option<u16>,
 }
 
@@ -130,14 +133,24 @@ impl Application {
         )?;
         tracing::info!("mail: {}", outbox.describe());
         let smtp = match settings.inbound.smtp_listen {
-            Some(addr) => Some(
-                TcpListener::bind(addr).map_err(|source| StartupError::Bind { addr, source })?,
-            ),
+            Some(addr) => {
+                // A certificate that cannot be used stops the start, before anything binds.
+                let tls = match (&settings.inbound.tls_cert, &settings.inbound.tls_key) {
+                    (Some(cert), Some(key)) => Some(crate::inbound::smtp::Tls {
+                        config: crate::inbound::smtp::tls_config(cert, key)?,
+                        required: settings.inbound.require_tls,
+                    }),
+                    _ => None,
+                };
+                let listener = TcpListener::bind(addr)
+                    .map_err(|source| StartupError::Bind { addr, source })?;
+                Some((listener, tls))
+            }
             None => None,
         };
         let smtp_port = smtp
             .as_ref()
-            .and_then(|l| l.local_addr().ok())
+            .and_then(|(l, _)| l.local_addr().ok())
             .map(|a| a.port());
         let scheduler_state = state.clone();
         let server = HttpServer::new(move || {
@@ -200,15 +213,19 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone()));
-        if let Some(listener) = self.smtp {
+        if let Some((listener, tls)) = self.smtp {
             let name = self
                 .state
                 .inbound
                 .reply_domain
                 .clone()
                 .unwrap_or_else(|| "localhost".to_string());
-            tracing::info!(addr = ?listener.local_addr().ok(), "smtp: listening for replies");
-            crate::inbound::smtp::serve(listener, self.state.clone(), name);
+            tracing::info!(
+                addr = ?listener.local_addr().ok(),
+                starttls = tls.is_some(),
+                "smtp: listening for replies"
+            );
+            crate::inbound::smtp::serve(listener, self.state.clone(), name, tls);
         }
         let result = self.server.await;
         if let Some(task) = outbox {

@@ -12,7 +12,7 @@
 //! address or the sender check gets no answer at all (no backscatter); what became of
 //! every message is in `inbound_mail`.
 //! Must not: apply anything from a refused reply, or play a turn any other way than
-//! `crate::play::submit_notation`.
+//! `crate::play::submit_notation_with` (the turn and its answer in one transaction).
 
 pub mod reader;
 pub mod smtp;
@@ -26,7 +26,7 @@ use crate::play::{self, Table};
 use crate::state::AppState;
 use crate::store::outbox::{enqueue, NewMail};
 use crate::store::schema::{inbound_mail, seats, users};
-use crate::store::DbConn;
+use crate::store::{DbConn, StoreError};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
@@ -43,6 +43,12 @@ pub struct InboundSettings {
     pub secret: Option<Secret>,
     /// The built-in SMTP listener listens here when set.
     pub smtp_listen: Option<SocketAddr>,
+    /// The listener's PEM certificate chain and key: STARTTLS is offered when both are
+    /// set (`smtp_listen_cert`, `smtp_listen_key`).
+    pub tls_cert: Option<std::path::PathBuf>,
+    pub tls_key: Option<std::path::PathBuf>,
+    /// `MAIL` is refused before STARTTLS (`smtp_listen_require_tls`).
+    pub require_tls: bool,
     /// The domain of the reply addresses; `None` while replies are not read (neither way
     /// in is on): then your-turn mail has no `Reply-To`.
     pub reply_domain: Option<String>,
@@ -61,6 +67,9 @@ impl Default for InboundSettings {
         InboundSettings {
             secret: None,
             smtp_listen: None,
+            tls_cert: None,
+            tls_key: None,
+            require_tls: false,
             reply_domain: None,
             trusted_authserv: None,
             max_bytes: 1024 * 1024,
@@ -162,6 +171,34 @@ pub fn receive(
             Err(e) => return Err(e.into()),
         }
     }
+    let taken = take(conn, app, &incoming, envelope, &row.message_id, address);
+    if let Err(e) = &taken {
+        if e.status().is_server_error() {
+            // Nothing of it was written but the record (a turn commits with its answer):
+            // forget the message, so that the sender's retry (SMTP 451, an HTTP 5xx) is
+            // taken anew rather than ignored as a second delivery.
+            let _one_writer = app.one_writer();
+            if let Err(e) = diesel::delete(inbound_mail::table.find(&row.message_id)).execute(conn)
+            {
+                tracing::warn!(error = %e, message_id = %row.message_id, "inbound mail: cannot forget a message not taken");
+            }
+        }
+    }
+    taken
+}
+
+/// Everything after the message is recorded (`message_id`): the checks, the play, the
+/// answer.
+fn take(
+    conn: &mut DbConn,
+    app: &AppState,
+    incoming: &reader::Incoming,
+    envelope: &Envelope,
+    message_id: &str,
+    address: Option<ReplyToken>,
+) -> ApiResult<Received> {
+    let settings = &app.inbound;
+    let now = app.clock.now_naive();
     let automatic = if envelope
         .mail_from
         .as_deref()
@@ -172,20 +209,13 @@ pub fn receive(
         incoming.automatic
     };
     if let Some(why) = automatic {
-        return finish(conn, app, &row.message_id, "automatic", Some(why), None);
+        return finish(conn, app, message_id, "automatic", Some(why), None);
     }
     let Some(address) = address else {
-        return finish(conn, app, &row.message_id, "unknown_address", None, None);
+        return finish(conn, app, message_id, "unknown_address", None, None);
     };
     let Some(from) = incoming.from.clone() else {
-        return finish(
-            conn,
-            app,
-            &row.message_id,
-            "wrong_sender",
-            Some("no From"),
-            None,
-        );
+        return finish(conn, app, message_id, "wrong_sender", Some("no From"), None);
     };
     // The seat's player, and whether `From` is their confirmed address.
     let seat_i = i64::try_from(address.seat).unwrap_or(-1);
@@ -205,7 +235,7 @@ pub fn receive(
         return finish(
             conn,
             app,
-            &row.message_id,
+            message_id,
             "unknown_address",
             Some("no such seat"),
             None,
@@ -217,11 +247,11 @@ pub fn receive(
         } else {
             "From is not the seat's address"
         };
-        return finish(conn, app, &row.message_id, "wrong_sender", Some(why), None);
+        return finish(conn, app, message_id, "wrong_sender", Some(why), None);
     }
     if let Some(authserv) = &settings.trusted_authserv {
         if !authenticated(&incoming.authentication_results, authserv) {
-            return finish(conn, app, &row.message_id, "unauthenticated", None, None);
+            return finish(conn, app, message_id, "unauthenticated", None, None);
         }
     }
     let since = now - chrono::Duration::hours(1);
@@ -232,7 +262,7 @@ pub fn receive(
         .count()
         .get_result(conn)?;
     if answered >= settings.answers_per_hour {
-        return finish(conn, app, &row.message_id, "rate_limited", None, None);
+        return finish(conn, app, message_id, "rate_limited", None, None);
     }
 
     let table = Table::load(conn, &address.game_id)?;
@@ -252,9 +282,8 @@ pub fn receive(
         position: Vec::new(),
         board: reply.board,
         game_url: compose::game_url(&app.public_url, &address.game_id),
-        in_reply_to: format!("<{}>", row.message_id.trim_matches(['<', '>'])),
+        in_reply_to: format!("<{}>", message_id.trim_matches(['<', '>'])),
     };
-    let mut detail: Option<String> = None;
     for said in &reply.say {
         match play::post_message(conn, app, &address.game_id, &user_id, said) {
             Ok((m, _)) => answer.said.push(m.body),
@@ -264,23 +293,70 @@ pub fn receive(
             }
         }
     }
+    let to = Recipient {
+        user_id,
+        email,
+        name,
+        game_id: address.game_id.clone(),
+        message_id: message_id.to_string(),
+    };
     if answer.outcome != "refused" {
         if let Some(turn) = &reply.turn {
-            match play::submit_notation(
-                conn,
-                app,
-                &address.game_id,
-                &user_id,
-                address.seq,
-                turn,
-                "email",
-            ) {
-                Ok((seq, body)) => {
-                    answer.outcome = "played".into();
-                    answer.notation = body["notation"].as_str().map(str::to_string);
-                    answer.happened = in_words(&table.game.kind, &names, address.seat, &body);
-                    detail = Some(format!("seq {seq}"));
+            // The turn, the reply's outcome and its answer are written in one
+            // transaction, by the play layer: both are there, or neither.
+            let mut also = |conn: &mut DbConn,
+                            body: &Value,
+                            next: &dyn ::games::registry::AnyGame|
+             -> Result<Vec<NewMail>, StoreError> {
+                let seq = body["seq"].as_i64().unwrap_or(table.game.seq + 1);
+                let mut answer = answer.clone();
+                answer.outcome = "played".into();
+                answer.notation = body["notation"].as_str().map(str::to_string);
+                answer.happened = in_words(&table.game.kind, &names, address.seat, body);
+                let to_act = next.to_act();
+                if reply.board {
+                    let status = body["status"].as_str().unwrap_or_default();
+                    answer.position = position(seq, status, &to_act, &names, address.seat);
                 }
+                if reply.legal && !next.is_over() && to_act.contains(&address.seat) {
+                    if let Ok(legal) = next.legal(address.seat, &json!({})) {
+                        answer.legal = legal_words(&table.game.kind, kind, &legal);
+                    }
+                }
+                let mail = answer_mail(app, &answer, &to, seq)
+                    .map_err(|e| StoreError::Db(DieselError::SerializationError(Box::new(e))))?;
+                mark(
+                    conn,
+                    &to.message_id,
+                    "played",
+                    Some(&format!("seq {seq}")),
+                    true,
+                )?;
+                Ok(vec![mail])
+            };
+            let played = {
+                play::submit_notation_with(
+                    conn,
+                    app,
+                    &address.game_id,
+                    &to.user_id,
+                    address.seq,
+                    turn,
+                    "email",
+                    Some(&mut also),
+                )
+            };
+            match played {
+                Ok((seq, _)) => {
+                    tracing::info!(message_id = %to.message_id, outcome = "played", seq, answered = true, "inbound mail");
+                    return Ok(Received {
+                        outcome: "played",
+                        answered: true,
+                    });
+                }
+                // Our trouble, not the reply's: nothing was written; the sender's MTA
+                // (or provider) delivers it again.
+                Err(e) if e.status().is_server_error() => return Err(e),
                 Err(e) if e.code() == "stale_seq" => {
                     answer.outcome = "moved_on".into();
                     answer.problem = Some(problem(&e));
@@ -296,47 +372,82 @@ pub fn receive(
                 Some("no_turn: no turn, `say:`, `legal` or `board` was found in your reply".into());
         }
     }
-    if let Some(p) = &answer.problem {
-        detail = Some(p.clone());
-    }
-    // The game as it is now: where it stands, and the first steps if the seat may act.
+    // Nothing was played: the game as it is now, where it stands, and the first steps if
+    // the seat may act.
     let now_table = Table::load(conn, &address.game_id)?;
     let to_act = now_table.to_act();
     let refused = matches!(answer.outcome.as_str(), "refused" | "moved_on");
     if refused || reply.board {
-        answer.position = position(&now_table, &names, address.seat);
+        let g = &now_table.game;
+        answer.position = position(g.seq, &g.status, &to_act, &names, address.seat);
     }
     if (refused || reply.legal) && to_act.contains(&address.seat) {
-        if let Ok((_, _, legal)) = play::legal(conn, app, &address.game_id, &user_id, &json!({})) {
+        if let Ok((_, _, legal)) = play::legal(conn, app, &address.game_id, &to.user_id, &json!({}))
+        {
             answer.legal = legal_words(&now_table.game.kind, kind, &legal);
         }
     }
     let outcome: &'static str = match answer.outcome.as_str() {
-        "played" => "played",
         "noted" => "noted",
         "moved_on" => "moved_on",
         _ => "refused",
     };
-    let data = answer.to_data().map_err(ApiError::internal)?;
-    let mail = NewMail {
-        dedupe_key: Some(format!("reply_answer:{}", row.message_id)),
-        template: ReplyAnswer::TEMPLATE.name(),
-        user_id: Some(user_id),
-        to_addr: email,
-        to_name: Some(name),
-        game_id: Some(address.game_id.clone()),
-        seq: Some(now_table.game.seq),
-        data,
-        at: app.clock.now_naive(),
-    };
+    let mail = answer_mail(app, &answer, &to, now_table.game.seq).map_err(ApiError::internal)?;
     finish(
         conn,
         app,
-        &row.message_id,
+        message_id,
         outcome,
-        detail.as_deref(),
+        answer.problem.as_deref(),
         Some(mail),
     )
+}
+
+/// Who an answer goes to, and for which message.
+struct Recipient {
+    user_id: String,
+    email: String,
+    name: String,
+    game_id: String,
+    message_id: String,
+}
+
+/// The answer to a reply, for the outbox (at most one per message: its dedupe key).
+fn answer_mail(
+    app: &AppState,
+    answer: &ReplyAnswer,
+    to: &Recipient,
+    seq: i64,
+) -> Result<NewMail, crate::mail::MailError> {
+    Ok(NewMail {
+        dedupe_key: Some(format!("reply_answer:{}", to.message_id)),
+        template: ReplyAnswer::TEMPLATE.name(),
+        user_id: Some(to.user_id.clone()),
+        to_addr: to.email.clone(),
+        to_name: Some(to.name.clone()),
+        game_id: Some(to.game_id.clone()),
+        seq: Some(seq),
+        data: answer.to_data()?,
+        at: app.clock.now_naive(),
+    })
+}
+
+/// Record what became of a message (in the caller's transaction).
+fn mark(
+    conn: &mut DbConn,
+    message_id: &str,
+    outcome: &str,
+    detail: Option<&str>,
+    answered: bool,
+) -> Result<(), StoreError> {
+    diesel::update(inbound_mail::table.find(message_id))
+        .set((
+            inbound_mail::outcome.eq(outcome),
+            inbound_mail::detail.eq(detail.map(|d| d.chars().take(500).collect::<String>())),
+            inbound_mail::answered.eq(answered),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Write what became of the message, and its answer if any, in one transaction.
@@ -351,15 +462,8 @@ fn finish(
     let answered = answer.is_some();
     {
         let _one_writer = app.one_writer();
-        conn.transaction::<_, crate::store::StoreError, _>(|conn| {
-            diesel::update(inbound_mail::table.find(message_id))
-                .set((
-                    inbound_mail::outcome.eq(outcome),
-                    inbound_mail::detail
-                        .eq(detail.map(|d| d.chars().take(500).collect::<String>())),
-                    inbound_mail::answered.eq(answered),
-                ))
-                .execute(conn)?;
+        conn.transaction::<_, StoreError, _>(|conn| {
+            mark(conn, message_id, outcome, detail, answered)?;
             if let Some(mail) = &answer {
                 enqueue(conn, mail)?;
             }
@@ -454,15 +558,19 @@ fn in_words(kind: &str, names: &[String], seat: usize, body: &Value) -> Vec<Stri
     }
 }
 
-/// Where the game stands, for the seat.
-fn position(table: &Table, names: &[String], seat: usize) -> Vec<String> {
-    let game = &table.game;
-    let mut lines = vec![format!("The game is at turn {}.", game.seq)];
-    if game.status != crate::store::models::RUNNING {
+/// Where the game stands (at `seq`, with `status` and the seats `to_act`), for the seat.
+fn position(
+    seq: i64,
+    status: &str,
+    to_act: &[usize],
+    names: &[String],
+    seat: usize,
+) -> Vec<String> {
+    let mut lines = vec![format!("The game is at turn {seq}.")];
+    if status != crate::store::models::RUNNING {
         lines.push("The game is not running (it is over, or has not started).".into());
         return lines;
     }
-    let to_act = table.to_act();
     if to_act.contains(&seat) {
         lines.push("It is your turn: reply to this mail with it.".into());
     }

@@ -2,7 +2,9 @@
 //! exchanger for the reply domain, or a relay's next hop.
 //!
 //! Owns: the sockets (one thread per connection, blocking I/O, a time limit on every
-//! read), the SMTP dialogue (the `mailin` crate's session), refusing a recipient that is
+//! read), the SMTP dialogue (the `mailin` crate's session), STARTTLS when a certificate
+//! is configured (rustls with the ring provider; `MAIL` refused before it when
+//! `smtp_listen_require_tls` is set), refusing a recipient that is
 //! not a signed reply address at `RCPT` (550: nothing is accepted for an unknown
 //! address, so nothing is answered), refusing a message larger than the limit while it
 //! arrives (552), and handing each accepted message to [`super::receive`].
@@ -12,9 +14,12 @@
 use super::{receive, Envelope};
 use crate::state::AppState;
 use actix_web::web;
-use mailin::{Action, Handler, Response, SessionBuilder};
+use mailin::{Action, Handler, Response, Session, SessionBuilder};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{IpAddr, TcpListener, TcpStream};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a client may stay silent.
@@ -22,9 +27,58 @@ const IDLE: Duration = Duration::from_secs(120);
 /// At most this many connections at once; more wait in the kernel's backlog.
 const MAX_CONNECTIONS: usize = 32;
 
+/// TLS for the listener: the certificate chain and key of `smtp_listen_cert` and
+/// `smtp_listen_key` (PEM), and whether a client must start TLS before `MAIL`.
+#[derive(Clone)]
+pub struct Tls {
+    pub config: Arc<rustls::ServerConfig>,
+    pub required: bool,
+}
+
+/// Why the listener's certificate or key cannot be used (a startup error).
+#[derive(Debug, thiserror::Error)]
+#[error("smtp_listen TLS: {path}: {reason}")]
+pub struct TlsError {
+    pub path: String,
+    pub reason: String,
+}
+
+/// The server side of TLS from a PEM certificate chain (leaf first) and a PEM private
+/// key (PKCS#8, PKCS#1 or SEC1), with the ring provider (no aws-lc: a C compiler is all
+/// the build needs).
+pub fn tls_config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>, TlsError> {
+    use rustls::pki_types::pem::{self, PemObject};
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let fail = |path: &Path, reason: String| TlsError {
+        path: path.display().to_string(),
+        reason,
+    };
+    let pem_error = |path: &Path, e: pem::Error| match e {
+        pem::Error::Io(e) => fail(path, format!("cannot read it: {e}")),
+        pem::Error::NoItemsFound => fail(path, "no PEM section of the expected kind".into()),
+        other => fail(path, format!("not valid PEM: {other:?}")),
+    };
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+        .map_err(|e| pem_error(cert, e))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| pem_error(cert, e))?;
+    if chain.is_empty() {
+        return Err(fail(cert, "no CERTIFICATE in it".into()));
+    }
+    let key_der = PrivateKeyDer::from_pem_file(key).map_err(|e| pem_error(key, e))?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| fail(cert, e.to_string()))?
+        .with_no_client_auth()
+        .with_single_cert(chain, key_der)
+        .map_err(|e| fail(key, format!("does not go with the certificate: {e}")))?;
+    Ok(Arc::new(config))
+}
+
 /// Start listening on `listener` (already bound); connections are served on threads of
-/// their own until the process ends.
-pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String) {
+/// their own until the process ends. With `tls`, STARTTLS is offered.
+pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String, tls: Option<Tls>) {
     let busy = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let spawned = std::thread::Builder::new()
         .name("smtp-listener".into())
@@ -39,6 +93,7 @@ pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String) {
                 };
                 let state = state.clone();
                 let name = name.clone();
+                let tls = tls.clone();
                 let busy = busy.clone();
                 if busy.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= MAX_CONNECTIONS {
                     busy.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
@@ -49,7 +104,7 @@ pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String) {
                 let spawned = std::thread::Builder::new()
                     .name("smtp-session".into())
                     .spawn(move || {
-                        if let Err(e) = session(stream, &state, &name) {
+                        if let Err(e) = session(stream, &state, &name, tls.as_ref()) {
                             tracing::debug!(error = %e, "smtp: session ended");
                         }
                         busy.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
@@ -64,24 +119,77 @@ pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String) {
     }
 }
 
-/// One client connection.
-fn session(stream: TcpStream, state: &web::Data<AppState>, name: &str) -> std::io::Result<()> {
+/// One client connection: in plain text, then (after STARTTLS) over TLS.
+fn session(
+    stream: TcpStream,
+    state: &web::Data<AppState>,
+    name: &str,
+    tls: Option<&Tls>,
+) -> std::io::Result<()> {
     stream.set_read_timeout(Some(IDLE))?;
     stream.set_write_timeout(Some(IDLE))?;
     let peer = stream
         .peer_addr()
         .map(|a| a.ip())
         .unwrap_or(IpAddr::from([0, 0, 0, 0]));
-    let mut writer = stream.try_clone()?;
-    let mut reader = BufReader::new(stream);
+    let secure = Arc::new(AtomicBool::new(false));
     let handler = Collect {
         state: state.clone(),
         envelope: Envelope::default(),
         data: Vec::new(),
         too_large: false,
+        secure: secure.clone(),
+        require_tls: tls.is_some_and(|t| t.required),
     };
-    let mut session = SessionBuilder::new(name.to_string()).build(peer, handler);
-    session.greeting().write_to(&mut writer)?;
+    let mut builder = SessionBuilder::new(name.to_string());
+    if tls.is_some() {
+        builder.enable_start_tls();
+    }
+    let mut session = builder.build(peer, handler);
+    let mut plain = BufReader::new(stream);
+    session.greeting().write_to(plain.get_mut())?;
+    if dialogue(&mut plain, &mut session)? == Next::Closed {
+        return Ok(());
+    }
+    let Some(tls) = tls else {
+        // mailin answers STARTTLS only when it was enabled.
+        return Ok(());
+    };
+    // Nothing may follow STARTTLS before the handshake (RFC 3207 §4.2): text a client
+    // pipelined after it would otherwise be taken as if it came over TLS.
+    if !plain.buffer().is_empty() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "data after STARTTLS before the handshake",
+        ));
+    }
+    let tcp = plain.into_inner();
+    let conn = rustls::ServerConnection::new(tls.config.clone()).map_err(std::io::Error::other)?;
+    let mut stream = rustls::StreamOwned::new(conn, tcp);
+    while stream.conn.is_handshaking() {
+        stream.conn.complete_io(&mut stream.sock)?;
+    }
+    secure.store(true, Ordering::SeqCst);
+    // The session starts again from the greeting's state: the client says EHLO anew.
+    session.tls_active();
+    let mut secured = BufReader::new(stream);
+    dialogue(&mut secured, &mut session)?;
+    Ok(())
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Next {
+    /// The client quit, hung up, or was sent away.
+    Closed,
+    /// STARTTLS was accepted (its `220` is sent): the handshake comes next.
+    StartTls,
+}
+
+/// Commands and answers until the connection ends or turns to TLS.
+fn dialogue<S: Read + Write>(
+    reader: &mut BufReader<S>,
+    session: &mut Session<Collect>,
+) -> std::io::Result<Next> {
     let mut line = Vec::with_capacity(1024);
     loop {
         line.clear();
@@ -90,24 +198,25 @@ fn session(stream: TcpStream, state: &web::Data<AppState>, name: &str) -> std::i
             .take(64 * 1024)
             .read_until(b'\n', &mut line)?;
         if n == 0 {
-            return Ok(());
+            return Ok(Next::Closed);
         }
         let line = normalize_mail_from(&line);
         let response = session.process(&line);
         match response.action {
-            Action::Reply => response.write_to(&mut writer)?,
+            Action::Reply => response.write_to(reader.get_mut())?,
             Action::Close => {
-                response.write_to(&mut writer)?;
-                return Ok(());
+                response.write_to(reader.get_mut())?;
+                reader.get_mut().flush()?;
+                return Ok(Next::Closed);
             }
-            // Not offered: STARTTLS is not advertised.
             Action::UpgradeTls => {
-                response.write_to(&mut writer)?;
-                return Ok(());
+                response.write_to(reader.get_mut())?;
+                reader.get_mut().flush()?;
+                return Ok(Next::StartTls);
             }
             Action::NoReply => {}
         }
-        writer.flush()?;
+        reader.get_mut().flush()?;
     }
 }
 
@@ -155,10 +264,17 @@ struct Collect {
     envelope: Envelope,
     data: Vec<u8>,
     too_large: bool,
+    /// Whether the connection runs over TLS now.
+    secure: Arc<AtomicBool>,
+    /// `smtp_listen_require_tls`: no `MAIL` before STARTTLS.
+    require_tls: bool,
 }
 
 impl Handler for Collect {
     fn mail(&mut self, _ip: IpAddr, _domain: &str, from: &str) -> Response {
+        if self.require_tls && !self.secure.load(Ordering::SeqCst) {
+            return Response::custom(530, "5.7.0 Must issue a STARTTLS command first".into());
+        }
         let from = if from == NULL_SENDER { "" } else { from };
         self.envelope = Envelope {
             mail_from: Some(from.to_string()),

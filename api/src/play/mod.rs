@@ -3,8 +3,9 @@
 //! One entry point per act, each owning load → authorize → apply → write (log entry,
 //! state, clocks, mail, idempotency, in one transaction) → hot cache:
 //! - a seat submits a turn: [`submit_turn`] (JSON or notation; the API, the turn page and
-//!   replies by mail), [`submit_notation`] for a turn typed as text, and [`legal`] for the
-//!   steps a seat may take next;
+//!   replies by mail), [`submit_notation`] for a turn typed as text (with
+//!   [`submit_notation_with`], the caller's mail joins the turn's transaction: a reply by
+//!   mail and its answer), and [`legal`] for the steps a seat may take next;
 //! - the service plays a timeout turn: [`play_timeout`];
 //! - a seat posts table talk: [`post_message`].
 //!
@@ -22,6 +23,6 @@ pub use table::{kind_of, Table};
 pub use talk::{post_message, MAX_CHARS};
 pub use timeout::{play_timeout, TimeoutDone};
 pub use turn::{
-    check_turn, legal, notation_error, rule_error, submit_notation, submit_turn, turn_error,
-    without_forfeited, Submission, Submitted, TurnInput,
+    check_turn, legal, notation_error, rule_error, submit_notation, submit_notation_with,
+    submit_turn, turn_error, without_forfeited, AlsoWrite, Submission, Submitted, TurnInput,
 };

@@ -17,7 +17,8 @@ use crate::state::AppState;
 use crate::store::deadlines::Timing;
 use crate::store::games::{self as store, Advance, SubmitError};
 use crate::store::models::{Idempotent, Turn, RUNNING};
-use crate::store::DbConn;
+use crate::store::outbox::NewMail;
+use crate::store::{DbConn, StoreError};
 use ::games::registry::{visible_events, AnyGame, TurnError};
 use ::games::{Logged, Outcome, RuleError, Viewer, Visibility};
 use actix_web::http::StatusCode;
@@ -58,8 +59,27 @@ const MAX_RACES: u32 = 16;
 /// A seat submits a turn: check, apply and store it, or return the first answer of an
 /// earlier submission with the same idempotency key.
 pub fn submit_turn(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
+    submit_turn_with(conn, app, sub, None)
+}
+
+/// Rows a caller adds to a turn's own transaction: called once the turn is written, with
+/// the answer the API gives for it and the game after it, and returning the mail the
+/// caller's side of the act causes (the answer to a reply by mail, `crate::inbound`).
+/// What it writes and returns commits with the turn, or not at all: an error rolls the
+/// turn back. It may run more than once when seats acting at once race (each earlier
+/// run rolled back with its transaction).
+pub type AlsoWrite<'a> =
+    dyn FnMut(&mut DbConn, &Value, &dyn AnyGame) -> Result<Vec<NewMail>, StoreError> + 'a;
+
+/// [`submit_turn`], with `also` writing in the turn's transaction.
+fn submit_turn_with(
+    conn: &mut DbConn,
+    app: &AppState,
+    sub: Submission,
+    also: Option<&mut AlsoWrite<'_>>,
+) -> ApiResult<Submitted> {
     let source = sub.source;
-    let result = submit(conn, app, sub);
+    let result = submit(conn, app, sub, also);
     match &result {
         Ok(Submitted::Created { .. }) => app.metrics.turn_accepted(source),
         // The first answer again: not a new turn, nor a refusal.
@@ -69,7 +89,12 @@ pub fn submit_turn(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiRes
     result
 }
 
-fn submit(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
+fn submit(
+    conn: &mut DbConn,
+    app: &AppState,
+    sub: Submission,
+    mut also: Option<&mut AlsoWrite<'_>>,
+) -> ApiResult<Submitted> {
     if let Some((key, hash)) = &sub.idempotency {
         if let Some(stored) = store::idempotent(conn, &sub.user_id, key)? {
             return reuse(stored, hash);
@@ -84,7 +109,7 @@ fn submit(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submi
             TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
         };
         let simultaneous = table.to_act().len() > 1;
-        match apply(conn, app, &table, &sub, turn) {
+        match apply(conn, app, &table, &sub, turn, also.as_deref_mut()) {
             // Seats acting at once raced, and another one's turn landed first: load the
             // game again; the submission still holds if this seat has not acted
             // (`still_waiting_since`).
@@ -122,6 +147,34 @@ pub fn submit_notation(
     notation: &str,
     source: &'static str,
 ) -> ApiResult<(i64, Value)> {
+    submit_notation_with(
+        conn,
+        app,
+        game_id,
+        user_id,
+        expected_seq,
+        notation,
+        source,
+        None,
+    )
+}
+
+/// [`submit_notation`], with `also` adding rows (mail) to the turn's own transaction
+/// (see [`AlsoWrite`]): a reply by mail and its answer commit together.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "submit_notation's, and the extra writer"
+)]
+pub fn submit_notation_with(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    expected_seq: i64,
+    notation: &str,
+    source: &'static str,
+    also: Option<&mut AlsoWrite<'_>>,
+) -> ApiResult<(i64, Value)> {
     let sub = Submission {
         game_id: game_id.to_string(),
         user_id: user_id.to_string(),
@@ -130,7 +183,7 @@ pub fn submit_notation(
         input: TurnInput::Notation(notation.to_string()),
         source,
     };
-    match submit_turn(conn, app, sub)? {
+    match submit_turn_with(conn, app, sub, also)? {
         Submitted::Created { seq, body } => Ok((seq, body)),
         Submitted::Replayed(_) => Err(ApiError::internal("a turn without a key was replayed")),
     }
@@ -256,6 +309,7 @@ fn apply(
     table: &Table,
     sub: &Submission,
     turn: ApiResult<Value>,
+    also: Option<&mut AlsoWrite<'_>>,
 ) -> ApiResult<Submitted> {
     let user_id = sub.user_id.as_str();
     // Whether the seat moved since the sequence it names: only asked when that is not
@@ -308,7 +362,7 @@ fn apply(
             .sqlite_writer
             .as_deref()
             .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
-        write(conn, app, prepared, idem.as_ref())
+        write_with(conn, app, prepared, idem.as_ref(), also.map(|f| (&body, f)))
     };
     match written {
         Ok(next) => {
@@ -478,6 +532,17 @@ pub fn write(
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<Box<dyn AnyGame>, SubmitError> {
+    write_with(conn, app, prepared, idem, None)
+}
+
+/// [`write`], and `also` (with the answer the API gives for the turn) in its transaction.
+fn write_with(
+    conn: &mut DbConn,
+    app: &AppState,
+    prepared: Prepared,
+    idem: Option<&Idempotent>,
+    also: Option<(&Value, &mut AlsoWrite<'_>)>,
+) -> Result<Box<dyn AnyGame>, SubmitError> {
     let Prepared {
         row,
         advance,
@@ -499,11 +564,14 @@ pub fn write(
     };
     let mut mailed = false;
     store::submit_turn(conn, &row, &advance, idem, |conn| {
-        let mails = if mail {
+        let mut mails = if mail {
             compose::turn_mails(conn, &facts)?
         } else {
             Vec::new()
         };
+        if let Some((body, also)) = also {
+            mails.extend(also(conn, body, next.as_ref())?);
+        }
         mailed = !mails.is_empty();
         Ok(mails)
     })?;

@@ -5,7 +5,7 @@
 
 use crate::api_test;
 use crate::games::started_game;
-use crate::helpers::{read, Player, PG_ENV, PUBLIC_URL};
+use crate::helpers::{read, Player, ServeProcess, BIN, PG_ENV, PUBLIC_URL};
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use games::gods::random::random_turn;
 use games::gods::view::GodsView;
@@ -13,13 +13,10 @@ use games::gods::Gods;
 use games::{Rng, Seed};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-const BIN: &str = env!("CARGO_BIN_EXE_hermes");
 
 /// `hermes ARGS` with only the settings given, to its end; panics on failure.
 fn hermes(args: &[&str], database_url: &str, data_dir: &Path) -> String {
@@ -42,42 +39,12 @@ fn hermes(args: &[&str], database_url: &str, data_dir: &Path) -> String {
 }
 
 /// A `hermes serve` process with no configured JWT secret (it uses the data directory's).
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Server {
-    fn start(database_url: &str, data_dir: &Path) -> Server {
-        let mut child = Command::new(BIN)
-            .arg("serve")
-            .env_clear()
-            .env("HERMES_BIND", "127.0.0.1:0")
-            .env("HERMES_DATA_DIR", data_dir)
-            .env("DATABASE_URL", database_url)
-            .env("HERMES_PUBLIC_URL", PUBLIC_URL)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn hermes");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the server prints its URL");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"))
-            .to_string();
-        Server { child, url }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+fn serve(database_url: &str, data_dir: &Path) -> ServeProcess {
+    ServeProcess::start(&[
+        ("HERMES_DATA_DIR", data_dir.display().to_string()),
+        ("DATABASE_URL", database_url.to_string()),
+        ("HERMES_PUBLIC_URL", PUBLIC_URL.to_string()),
+    ])
 }
 
 /// A fresh, empty PostgreSQL database to restore into, dropped at the end.
@@ -261,7 +228,7 @@ api_test!(
         })
         .await
         .expect("restore");
-        let restored = Server::start(&restored_url, &restored_dir.path().join("data"));
+        let restored = serve(&restored_url, &restored_dir.path().join("data"));
 
         // The same game, at a sequence between the one before the backup and the one
         // after, served to tokens minted by the first server.

@@ -131,6 +131,84 @@ fn unique() -> String {
     )
 }
 
+/// The `hermes` binary of this build, for tests that run it as a process.
+pub const BIN: &str = env!("CARGO_BIN_EXE_hermes");
+
+/// A `hermes serve` process, killed when dropped. It gets only the environment given
+/// (and `HERMES_BIND=127.0.0.1:0`); `url` is the address it printed on its first line.
+pub struct ServeProcess {
+    pub child: std::process::Child,
+    pub url: String,
+}
+
+impl ServeProcess {
+    pub fn start(env: &[(&str, String)]) -> ServeProcess {
+        use std::io::{BufRead, BufReader};
+        let mut child = std::process::Command::new(BIN)
+            .arg("serve")
+            .env_clear()
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .env("HERMES_BIND", "127.0.0.1:0")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn hermes");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the server prints its URL");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"))
+            .to_string();
+        ServeProcess { child, url }
+    }
+}
+
+impl Drop for ServeProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The settings of a test server with its files in `dir` and its database at
+/// `database_url` (port 0, `.eml` mail files, generous limits).
+pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
+    Settings {
+        bind: "127.0.0.1:0".parse().expect("address"),
+        data_dir: dir.to_owned(),
+        database_url: Secret(database_url.to_string()),
+        pool_size: 4,
+        database: Default::default(),
+        outbox_retention_days: 30,
+        idempotency_retention_days: 7,
+        jwt_secret: Some(Secret(JWT_SECRET.into())),
+        public_url: Some(PUBLIC_URL.into()),
+        access_token_minutes: 15,
+        login_per_ip_per_minute: 1000,
+        login_per_email_per_minute: 1000,
+        register_per_ip_per_hour: 1000,
+        password_hash_concurrency: 2,
+        password_hash_wait_ms: 30_000,
+        mail_unconfirmed_per_day: 3,
+        // `.eml` files in the test's directory, unless a test points it at SMTP.
+        mail: hermes_api::mail::MailSettings::local(dir),
+        mail_max_attempts: 10,
+        mail_poll_ms: 50,
+        // Tests with a ManualClock call `scheduler::tick` themselves; the background
+        // scheduler still runs, which only matters once the clock moves.
+        scheduler_tick_ms: 1000,
+        reminder_before_hours: 24,
+        vacation_days_per_year: 30,
+        log_format: hermes_api::config::LogFormat::Text,
+        metrics_token: None,
+        trusted_proxies: Vec::new(),
+        inbound: Default::default(),
+    }
+}
+
 impl TestApp {
     pub async fn sqlite(tweak: impl FnOnce(&mut Settings)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -195,37 +273,7 @@ impl TestApp {
         clock: Option<hermes_api::clock::SharedClock>,
         tweak: impl FnOnce(&mut Settings),
     ) -> TestApp {
-        let mut settings = Settings {
-            bind: "127.0.0.1:0".parse().expect("address"),
-            data_dir: dir.path().to_owned(),
-            database_url: Secret(database_url),
-            pool_size: 4,
-            database: Default::default(),
-            outbox_retention_days: 30,
-            idempotency_retention_days: 7,
-            jwt_secret: Some(Secret(JWT_SECRET.into())),
-            public_url: Some(PUBLIC_URL.into()),
-            access_token_minutes: 15,
-            login_per_ip_per_minute: 1000,
-            login_per_email_per_minute: 1000,
-            register_per_ip_per_hour: 1000,
-            password_hash_concurrency: 2,
-            password_hash_wait_ms: 30_000,
-            mail_unconfirmed_per_day: 3,
-            // `.eml` files in the test's directory, unless a test points it at SMTP.
-            mail: hermes_api::mail::MailSettings::local(dir.path()),
-            mail_max_attempts: 10,
-            mail_poll_ms: 50,
-            // Tests with a ManualClock call `scheduler::tick` themselves; the background
-            // scheduler still runs, which only matters once the clock moves.
-            scheduler_tick_ms: 1000,
-            reminder_before_hours: 24,
-            vacation_days_per_year: 30,
-            log_format: hermes_api::config::LogFormat::Text,
-            metrics_token: None,
-            trusted_proxies: Vec::new(),
-            inbound: Default::default(),
-        };
+        let mut settings = test_settings(dir.path(), &database_url);
         tweak(&mut settings);
         let database_url = settings.database_url.0.clone();
         let app = match clock {

@@ -4,7 +4,7 @@
 //! a display name full of HTML, and a server killed with SIGKILL while mail is pending.
 
 use crate::games::started_game;
-use crate::helpers::{Player, TestApp, JWT_SECRET, PUBLIC_URL};
+use crate::helpers::{Player, ServeProcess, TestApp, BIN, JWT_SECRET, PUBLIC_URL};
 use crate::play::play_to_the_end;
 use hermes_api::clock::ManualClock;
 use hermes_api::config::Settings;
@@ -17,8 +17,6 @@ use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_hermes");
 
 /// A small SMTP server on real TCP: enough of RFC 5321 for lettre, with switches for the
 /// faults the tests need (greet with 421 while "down", 550 for chosen recipients).
@@ -741,48 +739,21 @@ mail_test!(
 );
 
 /// A `hermes serve` process on a SQLite file in `dir`, mailing over SMTP to `smtp`.
-struct Process {
-    child: std::process::Child,
-    url: String,
-}
+struct Process;
 
 impl Process {
-    fn start(dir: &std::path::Path, smtp: SocketAddr) -> Process {
-        use std::io::{BufRead, BufReader};
-        let mut child = std::process::Command::new(BIN)
-            .arg("serve")
-            .env_clear()
-            .env("HERMES_BIND", "127.0.0.1:0")
-            .env("HERMES_DATA_DIR", dir)
-            .env("HERMES_JWT_SECRET", JWT_SECRET)
-            .env("HERMES_PUBLIC_URL", PUBLIC_URL)
-            .env("HERMES_LOGIN_PER_IP_PER_MINUTE", "1000")
-            .env("HERMES_MAIL_TRANSPORT", "smtp")
-            .env("HERMES_SMTP_HOST", smtp.ip().to_string())
-            .env("HERMES_SMTP_PORT", smtp.port().to_string())
-            .env("HERMES_SMTP_SECURITY", "none")
-            .env("HERMES_MAIL_POLL_MS", "50")
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("spawn hermes");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the server prints its URL");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"))
-            .to_string();
-        Process { child, url }
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn start(dir: &std::path::Path, smtp: SocketAddr) -> ServeProcess {
+        ServeProcess::start(&[
+            ("HERMES_DATA_DIR", dir.display().to_string()),
+            ("HERMES_JWT_SECRET", JWT_SECRET.to_string()),
+            ("HERMES_PUBLIC_URL", PUBLIC_URL.to_string()),
+            ("HERMES_LOGIN_PER_IP_PER_MINUTE", "1000".to_string()),
+            ("HERMES_MAIL_TRANSPORT", "smtp".to_string()),
+            ("HERMES_SMTP_HOST", smtp.ip().to_string()),
+            ("HERMES_SMTP_PORT", smtp.port().to_string()),
+            ("HERMES_SMTP_SECURITY", "none".to_string()),
+            ("HERMES_MAIL_POLL_MS", "50".to_string()),
+        ])
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::api_test;
 use crate::games::started_game;
-use crate::helpers::{read, Player, JWT_SECRET, PUBLIC_URL};
+use crate::helpers::{read, Player, ServeProcess, JWT_SECRET, PUBLIC_URL};
 use games::gods::random::random_turn;
 use games::gods::view::GodsView;
 use games::gods::Gods;
@@ -14,14 +14,10 @@ use games::{Rng, Seed};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_hermes");
 
 /// A `hermes serve` process on `database_url`, killed when dropped.
 struct Process {
-    child: Child,
+    serve: ServeProcess,
     url: String,
     _dir: tempfile::TempDir,
 }
@@ -34,42 +30,21 @@ impl Process {
     /// As [`Process::start`], with more settings in the environment.
     fn start_with(database_url: &str, env: &[(&str, &str)]) -> Process {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut child = Command::new(BIN)
-            .arg("serve")
-            .env_clear()
-            .envs(env.iter().copied())
-            .env("HERMES_BIND", "127.0.0.1:0")
-            .env("HERMES_DATA_DIR", dir.path())
-            .env("DATABASE_URL", database_url)
+        let mut all: Vec<(&str, String)> = env.iter().map(|(k, v)| (*k, v.to_string())).collect();
+        all.extend([
+            ("HERMES_DATA_DIR", dir.path().display().to_string()),
+            ("DATABASE_URL", database_url.to_string()),
             // The same secret and issuer as the in-process server: its tokens work here.
-            .env("HERMES_JWT_SECRET", JWT_SECRET)
-            .env("HERMES_PUBLIC_URL", PUBLIC_URL)
-            .env("HERMES_LOGIN_PER_IP_PER_MINUTE", "1000")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn hermes");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the server prints its URL");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"))
-            .to_string();
+            ("HERMES_JWT_SECRET", JWT_SECRET.to_string()),
+            ("HERMES_PUBLIC_URL", PUBLIC_URL.to_string()),
+            ("HERMES_LOGIN_PER_IP_PER_MINUTE", "1000".to_string()),
+        ]);
+        let serve = ServeProcess::start(&all);
         Process {
-            child,
-            url,
+            url: serve.url.clone(),
+            serve,
             _dir: dir,
         }
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -215,7 +190,7 @@ async fn a_burst_of_registrations_keeps_the_server_memory_bounded() {
             ("HERMES_PASSWORD_HASH_WAIT_MS", "20000"),
         ],
     );
-    let pid = server.child.id();
+    let pid = server.serve.child.id();
     let client = reqwest::Client::new();
     let register = |i: usize| {
         let client = client.clone();

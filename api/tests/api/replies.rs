@@ -602,3 +602,280 @@ reply_test! {
         assert_eq!((status, body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("not_a_message")), "{body}");
     }
 }
+
+/// A self-signed certificate for `localhost`, as PEM files in `dir`: the certificate's
+/// path, the key's path, and the certificate's PEM (for the client to trust).
+fn self_signed(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf, String) {
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    let pem = made.cert.pem();
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert, &pem).unwrap();
+    std::fs::write(&key, made.signing_key.serialize_pem()).unwrap();
+    (cert, key, pem)
+}
+
+/// Deliver over SMTP with STARTTLS required, trusting only `cert_pem` (for `localhost`).
+async fn send_smtp_tls(
+    app: &TestApp,
+    mail_from: &str,
+    rcpt: &str,
+    raw: &[u8],
+    cert_pem: &str,
+) -> Result<(), String> {
+    use lettre::transport::smtp::client::{Certificate, CertificateStore, Tls, TlsParameters};
+    let port = app.smtp_port.expect("the SMTP listener is on");
+    let tls = TlsParameters::builder("localhost".into())
+        .certificate_store(CertificateStore::None)
+        .add_root_certificate(Certificate::from_pem(cert_pem.as_bytes()).unwrap())
+        .build_rustls()
+        .unwrap();
+    let transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
+        .port(port)
+        .tls(Tls::Required(tls))
+        .timeout(Some(Duration::from_secs(30)))
+        .build();
+    let envelope = Envelope::new(
+        Some(mail_from.parse().unwrap()),
+        vec![rcpt.parse().unwrap()],
+    )
+    .unwrap();
+    transport
+        .send_raw(&envelope, raw)
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// What the listener answers to `EHLO` in plain text.
+async fn ehlo(port: u16) -> String {
+    tokio::task::spawn_blocking(move || {
+        use std::io::{BufRead, BufReader, Write};
+        let stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("220"), "{line}");
+        (&stream).write_all(b"EHLO client.test\r\n").unwrap();
+        let mut answer = String::new();
+        loop {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+            answer.push_str(&line);
+            if line.len() < 4 || line.as_bytes()[3] == b' ' {
+                break;
+            }
+        }
+        (&stream).write_all(b"QUIT\r\n").unwrap();
+        answer
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_over_starttls_plays_the_turn_and_plain_text_is_refused_when_tls_is_required() {
+    let sink = SmtpServer::start();
+    let certs = tempfile::tempdir().unwrap();
+    let (cert, key, pem) = self_signed(certs.path());
+    let app = TestApp::sqlite(|s| {
+        by_mail(&sink)(s);
+        s.inbound.tls_cert = Some(cert);
+        s.inbound.tls_key = Some(key);
+        s.inbound.require_tls = true;
+    })
+    .await;
+    let answer = ehlo(app.smtp_port.unwrap()).await;
+    assert!(answer.contains("STARTTLS"), "{answer}");
+
+    let (ann, ann_mail) = confirmed(&app, "ann").await;
+    let (bo, _) = confirmed(&app, "bo").await;
+    let id = new_game(&app, "gods", &[ann.clone(), bo]).await;
+    let first = wait_mail(&sink, "ann's first your-turn", |m| {
+        m.to == ann_mail && m.subject.starts_with("Your turn")
+    })
+    .await;
+    let rcpt = first.reply_to.clone().unwrap();
+    let seq0 = game(&app, &id, &ann).await["seq"].as_i64().unwrap();
+
+    // In plain text the listener refuses the sender: nothing is played.
+    let (_, raw) = reply(
+        &ann_mail,
+        &first,
+        "discard 1\ndiscard 1",
+        Shape::TopPosted,
+        "",
+    );
+    let err = send_smtp(&app, Some(&ann_mail), &rcpt, &raw)
+        .await
+        .expect_err("MAIL before STARTTLS is refused");
+    assert!(err.contains("530"), "{err}");
+    // A client that trusts another certificate does not get through either: the
+    // listener shows the configured one.
+    let (_, other_pem) = {
+        let other = tempfile::tempdir().unwrap();
+        let (_, _, pem) = self_signed(other.path());
+        ((), pem)
+    };
+    let err = send_smtp_tls(&app, &ann_mail, &rcpt, &raw, &other_pem)
+        .await
+        .expect_err("an untrusted certificate");
+    assert!(err.to_lowercase().contains("certificate"), "{err}");
+    assert_eq!(game(&app, &id, &ann).await["seq"], seq0);
+
+    // Over TLS, trusting the listener's certificate: played, and answered.
+    let (mid, raw) = reply(
+        &ann_mail,
+        &first,
+        "discard 1\ndiscard 1",
+        Shape::TopPosted,
+        "",
+    );
+    send_smtp_tls(&app, &ann_mail, &rcpt, &raw, &pem)
+        .await
+        .expect("the listener takes the reply over TLS");
+    let answer = wait_mail(&sink, "the answer", |m| {
+        m.in_reply_to.as_deref() == Some(mid.as_str())
+    })
+    .await;
+    assert!(answer.text.contains("is played"), "{}", answer.text);
+    assert_eq!(game(&app, &id, &ann).await["seq"], seq0 + 1);
+    assert_eq!(
+        log_sources(&app, &id, &ann).await,
+        vec!["email".to_string()]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_listener_certificate_that_cannot_be_used_stops_the_start_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("hermes.sqlite3").display());
+    let with = |cert: &std::path::Path, key: &std::path::Path| {
+        let mut s = crate::helpers::test_settings(dir.path(), &url);
+        s.inbound.smtp_listen = Some("127.0.0.1:0".parse().unwrap());
+        s.inbound.reply_domain = Some("hermes.test".into());
+        s.inbound.tls_cert = Some(cert.to_owned());
+        s.inbound.tls_key = Some(key.to_owned());
+        s
+    };
+    let start = |s| match hermes_api::startup::Application::build(s) {
+        Ok(_) => panic!("the server started with an unusable certificate"),
+        Err(e) => e.to_string(),
+    };
+    let missing = dir.path().join("missing-cert.pem");
+    let err = start(with(&missing, &dir.path().join("missing-key.pem")));
+    assert!(
+        err.contains("smtp_listen TLS") && err.contains("missing-cert.pem"),
+        "{err}"
+    );
+    assert!(err.contains("cannot read it"), "{err}");
+
+    let garbage = dir.path().join("garbage.pem");
+    std::fs::write(&garbage, "not a certificate\n").unwrap();
+    let err = start(with(&garbage, &garbage));
+    assert!(
+        err.contains("garbage.pem") && err.contains("no CERTIFICATE"),
+        "{err}"
+    );
+
+    // A key that is not the certificate's.
+    let (cert, _, _) = self_signed(dir.path());
+    let other = tempfile::tempdir().unwrap();
+    let (_, other_key, _) = self_signed(other.path());
+    let err = start(with(&cert, &other_key));
+    assert!(err.contains("does not go with the certificate"), "{err}");
+}
+
+/// The turns of game `id` in the log, and the answers to replies in the outbox with the
+/// sequence each was written at, read from the test's SQLite file.
+fn turns_and_answers(app: &TestApp, id: &str) -> (Vec<i64>, Vec<(String, Option<i64>)>) {
+    use diesel::prelude::*;
+    use hermes_api::store::schema::{outbox, turns};
+    let pool = hermes_api::store::open(&app.database_url, 1).unwrap();
+    let mut conn = pool.get().unwrap();
+    let seqs = turns::table
+        .filter(turns::game_id.eq(id))
+        .select(turns::seq)
+        .load::<i64>(&mut conn)
+        .unwrap();
+    let answers = outbox::table
+        .filter(outbox::template.eq("reply_answer"))
+        .select((outbox::dedupe_key.assume_not_null(), outbox::seq))
+        .load::<(String, Option<i64>)>(&mut conn)
+        .unwrap();
+    (seqs, answers)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_played_by_reply_and_its_answer_are_written_together_or_not_at_all() {
+    use diesel::{Connection, RunQueryDsl};
+    let sink = SmtpServer::start();
+    let app = TestApp::sqlite(by_mail(&sink)).await;
+    let (ann, ann_mail) = confirmed(&app, "ann").await;
+    let (bo, _) = confirmed(&app, "bo").await;
+    let id = new_game(&app, "gods", &[ann.clone(), bo]).await;
+    let first = wait_mail(&sink, "ann's first your-turn", |m| {
+        m.to == ann_mail && m.subject.starts_with("Your turn")
+    })
+    .await;
+    let seq0 = game(&app, &id, &ann).await["seq"].as_i64().unwrap();
+
+    // The answer cannot be written (a trigger stands for that one write failing, after
+    // the turn's own rows are in): then the turn is not played either.
+    let path = app.database_url.trim_start_matches("sqlite://").to_string();
+    let mut db = diesel::SqliteConnection::establish(&path).unwrap();
+    diesel::sql_query("PRAGMA busy_timeout = 10000")
+        .execute(&mut db)
+        .unwrap();
+    diesel::sql_query(
+        "CREATE TRIGGER no_answers BEFORE INSERT ON outbox WHEN NEW.template = 'reply_answer' \
+         BEGIN SELECT RAISE(ABORT, 'the answer cannot be written'); END",
+    )
+    .execute(&mut db)
+    .unwrap();
+    let (mid, raw) = reply(
+        &ann_mail,
+        &first,
+        "discard 1\ndiscard 1",
+        Shape::TopPosted,
+        "",
+    );
+    let (status, body) = send_http(&app, &raw).await;
+    assert!(status.is_server_error(), "{status} {body}");
+    assert_eq!(
+        game(&app, &id, &ann).await["seq"],
+        seq0,
+        "the turn was not played"
+    );
+    let (turns, answers) = turns_and_answers(&app, &id);
+    assert!(turns.is_empty(), "{turns:?}");
+    assert!(answers.is_empty(), "{answers:?}");
+
+    // The same message again (the sender's retry), once the outbox takes answers: it is
+    // taken anew, not ignored as a second delivery; the turn and its answer are both in.
+    diesel::sql_query("DROP TRIGGER no_answers")
+        .execute(&mut db)
+        .unwrap();
+    let (status, body) = send_http(&app, &raw).await;
+    assert_eq!(
+        (status, body["outcome"].as_str(), body["answered"].as_bool()),
+        (StatusCode::ACCEPTED, Some("played"), Some(true)),
+        "{body}"
+    );
+    let (turns, answers) = turns_and_answers(&app, &id);
+    assert_eq!(turns, vec![seq0 + 1]);
+    assert_eq!(
+        answers,
+        vec![(
+            format!("reply_answer:{}", mid.trim_matches(['<', '>'])),
+            Some(seq0 + 1)
+        )]
+    );
+    let answer = wait_mail(&sink, "the answer", |m| {
+        m.in_reply_to.as_deref() == Some(mid.as_str())
+    })
+    .await;
+    assert!(answer.text.contains("is played"), "{}", answer.text);
+}

@@ -8,7 +8,8 @@
 //! | `{public}/unsubscribe?token=T` | GET confirm page, POST one-click | `unsubscribe`, sub = user, or the address for mail to someone without an account (an invitation) |
 //! | `{public}/verify?token=T` | marks the address verified | `verify`, sub = user, obj = address |
 //! | `{public}/join/{code}` | how to join a game | none: the code is the invitation |
-//! | `{public}/games/{id}/log` | the replay (public once the game is over) | none |
+//! | `{public}/games/{id}/replay?token=T` | the replay page ("The whole game", "Replay") | `turn_link`, sub = user, obj = game |
+//! | `{public}/games/{id}/replay` | the same page for a signed-in browser (mail data stored before sending) | none |
 
 use crate::auth::jwt::{Keys, Purpose};
 use crate::error::ApiError;
@@ -62,9 +63,24 @@ pub fn join_link(public_url: &str, join_code: &str) -> String {
     format!("{}/join/{join_code}", base(public_url))
 }
 
-/// The action log of a game: with the seed revealed at the end, the replay.
-pub fn replay_link(public_url: &str, game_id: &str) -> String {
-    format!("{}/games/{game_id}/log", base(public_url))
+/// The replay page of `game`, opened as `user` (a turn link's token: it signs the reader
+/// in for that game only). Minted when the mail is sent, never stored.
+pub fn replay_link(
+    keys: &Keys,
+    public_url: &str,
+    user_id: &str,
+    game_id: &str,
+) -> Result<String, ApiError> {
+    let token = keys.mint(Purpose::TurnLink, user_id, TURN_LINK_TTL, Some(game_id))?;
+    Ok(format!(
+        "{}/games/{game_id}/replay?token={token}",
+        base(public_url)
+    ))
+}
+
+/// The replay page of `game` without a token: for a signed-in browser.
+pub fn replay_page(public_url: &str, game_id: &str) -> String {
+    format!("{}/games/{game_id}/replay", base(public_url))
 }
 
 #[cfg(test)]
@@ -91,6 +107,13 @@ mod tests {
             .unwrap();
         assert!(keys.verify(Purpose::Unsubscribe, token).is_ok());
         assert!(keys.verify(Purpose::TurnLink, token).is_err());
+
+        let link = replay_link(&keys, "http://h.test", "u1", "g1").unwrap();
+        let token = link
+            .strip_prefix("http://h.test/games/g1/replay?token=")
+            .unwrap();
+        let claims = keys.verify(Purpose::TurnLink, token).unwrap();
+        assert_eq!(claims.obj.as_deref(), Some("g1"));
 
         let link = verify_link(&keys, "http://h.test", "u1", "a@b.test").unwrap();
         let token = link.strip_prefix("http://h.test/verify?token=").unwrap();

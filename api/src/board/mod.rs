@@ -43,6 +43,9 @@ pub struct BoardStyle {
     pub details: bool,
     /// A heading over the side panel, e.g. the game's name. Untrusted: escaped.
     pub title: Option<String>,
+    /// Draw the side panel (the legend and the details) at all: off for the game page,
+    /// which shows the same in HTML below or beside the board.
+    pub panel: bool,
 }
 
 impl Default for BoardStyle {
@@ -52,6 +55,7 @@ impl Default for BoardStyle {
             hex_size: 36.0,
             details: true,
             title: None,
+            panel: true,
         }
     }
 }

@@ -73,9 +73,17 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
     let oy = MARGIN + s - min_y;
 
     let mut panel = String::new();
-    let panel_h = draw_panel(&mut panel, view, style);
+    let panel_h = if style.panel {
+        draw_panel(&mut panel, view, style)
+    } else {
+        0.0
+    };
     let panel_x = MARGIN + board_w + MARGIN;
-    let width = (panel_x + PANEL_WIDTH + MARGIN).ceil();
+    let width = if style.panel {
+        (panel_x + PANEL_WIDTH + MARGIN).ceil()
+    } else {
+        (MARGIN + board_w + MARGIN).ceil()
+    };
     let height = (board_h.max(panel_h) + 2.0 * MARGIN).ceil();
 
     let mut out = String::with_capacity(16 * 1024);
@@ -100,19 +108,30 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
 
     w!(
         out,
-        "<g id=\"hermes-board\" transform=\"translate({},{})\">\n",
+        "<g id=\"hermes-board\" transform=\"translate({},{})\" data-hex-size=\"{}\">\n",
         n(ox),
-        n(oy)
+        n(oy),
+        n(s)
     );
     for &h in &frontier {
         let (x, y) = centre(h, s);
-        w!(out, "<g transform=\"translate({},{})\">", n(x), n(y));
+        w!(
+            out,
+            "<g transform=\"translate({},{})\" data-hex=\"{h}\">",
+            n(x),
+            n(y)
+        );
         draw_frontier(&mut out, h, s);
         out.push_str("</g>\n");
     }
     for (h, cell) in view.board.iter() {
         let (x, y) = centre(h, s);
-        w!(out, "<g transform=\"translate({},{})\">", n(x), n(y));
+        w!(
+            out,
+            "<g transform=\"translate({},{})\" data-hex=\"{h}\">",
+            n(x),
+            n(y)
+        );
         draw_cell(&mut out, cell, s);
         let fill = label_colour(cell);
         text(
@@ -128,6 +147,10 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
+    if !style.panel {
+        out.push_str("</svg>\n");
+        return out;
+    }
 
     w!(
         out,

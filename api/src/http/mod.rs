@@ -7,6 +7,7 @@ pub mod auth;
 pub mod board;
 pub mod client;
 pub mod decks;
+pub mod docs;
 pub mod edge;
 pub mod games;
 pub mod health;
@@ -18,6 +19,7 @@ pub mod openapi;
 pub mod pages;
 pub mod play;
 pub mod preferences;
+pub mod replay;
 pub mod tokens;
 pub mod turns;
 pub mod users;
@@ -90,6 +92,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(play::get))
                 .route(web::post().to(play::post)),
         )
+        // The game page's own JSON and forms (its credentials: a turn link or a session).
+        .service(web::resource("/games/{id}/play/legal").route(web::get().to(play::legal_json)))
+        .service(web::resource("/games/{id}/play/talk").route(web::post().to(play::talk)))
+        .service(web::resource("/games/{id}/replay").route(web::get().to(replay::get)))
+        .service(web::resource("/static/play.js").route(web::get().to(pages::script)))
         .service(
             web::resource("/me/preferences")
                 .route(web::get().to(preferences::get))
@@ -103,6 +110,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(web::resource("/verify").route(web::get().to(pages::verify)))
         .service(web::resource("/join/{code}").route(web::get().to(pages::join)));
+    // The rules and the notation guide (`docs`).
+    for path in docs::paths() {
+        cfg.service(web::resource(path).route(web::get().to(docs::get)));
+    }
 }
 
 /// Run `f` with a pooled connection, off the async workers. On PostgreSQL the whole of it

@@ -12,8 +12,8 @@
 //! problem+json (`crate::error::problem_for_bare_errors` leaves text/html alone). The token
 //! in the URL is the credential: pages send `Referrer-Policy: no-referrer` (the board image
 //! and any link followed must not carry it elsewhere) and `Cache-Control: no-store`. No
-//! page runs a script: `Content-Security-Policy` forbids them. `docs/pages.md` has the
-//! whole token model.
+//! inline script runs: `Content-Security-Policy` allows scripts only from this server's
+//! own files (`/static/play.js`, [`script`]). `docs/pages.md` has the whole token model.
 
 use crate::auth::jwt::{Claims, Purpose};
 use crate::error::ApiError;
@@ -27,9 +27,12 @@ use serde::Serialize;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// What a page may load: its own inline styles and pictures from this server; no script,
-/// no frame, forms only to this server.
-pub const PAGE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; \
+/// What a page may load: its own inline styles, pictures from this server (and `data:`
+/// pictures, a custom Dreams card drawn inline), scripts only from this server's own files
+/// (`/static/play.js`; no inline script), requests only to this server; no frame, forms
+/// only to this server.
+pub const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; \
+     style-src 'unsafe-inline'; img-src 'self' data:; \
      form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The page templates, embedded: a missing file is a build error.
@@ -51,6 +54,9 @@ static PAGES: &[(&str, &str)] = embed!(
     "join.html",
     "play.html",
     "play_dreams.html",
+    "_talk.html",
+    "doc.html",
+    "replay.html",
 );
 
 fn environment() -> &'static Environment<'static> {
@@ -446,4 +452,35 @@ pub async fn join(state: web::Data<AppState>, path: web::Path<String>) -> PageRe
 /// `s` for a query string.
 pub fn encode(s: &str) -> String {
     url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// The game page's script, embedded at build time.
+const PLAY_JS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/play.js"));
+
+/// `GET /static/play.js`: the script that builds a turn by clicking (no build step, no
+/// library). Cached for an hour and revalidated by its ETag.
+pub async fn script(req: HttpRequest) -> HttpResponse {
+    use sha2::{Digest, Sha256};
+    let etag = format!(
+        "\"{}\"",
+        hex::encode(&Sha256::digest(PLAY_JS.as_bytes())[..12])
+    );
+    let fresh = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    res.insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
+    if fresh {
+        return res.finish();
+    }
+    res.content_type("text/javascript; charset=utf-8")
+        .body(PLAY_JS)
 }

@@ -15,13 +15,25 @@
 //! words, a stale `expected_seq` (the form was sent twice, or someone else moved) with
 //! 409. There is no CSRF token: the token in the URL is the credential and is not known to
 //! another site (see `docs/pages.md`).
+//!
+//! The page draws the board inline (SVG, so a phone's screen gets it sharp at any
+//! density) and loads `/static/play.js`, which builds a turn by clicking: it asks
+//! `GET /games/{id}/play/legal?partial=…` (the same credentials as the page, answered by
+//! [`legal_json`] through `crate::play::legal`) what may come next, shows the turn in the
+//! notation as it grows, and sends it whole through the page's own form. Without
+//! JavaScript the form is the page. `POST /games/{id}/play/talk` posts table talk.
 
-mod dreams;
+mod credentials;
+pub(crate) mod dreams;
 
-use crate::auth::jwt::Purpose;
-use crate::error::{ApiError, JSON_LIMIT};
-use crate::http::board::{gods_view, names_by_seat};
-use crate::http::pages::{self, encode, link_claims, page, render_in, PageError, PageResult};
+pub use credentials::{page_credentials, PageCredentials};
+
+use crate::board::dreams::{dreams_svg, DreamsStyle};
+use crate::board::{board_svg, BoardStyle};
+use crate::error::{ApiError, ApiResult, JSON_LIMIT};
+use crate::http::board::{custom_card_art, gods_view, names_by_seat};
+use crate::http::docs::rule_href;
+use crate::http::pages::{self, page, render_in, PageError, PageResult};
 use crate::http::with_conn;
 use crate::mail::{words, Deadline, Lang};
 use crate::play::{legal, submit_notation, turn_error, Table};
@@ -41,23 +53,6 @@ use serde_json::{json, Value};
 /// How many of the last log entries the page shows.
 pub const LOG_ENTRIES: i64 = 6;
 
-/// The user a turn link names, checked for this game. A link for another game is a 403.
-fn link_user(
-    state: &AppState,
-    req: &HttpRequest,
-    game_id: &str,
-) -> Result<(String, String), PageError> {
-    let (token, claims) = link_claims(state, req, Purpose::TurnLink)?;
-    if claims.obj.as_deref() != Some(game_id) {
-        return Err(PageError::new(
-            StatusCode::FORBIDDEN,
-            "This link is for another game",
-            "A turn link opens only the game it was sent for.",
-        ));
-    }
-    Ok((token, claims.sub))
-}
-
 #[derive(Serialize, Clone)]
 struct GodRow {
     seat: usize,
@@ -73,7 +68,7 @@ struct GodRow {
 }
 
 #[derive(Serialize)]
-struct LogRow {
+pub(crate) struct LogRow {
     seq: i64,
     name: String,
     notation: String,
@@ -83,10 +78,130 @@ struct LogRow {
 }
 
 #[derive(Serialize)]
-struct Problem {
+pub(crate) struct Problem {
     title: String,
     message: String,
+    /// The rules the message names, each with its page (`/rules/gods#G-A3`).
+    rules: Vec<RuleLink>,
 }
+
+#[derive(Serialize)]
+struct RuleLink {
+    id: String,
+    href: String,
+}
+
+impl Problem {
+    fn new(title: impl Into<String>, message: impl Into<String>) -> Problem {
+        let message = message.into();
+        let mut rules: Vec<RuleLink> = Vec::new();
+        for (i, _) in message.match_indices(['G', 'D']) {
+            let Some(id) = message
+                .get(i..)
+                .and_then(crate::http::docs::leading_rule_id)
+            else {
+                continue;
+            };
+            // Not the tail of a longer word (`XG-A3`).
+            let before = message.get(..i).and_then(|b| b.chars().last());
+            if before.is_some_and(|c| c.is_alphanumeric()) || rules.iter().any(|r| r.id == id) {
+                continue;
+            }
+            if let Some(href) = rule_href("", id) {
+                rules.push(RuleLink {
+                    id: id.to_string(),
+                    href,
+                });
+            }
+        }
+        Problem {
+            title: title.into(),
+            message,
+            rules,
+        }
+    }
+
+    /// The rule links for a server whose public URL's path is `base`.
+    fn based(mut self, base: &str) -> Problem {
+        for r in &mut self.rules {
+            r.href = format!("{base}{}", r.href);
+        }
+        self
+    }
+}
+
+/// What both kinds' pages carry besides the game: the board drawn inline and the page's
+/// links, each with the page's own credential (`?token=…` for a turn link, nothing for a
+/// session, whose cookie goes along by itself).
+#[derive(Serialize)]
+pub struct PageParts {
+    /// The board (Gods) or the table (Dreams), an SVG drawn by `crate::board` from the
+    /// seat's view: our own markup, every user text in it escaped; printed as it is.
+    board_svg: String,
+    /// Where the forms post the turn.
+    action: String,
+    /// `GET` for the next legal steps (`/static/play.js`).
+    legal_url: String,
+    /// Where the talk form posts.
+    talk_action: String,
+    /// The replay page of this game.
+    replay_url: String,
+    /// The board as a picture of its own, with the same credential.
+    picture_url: String,
+    rules_url: String,
+    notation_url: String,
+    script_url: String,
+}
+
+impl PageParts {
+    pub fn new(base: &str, game_id: &str, q: &str, board_svg: String) -> PageParts {
+        let page = format!("{base}/games/{game_id}/play");
+        let with = |path: &str| format!("{path}{q}");
+        PageParts {
+            board_svg,
+            action: with(&page),
+            legal_url: with(&format!("{page}/legal")),
+            talk_action: with(&format!("{page}/talk")),
+            replay_url: with(&format!("{base}/games/{game_id}/replay")),
+            picture_url: with(&format!("{base}/games/{game_id}/board.svg")),
+            rules_url: String::new(),
+            notation_url: format!("{base}/notation"),
+            script_url: format!("{base}/static/play.js"),
+        }
+    }
+
+    fn with_rules(mut self, base: &str, kind: &str) -> PageParts {
+        self.rules_url = format!("{base}/rules/{kind}");
+        self
+    }
+}
+
+#[derive(Serialize)]
+pub struct TalkRow {
+    name: String,
+    body: String,
+    at_seq: i64,
+}
+
+impl TalkRow {
+    pub fn new(name: &str, body: &str, at_seq: i64) -> TalkRow {
+        TalkRow {
+            name: name.to_string(),
+            body: body.to_string(),
+            at_seq,
+        }
+    }
+}
+
+impl LogRow {
+    /// Who, the notation, the words, and whether the service played it.
+    pub(crate) fn parts(self) -> (String, Option<String>, String, Option<String>) {
+        (self.name, Some(self.notation), self.words, self.by_service)
+    }
+}
+
+/// How many of the last messages the game page shows.
+pub const TALK_SHOWN: i64 = 12;
 
 #[derive(Serialize)]
 struct PlayPage {
@@ -104,8 +219,12 @@ struct PlayPage {
     owed: u64,
     legal: Vec<String>,
     log: Vec<LogRow>,
-    board_src: String,
-    action: String,
+    #[serde(flatten)]
+    parts: PageParts,
+    /// The display as JSON (names by slot), for the script.
+    display_json: String,
+    /// The players' names by seat as JSON, for the script.
+    names_json: String,
     notation: String,
     flash: Option<String>,
     problem: Option<Problem>,
@@ -137,7 +256,7 @@ fn joined_names(names: &[String], seats: &[usize]) -> String {
 
 /// What the page shows besides the game: the flash after a played turn, or the problem
 /// with the turn just sent (and its text, to correct it).
-struct Extra {
+pub(crate) struct Extra {
     status: StatusCode,
     flash: Option<String>,
     problem: Option<Problem>,
@@ -147,18 +266,18 @@ struct Extra {
 async fn show(
     state: &web::Data<AppState>,
     game_id: String,
-    user_id: String,
-    token: String,
+    who: PageCredentials,
     extra: Extra,
 ) -> PageResult {
     let id = game_id.clone();
-    let uid = user_id.clone();
-    let (table, recent, time_zone) = with_conn(state, move |conn| {
+    let uid = who.user_id.clone();
+    let (table, recent, time_zone, talk) = with_conn(state, move |conn| {
         let table = Table::load(conn, &id)?;
         let since = (table.game.seq - LOG_ENTRIES).max(0);
         let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
         let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
-        Ok((table, recent, time_zone))
+        let talk = store::recent_messages(conn, &id, TALK_SHOWN)?;
+        Ok((table, recent, time_zone, talk))
     })
     .await
     .map_err(|e| match e.code() {
@@ -169,6 +288,7 @@ async fn show(
         ),
         _ => PageError::from(e),
     })?;
+    let user_id = who.user_id.clone();
     let seat = table.seat_of(&user_id).ok_or_else(|| {
         PageError::new(
             StatusCode::FORBIDDEN,
@@ -180,6 +300,20 @@ async fn show(
     let names = names_by_seat(&table);
     let over = table.game.status == OVER;
     let status = extra.status;
+    let base = state.base_path.as_str();
+    let q = who.query();
+    let talk: Vec<TalkRow> = talk
+        .into_iter()
+        .map(|(m, name)| TalkRow {
+            name,
+            body: m.body,
+            at_seq: m.at_seq,
+        })
+        .collect();
+    let extra = Extra {
+        problem: extra.problem.map(|p| p.based(base)),
+        ..extra
+    };
     // The seat's own deadline when it must act, else the earliest of those who must.
     let deadline = (!over)
         .then(|| table.deadline_for(Some(seat)))
@@ -189,6 +323,7 @@ async fn show(
             let d = Deadline::new(due.and_utc(), zone);
             format!("{} ({})", d.local, d.zone)
         });
+    let view = engine.view(Viewer::Seat(seat));
     if table.game.kind == Dreams::KIND {
         let legal = dreams_legal(state, &table, &user_id, seat, over).await?;
         let log = recent
@@ -196,6 +331,16 @@ async fn show(
             .rev()
             .map(|t| dreams::log_row(t, &names, seat, over))
             .collect::<Result<Vec<_>, _>>()?;
+        let shown = view.clone();
+        let art = with_conn(state, move |conn| custom_card_art(conn, &shown)).await?;
+        let svg = dreams_svg(
+            &view,
+            &DreamsStyle {
+                names: names.clone(),
+                title: None,
+                art,
+            },
+        );
         let ctx = dreams::build(
             dreams::DreamsFacts {
                 game_id: &game_id,
@@ -207,21 +352,27 @@ async fn show(
                 over,
                 deadline,
                 log,
-                token: &token,
-                base: &state.base_path,
+                parts: PageParts::new(base, &game_id, &q, svg).with_rules(base, "dreams"),
+                base,
             },
             extra,
         )?;
-        return Ok(page(
-            status,
-            render_in(&state.base_path, dreams::TEMPLATE, &ctx)?,
-        ));
+        let ctx = WithTalk { page: ctx, talk };
+        return Ok(page(status, render_in(base, dreams::TEMPLATE, &ctx)?));
     }
     let log = recent
         .iter()
         .rev()
         .map(|t| log_row(t, &names, seat, over))
         .collect::<Result<Vec<_>, _>>()?;
+    let svg = board_svg(
+        &gods_view(view)?,
+        &BoardStyle {
+            names: names.clone(),
+            panel: false,
+            ..BoardStyle::default()
+        },
+    );
     let ctx = build(
         Facts {
             game_id: &game_id,
@@ -234,15 +385,20 @@ async fn show(
             to_act: table.to_act(),
             deadline,
             log,
-            token: &token,
-            base: &state.base_path,
+            parts: PageParts::new(base, &game_id, &q, svg).with_rules(base, "gods"),
         },
         extra,
     )?;
-    Ok(page(
-        status,
-        render_in(&state.base_path, "play.html", &ctx)?,
-    ))
+    let ctx = WithTalk { page: ctx, talk };
+    Ok(page(status, render_in(base, "play.html", &ctx)?))
+}
+
+/// A page's data with the table talk beside it.
+#[derive(Serialize)]
+struct WithTalk<P: Serialize> {
+    #[serde(flatten)]
+    page: P,
+    talk: Vec<TalkRow>,
 }
 
 /// The seat's `/legal` answer (`crate::play::legal`) when it must act now, for the Dreams
@@ -281,9 +437,7 @@ struct Facts<'a> {
     to_act: Vec<usize>,
     deadline: Option<String>,
     log: Vec<LogRow>,
-    token: &'a str,
-    /// The public URL's path (`AppState::base_path`): links start with it.
-    base: &'a str,
+    parts: PageParts,
 }
 
 /// The page's data: the seat's view, never the stored state.
@@ -299,9 +453,9 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         to_act,
         deadline,
         log,
-        token,
-        base,
+        parts,
     } = f;
+    let _ = game_id;
     let view = gods_view(engine.view(Viewer::Seat(seat)))?;
     let my_turn = !over && to_act.contains(&seat);
     let (mut may_declare_end, mut owed, mut legal) = (false, 0, Vec::new());
@@ -351,13 +505,15 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         .find(|g| g.seat == seat)
         .cloned()
         .ok_or_else(|| PageError::internal("the seat's god is missing from the view"))?;
-    let token_q = encode(token);
+    let display: Vec<String> = view.display.iter().map(|t| t.name()).collect();
     Ok(PlayPage {
         kind: kind.name().to_string(),
         seq,
         me,
         gods: rows,
-        display: view.display.iter().map(|t| t.name()).collect(),
+        display_json: serde_json::to_string(&display).map_err(PageError::internal)?,
+        names_json: serde_json::to_string(names).map_err(PageError::internal)?,
+        display,
         tiles_remaining: view.tiles_remaining,
         status_line,
         my_turn,
@@ -366,8 +522,7 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         owed,
         legal,
         log,
-        board_src: format!("{base}/games/{game_id}/board.svg?token={token_q}&at={seq}"),
-        action: format!("{base}/games/{game_id}/play?token={token_q}"),
+        parts,
         notation: extra.notation,
         flash: extra.flash,
         problem: extra.problem,
@@ -375,7 +530,12 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
 }
 
 /// One log entry: who, the notation, and what the rules did, in words.
-fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<LogRow, PageError> {
+pub(crate) fn log_row(
+    t: &Turn,
+    names: &[String],
+    seat: usize,
+    over: bool,
+) -> Result<LogRow, PageError> {
     let notation = if t.readable_by(::games::Viewer::Seat(seat), over) {
         t.notation.as_str()
     } else {
@@ -422,7 +582,7 @@ pub async fn get(
     path: web::Path<String>,
 ) -> PageResult {
     let game_id = path.into_inner();
-    let (token, user_id) = link_user(&state, &req, &game_id)?;
+    let who = page_credentials(&state, &req, &game_id)?;
     let flash = pages::query_param(&req, "played")
         .and_then(|s| s.parse::<i64>().ok())
         .map(|seq| format!("Your turn was played: it is entry {seq} of the log."));
@@ -432,7 +592,7 @@ pub async fn get(
         problem: None,
         notation: String::new(),
     };
-    show(&state, game_id, user_id, token, extra).await
+    show(&state, game_id, who, extra).await
 }
 
 /// `POST /games/{id}/play?token=T`, form-encoded `notation` and `expected_seq`.
@@ -443,7 +603,8 @@ pub async fn post(
     body: web::Bytes,
 ) -> PageResult {
     let game_id = path.into_inner();
-    let (token, user_id) = link_user(&state, &req, &game_id)?;
+    let who = page_credentials(&state, &req, &game_id)?;
+    let user_id = who.user_id.clone();
     if body.len() > JSON_LIMIT {
         return Err(PageError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -477,7 +638,7 @@ pub async fn post(
                     problem: Some(problem),
                     notation: String::new(),
                 };
-                return show(&state, game_id, user_id, token, extra).await;
+                return show(&state, game_id, who, extra).await;
             }
             None => String::new(),
         },
@@ -494,19 +655,16 @@ pub async fn post(
             .insert_header((
                 header::LOCATION,
                 format!(
-                    "{}/games/{game_id}/play?token={}&played={seq}",
+                    "{}/games/{game_id}/play{}",
                     state.base_path,
-                    encode(&token)
+                    who.query_with(&format!("played={seq}"))
                 ),
             ))
             .insert_header((header::REFERRER_POLICY, "no-referrer"))
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),
         Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
-            let problem = Problem {
-                title: problem_title(&e).to_string(),
-                message: e.detail().to_string(),
-            };
+            let problem = Problem::new(problem_title(&e), e.detail());
             let extra = Extra {
                 status: e.status(),
                 flash: None,
@@ -518,7 +676,113 @@ pub async fn post(
                     notation
                 },
             };
-            show(&state, game_id, user_id, token, extra).await
+            show(&state, game_id, who, extra).await
+        }
+        Err(e) => Err(PageError::from(e)),
+    }
+}
+
+/// `GET /games/{id}/play/legal?partial=JSON[&token=T]`: the next legal steps for the page's
+/// seat after the turn built so far (`crate::play::legal`, as `GET /games/{id}/legal`),
+/// with that turn in the notation. The page's credentials, answered as problem+json: the
+/// page's script reads it.
+pub async fn legal_json(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let game_id = path.into_inner();
+    let who = credentials::json_credentials(&state, &req, &game_id)?;
+    let partial: Value = match pages::query_param(&req, "partial") {
+        Some(p) if p.len() > JSON_LIMIT => {
+            return Err(ApiError::bad_request(
+                "invalid_query",
+                format!("`partial` is longer than {JSON_LIMIT} bytes"),
+            ))
+        }
+        Some(p) => serde_json::from_str(&p).map_err(|e| {
+            ApiError::bad_request("invalid_query", format!("`partial` is not JSON: {e}"))
+        })?,
+        None => json!({}),
+    };
+    // The turn so far in the notation; nothing yet is the empty string.
+    let empty = partial.as_object().is_none_or(|o| {
+        o.values()
+            .all(|v| v.as_array().is_some_and(|a| a.is_empty()) || v == &json!(false))
+    });
+    let app = state.clone();
+    let (seq, seat, legal, notation) = with_conn(&state, move |conn| {
+        let (seq, seat, legal) = crate::play::legal(conn, &app, &game_id, &who.user_id, &partial)?;
+        let notation = if empty {
+            String::new()
+        } else {
+            Table::load(conn, &game_id)?
+                .kind()?
+                .format_turn(&partial)
+                .map_err(turn_error)?
+        };
+        Ok((seq, seat, legal, notation))
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        .json(json!({ "seq": seq, "seat": seat, "legal": legal, "notation": notation })))
+}
+
+/// `POST /games/{id}/play/talk[?token=T]`, form-encoded `body`: the page's seat says
+/// something at the table (`crate::play::post_message`, as `POST /games/{id}/messages`),
+/// then 303 back to the page's talk. A refused message (empty, too long) is the page again
+/// with the reason.
+pub async fn talk(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> PageResult {
+    let game_id = path.into_inner();
+    let who = page_credentials(&state, &req, &game_id)?;
+    if body.len() > JSON_LIMIT {
+        return Err(PageError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Too long",
+            format!(
+                "A message is at most {} characters.",
+                crate::play::MAX_CHARS
+            ),
+        ));
+    }
+    let text = url::form_urlencoded::parse(&body)
+        .find(|(k, _)| k == "body")
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default();
+    let app = state.clone();
+    let (gid, uid) = (game_id.clone(), who.user_id.clone());
+    let result = with_conn(&state, move |conn| {
+        crate::play::post_message(conn, &app, &gid, &uid, &text).map(|_| ())
+    })
+    .await;
+    match result {
+        Ok(()) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "{}/games/{game_id}/play{}#talk",
+                    state.base_path,
+                    who.query()
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        Err(e) if e.code() == "invalid_message" => {
+            let extra = Extra {
+                status: e.status(),
+                flash: None,
+                problem: Some(Problem::new("Your message was not posted", e.detail())),
+                notation: String::new(),
+            };
+            show(&state, game_id, who, extra).await
         }
         Err(e) => Err(PageError::from(e)),
     }
@@ -621,12 +885,32 @@ mod tests {
                 to_act: engine.to_act(),
                 deadline: None,
                 log,
-                token: "T0K3N",
-                base: "",
+                parts: PageParts::new(
+                    "",
+                    "g1",
+                    "?token=T0K3N",
+                    board_svg(
+                        &gods_view(engine.view(Viewer::Seat(seat))).expect("a gods view"),
+                        &BoardStyle {
+                            names: names.clone(),
+                            panel: false,
+                            ..BoardStyle::default()
+                        },
+                    ),
+                )
+                .with_rules("", "gods"),
             },
             extra,
         )
         .expect("page data");
+        let ctx = WithTalk {
+            page: ctx,
+            talk: vec![TalkRow {
+                name: "Bob & Co's".into(),
+                body: "<b>hello</b>".into(),
+                at_seq: 2,
+            }],
+        };
         render_in("", "play.html", &ctx).expect("rendered")
     }
 
@@ -649,10 +933,10 @@ mod tests {
         let html = fixed_page(Extra {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             flash: None,
-            problem: Some(Problem {
-                title: "The rules do not allow this turn".into(),
-                message: "G-A3: a temple here <costs> 9".into(),
-            }),
+            problem: Some(Problem::new(
+                "The rules do not allow this turn",
+                "G-A3: a temple here <costs> 9 (G-B2)",
+            )),
             notation: "temple at 9,9 </textarea><script>".into(),
         });
         assert!(
@@ -660,6 +944,12 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("temple at 9,9 &lt;/textarea&gt;&lt;script&gt;</textarea>"));
-        assert!(!html.contains("<script"));
+        // The one script is the server's own file.
+        assert_eq!(html.matches("<script").count(), 1, "{html}");
+        assert!(html.contains("<script src=\"/static/play.js\" defer></script>"));
+        // Both rules the message names link to their pages.
+        assert!(html.contains("href=\"/rules/gods#G-A3\""), "{html}");
+        assert!(html.contains("href=\"/rules/gods#G-B2\""), "{html}");
+        assert!(html.contains("&lt;b&gt;hello&lt;/b&gt;"), "talk is escaped");
     }
 }

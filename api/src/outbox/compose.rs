@@ -137,9 +137,10 @@ pub fn kind_title(kind: &str) -> String {
     }
 }
 
-/// Where a player finds the game (the API resource).
+/// Where a player finds the whole game: the replay page (for a signed-in browser; the
+/// worker puts the reader's own turn-link token in it when it sends the mail).
 pub fn game_url(public_url: &str, game_id: &str) -> String {
-    format!("{}/games/{game_id}", public_url.trim_end_matches('/'))
+    crate::links::replay_page(public_url, game_id)
 }
 
 fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> {
@@ -208,7 +209,7 @@ pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, Stor
             outcome.reason.clone(),
             &names,
             &seed,
-            &links::replay_link(f.public_url, f.game_id),
+            &links::replay_page(f.public_url, f.game_id),
         );
         if kind == DREAMS {
             // The game-over mail is also the last round's reveal mail.

@@ -554,6 +554,17 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
             }
             _ => {}
         }
+        // The whole game and the replay open the replay page, signed in for this game
+        // by the reader's own turn link (a browser without a session gets the page, not a
+        // 401 from the API).
+        if let (Some(user), Some(game)) = (&row.user_id, &row.game_id) {
+            for key in ["game_url", "replay_url"] {
+                if obj.contains_key(key) {
+                    let url = links::replay_link(keys, public, user, game).map_err(link_error)?;
+                    obj.insert(key.into(), Value::String(url));
+                }
+            }
+        }
     }
     let host = domain(public);
     let thread = match (template, data["in_reply_to"].as_str()) {

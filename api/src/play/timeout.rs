@@ -69,7 +69,7 @@ pub fn policy(name: &str) -> TimeoutPolicy {
 }
 
 fn game_url(public_url: &str, game_id: &str) -> String {
-    format!("{}/games/{game_id}", public_url.trim_end_matches('/'))
+    crate::links::replay_page(public_url, game_id)
 }
 
 /// What the service did on a timeout, for the mail.

@@ -453,6 +453,24 @@ pub fn messages(
         .load(conn)?)
 }
 
+/// The last `limit` messages of a game, oldest first, with senders' display names: the
+/// talk shown on the game page.
+pub fn recent_messages(
+    conn: &mut DbConn,
+    game_id: &str,
+    limit: i64,
+) -> Result<Vec<(Message, String)>, StoreError> {
+    let mut newest: Vec<(Message, String)> = messages::table
+        .inner_join(users::table)
+        .filter(messages::game_id.eq(game_id))
+        .order((messages::created_at.desc(), messages::id.desc()))
+        .limit(limit)
+        .select((Message::as_select(), users::display_name))
+        .load(conn)?;
+    newest.reverse();
+    Ok(newest)
+}
+
 /// Delete the stored idempotent answers of requests made before `before`; returns how
 /// many. A key used again after that is a new request.
 pub fn prune_idempotency(

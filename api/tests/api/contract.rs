@@ -39,6 +39,15 @@ const PATHS: &[&str] = &[
     "/unsubscribe",
     "/verify",
     "/join/{code}",
+    "/games/{id}/play/legal",
+    "/games/{id}/play/talk",
+    "/games/{id}/replay",
+    "/static/play.js",
+    "/rules/gods",
+    "/rules/dreams",
+    "/rules/gods/decisions",
+    "/rules/dreams/decisions",
+    "/notation",
 ];
 
 fn spec() -> Yaml {

@@ -460,6 +460,34 @@ async fn a_whole_game_by_mail(app: TestApp, smtp: SmtpServer, n: usize, rng_seed
             m.text
         );
     }
+    // "The whole game" (your turn) and "Replay" (game over) open the replay page, signed
+    // in for this game by the reader's own link: a page, not the API's 401.
+    let over_mails: Vec<&Mail> = mails.iter().filter(|m| m.kind() == "game_over").collect();
+    for m in your_turn.iter().take(2).chain(over_mails.iter()) {
+        let prefix = format!("{PUBLIC_URL}/games/{id}/replay?token=");
+        let start = m
+            .text
+            .find(&prefix)
+            .unwrap_or_else(|| panic!("no replay link: {}", m.text));
+        let link: String = m.text[start..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        let res = app
+            .client
+            .get(format!("{}{}", app.url, &link[PUBLIC_URL.len()..]))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{link}");
+        let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with("text/html"), "{ct}");
+        assert!(res
+            .text()
+            .await
+            .unwrap()
+            .contains("Replay of a game of Gods"));
+    }
     // The first mail of seat 0 had nothing to tell; later ones tell the other gods' turns.
     assert!(
         your_turn[0].text.contains("Nobody has played"),

@@ -25,3 +25,4 @@ mod replies;
 mod startup;
 mod tokens;
 mod turns;
+mod webgame;

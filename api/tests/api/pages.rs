@@ -60,7 +60,8 @@ impl Text {
         );
         let csp = self.header("content-security-policy");
         assert!(csp.contains("default-src 'none'"), "{csp}");
-        assert!(!csp.contains("script-src"), "{csp}");
+        // Scripts only from the server's own files, never inline.
+        assert!(csp.contains("script-src 'self';"), "{csp}");
         assert_eq!(self.header("referrer-policy"), "no-referrer");
         assert_eq!(self.header("cache-control"), "no-store");
         assert_eq!(self.header("x-content-type-options"), "nosniff");
@@ -394,7 +395,11 @@ api_test!(
             ("other seat's turn page", &other_page.body),
             ("verify page", &verify.body),
         ] {
-            assert!(!body.contains("<script"), "{what}: {body}");
+            assert!(!body.contains("<script>"), "{what}: {body}");
+            assert!(
+                body.matches("<script").count() == body.matches("<script src=\"/static/play.js\" defer>").count(),
+                "{what}: a script other than the page's own: {body}"
+            );
             assert!(!body.contains("alert(1)</"), "{what}");
             assert!(body.contains("&lt;script&gt;alert(1)&lt;"), "{what} does not show the name escaped: {body}");
         }
@@ -930,7 +935,7 @@ api_test!(
         page.assert_page(StatusCode::OK);
         assert!(page.body.contains("It is your turn: place a star."), "{}", page.body);
         assert!(page.body.contains("Round 1, dealt by Ann; phase: placing stars."), "{}", page.body);
-        assert!(page.body.contains(&format!("src=\"/games/{id}/board.svg?token=")));
+        assert!(page.body.contains(&format!("href=\"/games/{id}/board.svg?token=")));
         for kind in ["clear", "grey", "black"] {
             assert!(page.body.contains(&format!("<option value=\"{kind}\">")), "{}", page.body);
         }

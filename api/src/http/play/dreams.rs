@@ -12,8 +12,8 @@
 //! shows another seat's marker or guess, nor the vision to the mortal (D-S1), so a seat's
 //! page is the same whichever other seat is the mortal.
 
-use super::{Extra, Problem};
-use crate::http::pages::{encode, PageError};
+use super::{Extra, PageParts, Problem};
+use crate::http::pages::PageError;
 use crate::store::models::{Turn, SOURCE_FORFEIT, SOURCE_TIMEOUT};
 use ::games::dreams::{
     DreamsEvent, DreamsLegal, DreamsView, Guess, Phase, Reveal, Role, StarKind, STANDARD_DECK,
@@ -42,7 +42,8 @@ pub struct DreamsFacts<'a> {
     pub over: bool,
     pub deadline: Option<String>,
     pub log: Vec<LogRow>,
-    pub token: &'a str,
+    /// The page's own links and the board drawn inline (`super::PageParts`).
+    pub parts: PageParts,
     /// The public URL's path (`AppState::base_path`): links start with it.
     pub base: &'a str,
 }
@@ -139,6 +140,14 @@ pub struct LogRow {
     by_service: Option<String>,
 }
 
+impl LogRow {
+    /// Who, the notation (`None`: a sealed guess), the words, and whether the service
+    /// played it.
+    pub(crate) fn parts(self) -> (String, Option<String>, String, Option<String>) {
+        (self.name, self.notation, self.words, self.by_service)
+    }
+}
+
 #[derive(Serialize)]
 pub struct DreamsPage {
     seq: i64,
@@ -164,8 +173,8 @@ pub struct DreamsPage {
     examples: Vec<&'static str>,
     reveal: Option<RevealPart>,
     log: Vec<LogRow>,
-    board_src: String,
-    action: String,
+    #[serde(flatten)]
+    parts: PageParts,
     notation: String,
     flash: Option<String>,
     problem: Option<Problem>,
@@ -222,7 +231,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         over,
         deadline,
         log,
-        token,
+        parts,
         base,
     } = f;
     let view: DreamsView =
@@ -434,7 +443,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
             }
         }
     }
-    let token_q = encode(token);
+    let _ = (game_id, base);
     Ok(DreamsPage {
         seq,
         me,
@@ -456,8 +465,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         examples,
         reveal,
         log,
-        board_src: format!("{base}/games/{game_id}/board.svg?token={token_q}"),
-        action: format!("{base}/games/{game_id}/play?token={token_q}"),
+        parts,
         notation: extra.notation,
         flash: extra.flash,
         problem: extra.problem,
@@ -636,12 +644,7 @@ pub fn form_notation(field: impl Fn(&str) -> Option<String>) -> Option<Result<St
             .map(|v| v.trim().to_string())
             .filter(|v| !v.is_empty() && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_digit()))
     };
-    let unreadable = |message: &str| {
-        Some(Err(Problem {
-            title: "This turn cannot be read".to_string(),
-            message: message.to_string(),
-        }))
-    };
+    let unreadable = |message: &str| Some(Err(Problem::new("This turn cannot be read", message)));
     if field("pass").is_some() {
         return Some(Ok("pass".to_string()));
     }
@@ -826,12 +829,27 @@ mod tests {
                     over,
                     deadline: None,
                     log,
-                    token: "T0K3N",
+                    parts: PageParts::new(
+                        "",
+                        "g1",
+                        "?token=T0K3N",
+                        crate::board::dreams::dreams_svg(
+                            &engine.view(Viewer::Seat(seat)),
+                            &crate::board::dreams::DreamsStyle {
+                                names: names.clone(),
+                                ..Default::default()
+                            },
+                        ),
+                    ),
                     base: "",
                 },
                 extra,
             )
             .expect("page data");
+            let ctx = crate::http::play::WithTalk {
+                page: ctx,
+                talk: Vec::new(),
+            };
             render_in("", TEMPLATE, &ctx).expect("rendered")
         }
     }
@@ -902,7 +920,10 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("Your sealed guess:"), "{html}");
-        assert!(!html.contains("<form"), "{html}");
+        assert!(
+            !html.contains("name=\"expected_seq\""),
+            "no turn form: {html}"
+        );
     }
 
     /// D-S1: a seat's page is built from public facts and its own only — the same whichever
@@ -962,7 +983,10 @@ mod tests {
         let html = p.page_of(&p.game, 1, plain());
         assert!(html.contains("The game is over:"), "{html}");
         assert!(html.contains("revealed</h2>"), "{html}");
-        assert!(!html.contains("<form"), "{html}");
+        assert!(
+            !html.contains("name=\"expected_seq\""),
+            "no turn form: {html}"
+        );
         assert!(
             !html.contains("a sealed guess"),
             "all is public at the end: {html}"

@@ -1,0 +1,215 @@
+//! `GET /games/{id}/replay?at=N[&token=T]`: the replay page. Any game, stepped through
+//! from its first turn: the board (or the firmament) after entry `N`, recomputed from the
+//! seed and the first `N` entries of the log as `GET /games/{id}/state?at=N` does, that
+//! entry in the notation and in words, the table talk said there, and every entry of the
+//! log as a link to its step. Plain links step back and forth: no script is needed.
+//!
+//! Who may open it: whoever may open the game page (`crate::http::play::credentials`);
+//! the page is that seat's view at each step, so it shows nothing the seat could not see
+//! then (another seat's sealed guess stays sealed until the game is over).
+
+use crate::board::dreams::{dreams_svg, DreamsStyle};
+use crate::board::{board_svg, BoardStyle};
+use crate::http::board::{custom_card_art, gods_view, names_by_seat};
+use crate::http::log::replay as replay_game;
+use crate::http::pages::{page, query_param, render_in, PageError, PageResult};
+use crate::http::play::{self, page_credentials, TalkRow};
+use crate::http::with_conn;
+use crate::play::Table;
+use crate::state::AppState;
+use crate::store::games as store;
+use crate::store::models::OVER;
+use ::games::dreams::Dreams;
+use ::games::{Game, Viewer};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest};
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct Entry {
+    seq: i64,
+    name: String,
+    /// The notation; `None` for a sealed guess the viewer may not read yet.
+    notation: Option<String>,
+    words: String,
+    by_service: Option<String>,
+    href: String,
+    current: bool,
+    talk: Vec<TalkRow>,
+}
+
+#[derive(Serialize)]
+struct ReplayPage {
+    kind: String,
+    game_name: String,
+    at: i64,
+    last: i64,
+    status_line: String,
+    board_svg: String,
+    first_href: String,
+    prev_href: Option<String>,
+    next_href: Option<String>,
+    last_href: String,
+    game_href: String,
+    rules_url: String,
+    /// What was said before the first turn.
+    talk_before: Vec<TalkRow>,
+    /// The entry the board is after (none at 0).
+    current: Option<usize>,
+    entries: Vec<Entry>,
+}
+
+fn not_found() -> PageError {
+    PageError::new(
+        StatusCode::NOT_FOUND,
+        "No such game",
+        "This game does not exist any more.",
+    )
+}
+
+pub async fn get(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> PageResult {
+    let game_id = path.into_inner();
+    let who = page_credentials(&state, &req, &game_id)?;
+    let asked = match query_param(&req, "at") {
+        None => None,
+        Some(a) => Some(a.trim().parse::<i64>().map_err(|_| {
+            PageError::new(
+                StatusCode::BAD_REQUEST,
+                "Which step?",
+                "`at` is the number of a log entry: 0 for the start.",
+            )
+        })?),
+    };
+    let id = game_id.clone();
+    let (table, turns, talk) = with_conn(&state, move |conn| {
+        let table = Table::load(conn, &id)?;
+        let turns = store::turns_upto(conn, &id, table.game.seq)?;
+        let talk = store::messages_between(conn, &id, 0, table.game.seq)?;
+        Ok((table, turns, talk))
+    })
+    .await
+    .map_err(|e| match e.code() {
+        "game_not_found" => not_found(),
+        _ => PageError::from(e),
+    })?;
+    let seat = table.seat_of(&who.user_id).ok_or_else(|| {
+        PageError::new(
+            StatusCode::FORBIDDEN,
+            "Not your game",
+            "This link's player has no seat in this game.",
+        )
+    })?;
+    // 409 for a game that has not started: nothing to replay yet.
+    let now = table.engine(&state.hot)?;
+    let last = i64::try_from(turns.len()).map_err(PageError::internal)?;
+    let at = asked.unwrap_or(last);
+    if !(0..=last).contains(&at) {
+        return Err(PageError::new(
+            StatusCode::NOT_FOUND,
+            "No such step",
+            format!("This game's log has entries 0 to {last}."),
+        ));
+    }
+    let upto = usize::try_from(at).map_err(PageError::internal)?;
+    let then = replay_game(&table, turns.get(..upto).unwrap_or(&[]))?;
+    let viewer = Viewer::Seat(seat);
+    let view = then.view(viewer);
+    let names = names_by_seat(&table);
+    let over = table.game.status == OVER;
+    let dreams = table.game.kind == Dreams::KIND;
+    let base = state.base_path.as_str();
+    let q = who.query();
+    let href = |n: i64| {
+        format!(
+            "{base}/games/{game_id}/replay{}",
+            who.query_with(&format!("at={n}"))
+        )
+    };
+
+    let svg = if dreams {
+        let shown = view.clone();
+        let art = with_conn(&state, move |conn| custom_card_art(conn, &shown)).await?;
+        dreams_svg(
+            &view,
+            &DreamsStyle {
+                names: names.clone(),
+                title: None,
+                art,
+            },
+        )
+    } else {
+        board_svg(
+            &gods_view(view)?,
+            &BoardStyle {
+                names: names.clone(),
+                panel: false,
+                ..BoardStyle::default()
+            },
+        )
+    };
+
+    let talk_at = |n: i64| -> Vec<TalkRow> {
+        talk.iter()
+            .filter(|(m, _)| m.at_seq == n)
+            .map(|(m, name)| TalkRow::new(name, &m.body, m.at_seq))
+            .collect()
+    };
+    let mut entries = Vec::with_capacity(turns.len());
+    for t in &turns {
+        let (name, notation, words, by_service) = if dreams {
+            let row = play::dreams::log_row(t, &names, seat, over)?;
+            row.parts()
+        } else {
+            let row = play::log_row(t, &names, seat, over)?;
+            row.parts()
+        };
+        entries.push(Entry {
+            seq: t.seq,
+            name,
+            notation,
+            words,
+            by_service,
+            href: href(t.seq),
+            current: t.seq == at,
+            talk: talk_at(t.seq),
+        });
+    }
+    let status_line = match now.outcome() {
+        Some(o) if over => {
+            let winners: Vec<String> = o
+                .winners
+                .iter()
+                .map(|&s| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}")))
+                .collect();
+            format!(
+                "The game is over: {} won ({}).",
+                winners.join(" and "),
+                o.reason
+            )
+        }
+        _ => format!("The game goes on: {last} entries so far."),
+    };
+    let kind = if dreams { "Dreams" } else { "Gods" };
+    let ctx = ReplayPage {
+        kind: kind.to_string(),
+        game_name: format!("a game of {kind}"),
+        at,
+        last,
+        status_line,
+        board_svg: svg,
+        first_href: href(0),
+        prev_href: (at > 0).then(|| href(at - 1)),
+        next_href: (at < last).then(|| href(at + 1)),
+        last_href: href(last),
+        game_href: format!("{base}/games/{game_id}/play{q}"),
+        rules_url: format!("{base}/rules/{}", kind.to_lowercase()),
+        talk_before: talk_at(0),
+        current: usize::try_from(at).ok().filter(|&n| n > 0).map(|n| n - 1),
+        entries,
+    };
+    Ok(page(StatusCode::OK, render_in(base, "replay.html", &ctx)?))
+}

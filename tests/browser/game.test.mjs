@@ -38,7 +38,7 @@ async function startedGame(kind, players) {
 /** The turn link of `player` in `game`, from their your-turn mail. */
 async function turnLink(player, game) {
   const mail = await server.waitForMail(
-    (m) => m.to.includes(player.email) && m.links.some((l) => l.includes(`/games/${game}/play?token=`)),
+    (m) => m.to.toLowerCase().includes(player.email.toLowerCase()) && m.links.some((l) => l.includes(`/games/${game}/play?token=`)),
     `a turn link for ${player.name}`,
   );
   const link = mail.links.find((l) => l.includes(`/games/${game}/play?token=`));

@@ -331,7 +331,18 @@
     [x, y, kind].forEach(function (i) { if (i) { i.addEventListener("change", check); } });
   }
 
+  // A guess: a click on an image of the table, or on a player's name, ticks its choice.
+  function guesses() {
+    Array.prototype.forEach.call(document.querySelectorAll("#board g[data-image]"), function (g) {
+      var radio = $("guess_image-" + g.getAttribute("data-image"));
+      if (!radio) { return; }
+      g.style.cursor = "pointer";
+      g.addEventListener("click", function () { radio.checked = true; radio.focus(); });
+    });
+  }
+
   function start() {
+    guesses();
     var builder = $("builder");
     if (builder) { gods(builder); }
     var star = $("star-form");

@@ -409,6 +409,8 @@ fn draw_card(
     mark: Option<&str>,
 ) {
     let (cw, ch) = (CARD_WIDTH * CARD_SCALE, CARD_HEIGHT * CARD_SCALE);
+    // Named for the game page's script: a click on image N picks it as a guess.
+    w!(c.out, "<g data-image=\"{number}\">");
     if mark.is_some() {
         w!(
             c.out,
@@ -510,6 +512,7 @@ fn draw_card(
             label,
         );
     }
+    c.out.push_str("</g>\n");
 }
 
 /// A card's frame and title for a card not drawn from the standard deck.

@@ -7,7 +7,8 @@
 //! | `{public}/games/{id}/play?token=T` | the turn page | `turn_link`, sub = user, obj = game |
 //! | `{public}/unsubscribe?token=T` | GET confirm page, POST one-click | `unsubscribe`, sub = user, or the address for mail to someone without an account (an invitation) |
 //! | `{public}/verify?token=T` | marks the address verified | `verify`, sub = user, obj = address |
-//! | `{public}/join/{code}` | how to join a game | none: the code is the invitation |
+//! | `{public}/password/reset?token=T` | sets a new password | `password_reset`, sub = user, obj = fingerprint of the password it replaces |
+//! | `{public}/join/{code}` | the game, and a seat in it for the signed-in (or signing-up) reader | none: the code is the invitation |
 //! | `{public}/games/{id}/replay?token=T` | the replay page ("The whole game", "Replay") | `turn_link`, sub = user, obj = game |
 //! | `{public}/games/{id}/replay` | the same page for a signed-in browser (mail data stored before sending) | none |
 
@@ -56,6 +57,33 @@ pub fn verify_link(
 ) -> Result<String, ApiError> {
     let token = keys.mint(Purpose::Verify, user_id, VERIFY_TTL, Some(email))?;
     Ok(format!("{}/verify?token={token}", base(public_url)))
+}
+
+/// How long a password reset link works.
+pub const PASSWORD_RESET_TTL: Duration = Duration::hours(1);
+
+/// What a reset link names of the password it replaces: the first 16 hex digits of the
+/// SHA-256 of the stored hash. Once the password is set anew the link matches nothing.
+pub fn password_fingerprint(password_hash: &str) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(Sha256::digest(password_hash.as_bytes()))[..16].to_string()
+}
+
+/// Sets a new password for `user` whose password hash is now `password_hash`.
+pub fn password_reset_link(
+    keys: &Keys,
+    public_url: &str,
+    user_id: &str,
+    password_hash: &str,
+) -> Result<String, ApiError> {
+    let fingerprint = password_fingerprint(password_hash);
+    let token = keys.mint(
+        Purpose::PasswordReset,
+        user_id,
+        PASSWORD_RESET_TTL,
+        Some(&fingerprint),
+    )?;
+    Ok(format!("{}/password/reset?token={token}", base(public_url)))
 }
 
 /// Where an invited player learns how to join with `code`.

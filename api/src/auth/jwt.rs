@@ -24,6 +24,9 @@ pub enum Purpose {
     Unsubscribe,
     /// Confirms that an address reaches its owner (the welcome mail's link).
     Verify,
+    /// Sets a new password from the mail a forgotten password sends; `obj` is a
+    /// fingerprint of the password hash it replaces, so the link works once.
+    PasswordReset,
 }
 
 impl Purpose {
@@ -33,6 +36,7 @@ impl Purpose {
             Purpose::TurnLink => "turn_link",
             Purpose::Unsubscribe => "unsubscribe",
             Purpose::Verify => "verify",
+            Purpose::PasswordReset => "password_reset",
         }
     }
 

@@ -7,6 +7,7 @@ use crate::http::users::{normalize_email, UserOut};
 use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::accounts;
+use crate::store::models::User;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
@@ -24,33 +25,8 @@ pub async fn login(
     body: web::Json<Login>,
 ) -> ApiResult<HttpResponse> {
     let Login { email, password } = body.into_inner();
-    let email = normalize_email(&email);
     let ip = crate::http::client::client_ip(&req);
-    if let Err(wait) = state.login_limits.check(&ip, &email) {
-        tracing::warn!(%ip, "login rate limit reached");
-        return Err(ApiError::too_many_requests(
-            "too many login attempts; wait before trying again",
-            wait.0,
-        ));
-    }
-    let user = with_conn(&state, move |conn| {
-        Ok(accounts::user_by_email(conn, &email)?)
-    })
-    .await?;
-    // Verify without holding a connection (argon2 is slow on purpose), on one of the few
-    // hashers (`crate::auth::hashing`); an unknown email costs the same time as a wrong
-    // password.
-    let user = state
-        .hashers
-        .run(move || match user {
-            Some(u) if password::verify(&password, &u.password_hash) => Ok(u),
-            Some(_) => Err(bad_credentials()),
-            None => {
-                password::verify_dummy(&password);
-                Err(bad_credentials())
-            }
-        })
-        .await?;
+    let user = check_password(&state, &ip, &email, password).await?;
     let ttl = chrono::Duration::minutes(i64::from(state.access_token_minutes));
     let token = state.keys.mint(Purpose::Access, &user.id, ttl, None)?;
     Ok(HttpResponse::Ok().json(json!({
@@ -63,4 +39,41 @@ pub async fn login(
 
 fn bad_credentials() -> ApiError {
     ApiError::unauthorized("invalid_credentials", "wrong email or password")
+}
+
+/// The account `email` and `password` name, or 401 `invalid_credentials` (the same answer,
+/// after the same time, for an unknown address and a wrong password), or 429 past the
+/// login limits. The API's login and the log-in page both go through here.
+pub async fn check_password(
+    state: &web::Data<AppState>,
+    ip: &str,
+    email: &str,
+    password: String,
+) -> ApiResult<User> {
+    let email = normalize_email(email);
+    if let Err(wait) = state.login_limits.check(ip, &email) {
+        tracing::warn!(%ip, "login rate limit reached");
+        return Err(ApiError::too_many_requests(
+            "too many login attempts; wait before trying again",
+            wait.0,
+        ));
+    }
+    let user = with_conn(state, move |conn| {
+        Ok(accounts::user_by_email(conn, &email)?)
+    })
+    .await?;
+    // Verify without holding a connection (argon2 is slow on purpose), on one of the few
+    // hashers (`crate::auth::hashing`); an unknown email costs the same time as a wrong
+    // password.
+    state
+        .hashers
+        .run(move || match user {
+            Some(u) if password::verify(&password, &u.password_hash) => Ok(u),
+            Some(_) => Err(bad_credentials()),
+            None => {
+                password::verify_dummy(&password);
+                Err(bad_credentials())
+            }
+        })
+        .await
 }

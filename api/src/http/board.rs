@@ -170,8 +170,9 @@ async fn picture(
         ),
     };
     let at = query.at;
+    let reader = user_id.clone();
     let (table, turns) = with_conn(state, move |conn| {
-        let table = Table::load(conn, &id)?;
+        let table = Table::load_for(conn, &id, &reader)?;
         let upto = at.unwrap_or(table.game.seq);
         if upto < 0 || upto > table.game.seq {
             return Err(ApiError::not_found(

@@ -14,7 +14,7 @@ pub use crate::play::{kind_of, Table};
 use crate::state::AppState;
 use crate::store::deadlines;
 use crate::store::games::{self as store, JoinError, StartPlan};
-use crate::store::models::{new_id, Game, Invite, Seat, OPEN};
+use crate::store::models::{new_id, Game, Invite, Seat, OPEN, WATCHERS, WATCH_SIGNED_IN};
 use crate::store::{accounts, outbox, prefs};
 use ::games::registry;
 use ::games::{Seed, SeedScheme};
@@ -54,6 +54,27 @@ pub struct NewGame {
     /// draws one when absent.
     #[serde(default)]
     pub player_seed: Option<String>,
+    /// Who may watch: `signed_in` (anyone signed in; the default), `players`, or `invited`
+    /// (the players and the spectators they invite, `POST /games/{id}/spectators`).
+    #[serde(default)]
+    pub watchers: Option<String>,
+}
+
+/// Who may watch, as asked, or a 422 naming the field.
+fn watchers(sent: Option<&str>) -> ApiResult<String> {
+    let w = sent.unwrap_or(WATCH_SIGNED_IN);
+    if WATCHERS.contains(&w) {
+        Ok(w.to_string())
+    } else {
+        Err(ApiError::unprocessable(
+            "invalid_watchers",
+            format!(
+                "`watchers` must be one of {}, not {w:?}",
+                WATCHERS.join(", ")
+            ),
+        )
+        .with("field", "watchers"))
+    }
 }
 
 /// The longest player seed, in characters.
@@ -135,7 +156,22 @@ pub async fn create(
     caller: Caller,
     body: web::Json<NewGame>,
 ) -> ApiResult<HttpResponse> {
-    let body = body.into_inner();
+    let table = create_game(&state, &caller.user_id, body.into_inner()).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("{}/games/{}", state.base_path, table.game.id),
+        ))
+        .json(table.summary(&caller.user_id)))
+}
+
+/// Create a game for `creator` (`POST /games` and the lobby's form): every check, then the
+/// game, its invitations and the creator's seat in one transaction.
+pub async fn create_game(
+    state: &web::Data<AppState>,
+    creator: &str,
+    body: NewGame,
+) -> ApiResult<Table> {
     let kind = registry::kind(&body.kind).ok_or_else(|| {
         let known: Vec<&str> = registry::KINDS.iter().map(|k| k.name()).collect();
         ApiError::unprocessable(
@@ -161,6 +197,7 @@ pub async fn create(
         .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
     let (turn_seconds, timeout_policy) = game_clock(&body)?;
     let (my_seed, my_seed_by) = player_seed(body.player_seed.clone())?;
+    let watchers = watchers(body.watchers.as_deref())?;
     let mut invites = body
         .invite
         .iter()
@@ -186,7 +223,7 @@ pub async fn create(
         seat_count: body.seats,
         random_seats: body.random_seats,
         status: OPEN.to_string(),
-        created_by: caller.user_id.clone(),
+        created_by: creator.to_string(),
         join_code: join_code(),
         seed: hex::encode(seed),
         seed_commitment: hex::encode(Sha256::digest(seed)),
@@ -202,16 +239,17 @@ pub async fn create(
         turn_seconds,
         timeout_policy,
         seed_scheme: SeedScheme::CURRENT.number(),
+        watchers,
     };
     let deck = options
         .get("deck")
         .and_then(Value::as_str)
         .map(str::to_string);
-    let user_id = caller.user_id.clone();
+    let user_id = creator.to_string();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
-    let table = with_write_conn(&state, move |conn| {
+    let table = with_write_conn(state, move |conn| {
         // All or nothing: no game is left behind without its creator, and each invited
         // address gets its invitation (`crate::outbox::compose`).
         // A game played with a deck of cards (Dreams) names one that exists.
@@ -269,14 +307,9 @@ pub async fn create(
         })
     })
     .await?;
-    crate::outbox::wake(&state);
+    crate::outbox::wake(state);
     tracing::info!(game.id = %table.game.id, kind = %table.game.kind, "game created");
-    Ok(HttpResponse::Created()
-        .insert_header((
-            header::LOCATION,
-            format!("{}/games/{}", state.base_path, table.game.id),
-        ))
-        .json(table.summary(&caller.user_id)))
+    Ok(table)
 }
 
 /// Seat the players (shuffled unless fixed) and set up the game from its seed: the
@@ -337,15 +370,32 @@ pub async fn join(
     path: web::Path<String>,
     body: web::Json<Join>,
 ) -> ApiResult<HttpResponse> {
-    let id = path.into_inner();
-    let body = body.into_inner();
+    let table = join_game(
+        &state,
+        &caller.user_id,
+        path.into_inner(),
+        body.into_inner(),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
+}
+
+/// `user_id` takes a seat in game `id` (`POST /games/{id}/join` and the join page's
+/// button), with the join code or by invitation to their confirmed address.
+pub async fn join_game(
+    state: &web::Data<AppState>,
+    user_id: &str,
+    id: String,
+    body: Join,
+) -> ApiResult<Table> {
     let code = body.code;
     let (my_seed, my_seed_by) = player_seed(body.player_seed)?;
-    let user_id = caller.user_id.clone();
+    let caller_id = user_id.to_string();
+    let user_id = caller_id.clone();
     let timing = state.timing();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let table = with_write_conn(&state, move |conn| {
+    let table = with_write_conn(state, move |conn| {
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
         })?;
@@ -388,9 +438,9 @@ pub async fn join(
         Table::load(conn, &id)
     })
     .await?;
-    crate::outbox::wake(&state);
-    tracing::info!(game.id = %table.game.id, user.id = %caller.user_id, status = %table.game.status, "seat taken");
-    Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
+    crate::outbox::wake(state);
+    tracing::info!(game.id = %table.game.id, user.id = %caller_id, status = %table.game.status, "seat taken");
+    Ok(table)
 }
 
 #[derive(Deserialize)]
@@ -405,13 +455,33 @@ pub async fn invite(
     path: web::Path<String>,
     body: web::Json<NewInvite>,
 ) -> ApiResult<HttpResponse> {
-    let id = path.into_inner();
-    let email = parse_email("email", &body.into_inner().email)?;
+    let out = invite_address(
+        &state,
+        &caller.user_id,
+        path.into_inner(),
+        &body.into_inner().email,
+    )
+    .await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+/// A player of open game `id` invites `email` (`POST /games/{id}/invites` and the lobby's
+/// form): `{game_id, email}`.
+pub async fn invite_address(
+    state: &web::Data<AppState>,
+    user_id: &str,
+    id: String,
+    email: &str,
+) -> ApiResult<Value> {
+    let email = parse_email("email", email)?;
+    let caller = Caller {
+        user_id: user_id.to_string(),
+    };
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
-    let out = with_write_conn(&state, move |conn| {
-        let table = Table::load(conn, &id)?;
+    let out = with_write_conn(state, move |conn| {
+        let table = Table::load_for(conn, &id, &caller.user_id)?;
         if !table.is_player(&caller.user_id) {
             return Err(ApiError::forbidden(
                 "not_a_player",
@@ -470,8 +540,66 @@ pub async fn invite(
         Ok(json!({ "game_id": id, "email": email }))
     })
     .await?;
-    crate::outbox::wake(&state);
+    crate::outbox::wake(state);
+    Ok(out)
+}
+
+/// `POST /games/{id}/spectators` `{"email": …}`: a player invites an address to watch a
+/// game whose watchers are `invited` (for the others it changes nothing they do not
+/// already allow, and is refused: 409 `watchers_not_invited`). Twice is once. No mail is
+/// sent: the players tell their friend; the game appears for the confirmed owner of the
+/// address.
+pub async fn add_spectator(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    body: web::Json<NewInvite>,
+) -> ApiResult<HttpResponse> {
+    let out = invite_spectator(
+        &state,
+        &caller.user_id,
+        path.into_inner(),
+        &body.into_inner().email,
+    )
+    .await?;
     Ok(HttpResponse::Created().json(out))
+}
+
+/// A player of game `id` invites `email` to watch it (`POST /games/{id}/spectators` and
+/// the lobby's form): `{game_id, email}`.
+pub async fn invite_spectator(
+    state: &web::Data<AppState>,
+    user_id: &str,
+    id: String,
+    email: &str,
+) -> ApiResult<Value> {
+    let email = parse_email("email", email)?;
+    let caller = Caller {
+        user_id: user_id.to_string(),
+    };
+    let at = state.clock.now_naive();
+    let out = with_write_conn(state, move |conn| {
+        let table = Table::load_for(conn, &id, &caller.user_id)?;
+        if !table.is_player(&caller.user_id) {
+            return Err(ApiError::forbidden(
+                "not_a_player",
+                "only the game's players may invite spectators",
+            ));
+        }
+        if table.game.watchers != crate::store::models::WATCH_INVITED {
+            return Err(ApiError::conflict(
+                "watchers_not_invited",
+                format!(
+                    "this game's watchers are {:?}: spectators are invited only to a game created with \"watchers\": \"invited\"",
+                    table.game.watchers
+                ),
+            ));
+        }
+        store::add_spectator(conn, &id, &email, &caller.user_id, at)?;
+        Ok(json!({ "game_id": id, "email": email }))
+    })
+    .await?;
+    Ok(out)
 }
 
 #[derive(Deserialize)]
@@ -550,7 +678,8 @@ pub async fn get(
     let id = path.into_inner();
     let spectator = query.as_ == Some(ViewAs::Spectator);
     let user_id = caller.user_id.clone();
-    let table = with_conn(&state, move |conn| Table::load(conn, &id)).await?;
+    let reader = user_id.clone();
+    let table = with_conn(&state, move |conn| Table::load_for(conn, &id, &reader)).await?;
     let mut out = table.summary(&user_id);
     out["view"] = match table.game.state {
         Some(_) => table

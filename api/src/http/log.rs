@@ -44,8 +44,9 @@ pub async fn log(
             format!("`since` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
         ));
     }
+    let reader = caller.user_id.clone();
     let (table, turns, talk) = with_conn(&state, move |conn| {
-        let table = Table::load(conn, &id)?;
+        let table = Table::load_for(conn, &id, &reader)?;
         let turns = store::turns_since(conn, &id, since, limit)?;
         // The table talk of this page: what was said after each of its entries, and on the
         // first page what was said before the first turn (position 0).
@@ -125,8 +126,9 @@ pub async fn state_at(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let StateQuery { at, as_ } = query.into_inner();
+    let reader = caller.user_id.clone();
     let (table, turns) = with_conn(&state, move |conn| {
-        let table = Table::load(conn, &id)?;
+        let table = Table::load_for(conn, &id, &reader)?;
         let at = at.unwrap_or(table.game.seq);
         if at < 0 || at > table.game.seq {
             return Err(ApiError::not_found(

@@ -60,7 +60,7 @@ pub struct MessagesQuery {
 
 pub async fn list(
     state: web::Data<AppState>,
-    _caller: Caller,
+    caller: Caller,
     path: web::Path<String>,
     query: web::Query<MessagesQuery>,
 ) -> ApiResult<HttpResponse> {
@@ -74,7 +74,7 @@ pub async fn list(
         ));
     }
     let messages = with_conn(&state, move |conn| {
-        Table::load(conn, &id)?;
+        Table::load_for(conn, &id, &caller.user_id)?;
         Ok(store::messages(conn, &id, since_seq, limit)?)
     })
     .await?;

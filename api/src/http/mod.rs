@@ -3,6 +3,7 @@
 //! Handlers parse and check input, call the store (in `web::block`) and the rules, and
 //! shape the response. They hold no rule and no SQL.
 
+pub mod account;
 pub mod auth;
 pub mod board;
 pub mod client;
@@ -12,6 +13,7 @@ pub mod edge;
 pub mod games;
 pub mod health;
 pub mod inbound;
+pub mod lobby;
 pub mod log;
 pub mod me;
 pub mod messages;
@@ -20,6 +22,7 @@ pub mod pages;
 pub mod play;
 pub mod preferences;
 pub mod replay;
+pub mod session;
 pub mod tokens;
 pub mod turns;
 pub mod users;
@@ -61,6 +64,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}").route(web::get().to(games::get)))
         .service(web::resource("/games/{id}/join").route(web::post().to(games::join)))
         .service(web::resource("/games/{id}/invites").route(web::post().to(games::invite)))
+        .service(
+            web::resource("/games/{id}/spectators").route(web::post().to(games::add_spectator)),
+        )
         .service(web::resource("/games/{id}/turns").route(web::post().to(turns::submit)))
         .service(web::resource("/games/{id}/legal").route(web::get().to(turns::legal)))
         .service(web::resource("/games/{id}/log").route(web::get().to(log::log)))
@@ -109,7 +115,38 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::post().to(pages::unsubscribe)),
         )
         .service(web::resource("/verify").route(web::get().to(pages::verify)))
-        .service(web::resource("/join/{code}").route(web::get().to(pages::join)));
+        // Accounts in the browser (`account`, sessions in `session`).
+        .service(
+            web::resource("/login")
+                .route(web::get().to(account::login_form))
+                .route(web::post().to(account::login)),
+        )
+        .service(web::resource("/logout").route(web::post().to(account::logout)))
+        .service(
+            web::resource("/signup")
+                .route(web::get().to(account::signup_form))
+                .route(web::post().to(account::signup)),
+        )
+        .service(
+            web::resource("/password/forgot")
+                .route(web::get().to(account::forgot_form))
+                .route(web::post().to(account::forgot)),
+        )
+        .service(
+            web::resource("/password/reset")
+                .route(web::get().to(account::reset_form))
+                .route(web::post().to(account::reset)),
+        )
+        .service(
+            web::resource("/join/{code}")
+                .route(web::get().to(pages::join))
+                .route(web::post().to(lobby::join)),
+        )
+        // The lobby (`lobby`): `/` and its forms.
+        .service(web::resource("/").route(web::get().to(lobby::home)))
+        .service(web::resource("/lobby/games").route(web::post().to(lobby::create)))
+        .service(web::resource("/lobby/invite").route(web::post().to(lobby::invite)))
+        .service(web::resource("/lobby/spectators").route(web::post().to(lobby::spectator)));
     // The rules and the notation guide (`docs`).
     for path in docs::paths() {
         cfg.service(web::resource(path).route(web::get().to(docs::get)));

@@ -57,6 +57,14 @@ static PAGES: &[(&str, &str)] = embed!(
     "_talk.html",
     "doc.html",
     "replay.html",
+    "login.html",
+    "signup.html",
+    "signed_up.html",
+    "forgot.html",
+    "reset.html",
+    "reset_done.html",
+    "welcome.html",
+    "lobby.html",
 );
 
 fn environment() -> &'static Environment<'static> {
@@ -387,6 +395,15 @@ pub async fn verify(req: HttpRequest, state: web::Data<AppState>) -> PageResult 
 
 #[derive(Serialize)]
 struct JoinPage {
+    account: Option<crate::http::account::Me>,
+    /// The form's CSRF token (signed in) — the button posts to this page's URL.
+    csrf: Option<String>,
+    /// I already have a seat: the page links to the game instead.
+    seated: bool,
+    game_url: String,
+    /// `/signup?next=/join/CODE` and `/login?next=…`, for a signed-out reader.
+    signup_url: String,
+    login_url: String,
     kind: String,
     created_by: String,
     seat_count: i64,
@@ -397,8 +414,14 @@ struct JoinPage {
     code: String,
 }
 
-/// `GET /join/{code}`: the game a join code opens, and how to join it with the API.
-pub async fn join(state: web::Data<AppState>, path: web::Path<String>) -> PageResult {
+/// `GET /join/{code}`: the game a join code opens; signed in, a button that takes a seat
+/// (`POST`, same URL); signed out, sign up or log in and come back here; and how to join
+/// with the API.
+pub async fn join(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    user: Option<crate::http::session::WebUser>,
+) -> PageResult {
     let code = path.into_inner();
     let unknown = || {
         PageError::new(
@@ -424,10 +447,24 @@ pub async fn join(state: web::Data<AppState>, path: web::Path<String>) -> PageRe
     .await?;
     let (game, players, creator) = found.ok_or_else(unknown)?;
     let open = game.status == crate::store::models::OPEN;
+    let seated = user
+        .as_ref()
+        .is_some_and(|u| players.iter().any(|p| p.seat.user_id == u.user_id));
+    let here = encode(&format!("/join/{}", game.join_code));
     let html = render_in(
         &state.base_path,
         "join.html",
         &JoinPage {
+            account: crate::http::account::Me::of(user.as_ref()),
+            csrf: user.as_ref().map(|u| u.csrf_token.clone()),
+            seated,
+            game_url: format!(
+                "{}{}",
+                state.base_path,
+                crate::http::lobby::game_path(&game.id)
+            ),
+            signup_url: format!("{}/signup?next={here}", state.base_path),
+            login_url: format!("{}/login?next={here}", state.base_path),
             kind: game.kind.clone(),
             created_by: creator,
             seat_count: game.seat_count,

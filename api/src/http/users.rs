@@ -109,10 +109,27 @@ pub async fn register(
     state: web::Data<AppState>,
     body: web::Json<Register>,
 ) -> ApiResult<HttpResponse> {
-    let body = body.into_inner();
-    let (email, display_name) = check(&body)?;
     let ip = crate::http::client::client_ip(&req);
-    if let Err(wait) = state.register_limits.check(&ip) {
+    let answer_email = register_account(&state, &ip, body.into_inner()).await?;
+    Ok(HttpResponse::Accepted().json(json!({
+        "email": answer_email,
+        "detail": "check your mail: a new account gets a link to confirm its address \
+                   (log in at POST /auth/login meanwhile); an address that already has \
+                   an account gets a note instead, and nothing changes",
+    })))
+}
+
+/// Register `body` (the API's `POST /users` and the sign-up page): checks, the limit per
+/// client address, one password hash, then a new account with its welcome mail or, for an
+/// address that has one, the note to its owner. Answers the same either way: the
+/// normalised address.
+pub async fn register_account(
+    state: &web::Data<AppState>,
+    ip: &str,
+    body: Register,
+) -> ApiResult<String> {
+    let (email, display_name) = check(&body)?;
+    if let Err(wait) = state.register_limits.check(ip) {
         tracing::warn!(%ip, "registration rate limit reached");
         return Err(ApiError::too_many_requests(
             "too many registrations from this address; wait before trying again",
@@ -129,7 +146,7 @@ pub async fn register(
         .await?;
     let at = state.clock.now_naive();
     let answer_email = email.clone();
-    let registered = with_write_conn(&state, move |conn| {
+    let registered = with_write_conn(state, move |conn| {
         let written = crate::store::write_transaction(conn, |conn| {
             if let Some(owner) = accounts::user_by_email(conn, &email)? {
                 if !prefs::refuses_mail(conn, &owner.email)? {
@@ -164,17 +181,12 @@ pub async fn register(
         }
     })
     .await?;
-    crate::outbox::wake(&state);
+    crate::outbox::wake(state);
     match registered {
         Registered::New(id) => tracing::info!(user.id = %id, "user registered"),
         Registered::Existing => {
             tracing::info!("registration of an address that has an account: owner notified")
         }
     }
-    Ok(HttpResponse::Accepted().json(json!({
-        "email": answer_email,
-        "detail": "check your mail: a new account gets a link to confirm its address \
-                   (log in at POST /auth/login meanwhile); an address that already has \
-                   an account gets a note instead, and nothing changes",
-    })))
+    Ok(answer_email)
 }

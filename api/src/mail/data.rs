@@ -48,6 +48,20 @@ impl MailData for Welcome {
     const TEMPLATE: Template = Template::Welcome;
 }
 
+/// `password_reset`: someone asked for a new password for the reader's account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordReset {
+    /// Minted when the mail is sent (`crate::outbox`), never stored.
+    pub reset_url: String,
+    /// How long the link works, e.g. `1 hour` ([`words::hours`]).
+    pub reset_valid_for: String,
+}
+
+impl MailData for PasswordReset {
+    const TEMPLATE: Template = Template::PasswordReset;
+}
+
 /// `register_attempt`: someone tried to register the reader's address, which already
 /// has an account (registration answers the same either way, so only the owner learns).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

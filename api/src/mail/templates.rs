@@ -11,8 +11,8 @@
 //! attribute with `"`.
 
 use super::data::{
-    Digest, GameOver, Invitation, MailData, RegisterAttempt, Reminder, ReplyAnswer, Timeout,
-    Welcome, YourTurn,
+    Digest, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Reminder, ReplyAnswer,
+    Timeout, Welcome, YourTurn,
 };
 use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
@@ -74,6 +74,7 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "_layout/base.txt", "_layout/base.html",
     "welcome/subject.txt", "welcome/body.txt", "welcome/body.html",
     "register_attempt/subject.txt", "register_attempt/body.txt", "register_attempt/body.html",
+    "password_reset/subject.txt", "password_reset/body.txt", "password_reset/body.html",
     "invitation/subject.txt", "invitation/body.txt", "invitation/body.html",
     "your_turn/subject.txt", "your_turn/body.txt", "your_turn/body.html",
     "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
@@ -95,6 +96,8 @@ pub enum Template {
     Welcome,
     /// Someone tried to register an address that already has an account.
     RegisterAttempt,
+    /// Someone asked for a new password: the link sets one (once, within the hour).
+    PasswordReset,
     /// Someone invited the reader to a game: join link.
     Invitation,
     /// The reader's turn: what happened, the board (inline PNG), the deadline, the link.
@@ -118,9 +121,10 @@ pub enum Template {
 }
 
 impl Template {
-    pub const ALL: [Template; 12] = [
+    pub const ALL: [Template; 13] = [
         Template::Welcome,
         Template::RegisterAttempt,
+        Template::PasswordReset,
         Template::Invitation,
         Template::YourTurn,
         Template::Reminder,
@@ -138,6 +142,7 @@ impl Template {
         match self {
             Template::Welcome => "welcome",
             Template::RegisterAttempt => "register_attempt",
+            Template::PasswordReset => "password_reset",
             Template::Invitation => "invitation",
             Template::YourTurn => "your_turn",
             Template::Reminder => "reminder",
@@ -190,6 +195,7 @@ impl Template {
         match self {
             Template::Welcome => fits::<Welcome>(data),
             Template::RegisterAttempt => fits::<RegisterAttempt>(data),
+            Template::PasswordReset => fits::<PasswordReset>(data),
             Template::Invitation => fits::<Invitation>(data),
             Template::YourTurn => fits::<YourTurn>(data),
             Template::Reminder => fits::<Reminder>(data),

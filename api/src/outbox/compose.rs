@@ -28,7 +28,7 @@
 use crate::links;
 use crate::mail::{
     words, Deadline, DreamsRevealed, GameOver, GodsYourTurn, Invitation, Lang, MailData,
-    PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
+    PasswordReset, PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
 };
 use crate::store::outbox::NewMail;
 use crate::store::schema::{deadlines, deck_cards, games, seats, turns, users};
@@ -506,6 +506,38 @@ pub fn welcome_mail(
     Ok(NewMail {
         dedupe_key: Some(format!("welcome:{user_id}")),
         template: Welcome::TEMPLATE.name(),
+        user_id: Some(user_id.to_string()),
+        to_addr: email.to_string(),
+        to_name: Some(display_name.to_string()),
+        game_id: None,
+        seq: None,
+        data,
+        at,
+    })
+}
+
+/// The mail that sets a new password for `user`. At most one per account in ten minutes
+/// (the dedupe key names the ten minutes), so nobody can flood an address by asking; the
+/// link is minted when the mail is sent, from the password hash of that moment.
+pub fn password_reset_mail(
+    user_id: &str,
+    email: &str,
+    display_name: &str,
+    at: NaiveDateTime,
+) -> Result<NewMail, StoreError> {
+    let hours = u32::try_from(links::PASSWORD_RESET_TTL.num_hours()).unwrap_or(1);
+    let data = PasswordReset {
+        reset_url: LINK_AT_SEND.to_string(),
+        reset_valid_for: words::hours(Lang::En, hours),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    Ok(NewMail {
+        dedupe_key: Some(format!(
+            "password_reset:{user_id}:{}",
+            at.and_utc().timestamp() / 600
+        )),
+        template: PasswordReset::TEMPLATE.name(),
         user_id: Some(user_id.to_string()),
         to_addr: email.to_string(),
         to_name: Some(display_name.to_string()),

@@ -552,6 +552,22 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                     obj.insert("verify_url".into(), Value::String(url));
                 }
             }
+            // The link names the password it replaces, as it is now: set anew (or reset
+            // by an earlier link), it matches nothing.
+            Template::PasswordReset => {
+                if let Some(user) = &row.user_id {
+                    let hash = users::table
+                        .find(user)
+                        .select(users::password_hash)
+                        .first::<String>(&mut conn)
+                        .optional()
+                        .map_err(StoreError::from)?
+                        .ok_or_else(|| permanent("the account is gone".to_string()))?;
+                    let url = links::password_reset_link(keys, public, user, &hash)
+                        .map_err(link_error)?;
+                    obj.insert("reset_url".into(), Value::String(url));
+                }
+            }
             _ => {}
         }
         // The whole game and the replay open the replay page, signed in for this game

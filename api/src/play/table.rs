@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::hot::HotGames;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::{self as store, SeatedPlayer};
-use crate::store::models::{Game, OPEN, OVER};
+use crate::store::models::{Game, OPEN, OVER, WATCH_INVITED, WATCH_SIGNED_IN};
 use crate::store::DbConn;
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::Viewer;
@@ -36,6 +36,40 @@ impl Table {
             players,
             deadlines,
         })
+    }
+
+    /// Load a game for `user_id` to read: 404 `game_not_found` also when the game's
+    /// watchers (`games.watchers`) do not include them, so that a game one may not see is
+    /// one that does not exist (its id tells nothing). Every read of a game goes through
+    /// here: the game, its log, its state at N, its table talk, its legal steps, its board.
+    pub fn load_for(conn: &mut DbConn, id: &str, user_id: &str) -> ApiResult<Table> {
+        let table = Table::load(conn, id)?;
+        if !table.may_watch(conn, user_id)? {
+            return Err(ApiError::not_found(
+                "game_not_found",
+                "there is no game with this id",
+            ));
+        }
+        Ok(table)
+    }
+
+    /// May `user_id` see this game? Its players always; others as its `watchers` say:
+    /// anyone signed in; with `players`, only the confirmed owners of the addresses invited
+    /// to play; with `invited`, those and the spectators the players invited.
+    pub fn may_watch(&self, conn: &mut DbConn, user_id: &str) -> ApiResult<bool> {
+        if self.is_player(user_id) || self.game.watchers == WATCH_SIGNED_IN {
+            return Ok(true);
+        }
+        let Some(email) = crate::store::accounts::confirmed_email(conn, user_id)? else {
+            return Ok(false);
+        };
+        if store::is_invited(conn, &self.game.id, &email)? {
+            return Ok(true);
+        }
+        Ok(
+            self.game.watchers == WATCH_INVITED
+                && store::is_spectator(conn, &self.game.id, &email)?,
+        )
     }
 
     pub fn is_player(&self, user_id: &str) -> bool {
@@ -166,6 +200,7 @@ impl Table {
                 .collect::<Vec<_>>(),
             "turn_hours": g.turn_seconds / 3600,
             "timeout_policy": g.timeout_policy,
+            "watchers": g.watchers,
             "seed_commitment": g.seed_commitment,
             // The seed is revealed only when the game is over (fairness you can check).
             "seed": if over { json!(g.seed) } else { Value::Null },

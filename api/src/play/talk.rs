@@ -32,7 +32,7 @@ pub fn post_message(
         ));
     }
     let _one_writer = app.one_writer();
-    let table = Table::load(conn, game_id)?;
+    let table = Table::load_for(conn, game_id, user_id)?;
     let Some(player) = table.players.iter().find(|p| p.seat.user_id == user_id) else {
         return Err(ApiError::forbidden(
             "not_a_player",

@@ -593,7 +593,7 @@ pub fn legal(
     user_id: &str,
     partial: &Value,
 ) -> ApiResult<(i64, usize, Value)> {
-    let table = Table::load(conn, game_id)?;
+    let table = Table::load_for(conn, game_id, user_id)?;
     let seat = check_turn(&table, user_id, None)?;
     let legal = table
         .engine(&app.hot)?

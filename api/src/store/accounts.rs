@@ -85,3 +85,21 @@ pub fn revoke_token(conn: &mut DbConn, user_id: &str, token_id: &str) -> Result<
     .execute(conn)?;
     Ok(true)
 }
+
+/// Replace the password hash of `user_id` if it is still `old_hash` (a reset link works
+/// once: two at the same moment, one wins). `false` when it was not.
+pub fn replace_password(
+    conn: &mut DbConn,
+    user_id: &str,
+    old_hash: &str,
+    new_hash: &str,
+) -> Result<bool, StoreError> {
+    Ok(diesel::update(
+        users::table
+            .filter(users::id.eq(user_id))
+            .filter(users::password_hash.eq(old_hash)),
+    )
+    .set(users::password_hash.eq(new_hash))
+    .execute(conn)?
+        == 1)
+}

@@ -86,6 +86,46 @@ pub fn games_of(
     Ok(playing)
 }
 
+/// Running games `user_id` does not play and may watch (watchers `signed_in`, or
+/// `invited` with `email` among the spectators), the most recently played first.
+pub fn watchable(
+    conn: &mut DbConn,
+    user_id: &str,
+    email: Option<&str>,
+    limit: i64,
+) -> Result<Vec<Game>, StoreError> {
+    use super::models::{WATCH_INVITED, WATCH_SIGNED_IN};
+    use super::schema::game_spectators as gs;
+    let mine: Vec<String> = seats::table
+        .filter(seats::user_id.eq(user_id))
+        .select(seats::game_id)
+        .load(conn)?;
+    let open_to_all = games::table
+        .filter(games::status.eq(RUNNING))
+        .filter(games::watchers.eq(WATCH_SIGNED_IN))
+        .filter(games::id.ne_all(&mine))
+        .order(games::updated_at.desc())
+        .limit(limit)
+        .select(Game::as_select())
+        .load(conn)?;
+    let Some(email) = email else {
+        return Ok(open_to_all);
+    };
+    let mut invited: Vec<Game> = games::table
+        .inner_join(gs::table)
+        .filter(gs::email.eq(email))
+        .filter(games::status.eq(RUNNING))
+        .filter(games::watchers.eq(WATCH_INVITED))
+        .filter(games::id.ne_all(&mine))
+        .order(games::updated_at.desc())
+        .limit(limit)
+        .select(Game::as_select())
+        .load(conn)?;
+    invited.extend(open_to_all);
+    invited.truncate(usize::try_from(limit).unwrap_or(0));
+    Ok(invited)
+}
+
 pub fn is_invited(conn: &mut DbConn, game_id: &str, email: &str) -> Result<bool, StoreError> {
     let n: i64 = invites::table
         .filter(invites::game_id.eq(game_id))
@@ -105,6 +145,41 @@ pub fn invite(conn: &mut DbConn, invite: &Invite) -> Result<(), StoreError> {
         Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Is `email` among the spectators the players of `game_id` invited?
+pub fn is_spectator(conn: &mut DbConn, game_id: &str, email: &str) -> Result<bool, StoreError> {
+    use super::schema::game_spectators as gs;
+    let n: i64 = gs::table
+        .filter(gs::game_id.eq(game_id))
+        .filter(gs::email.eq(email))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
+/// Invite `email` to watch `game_id`; twice is once. `false` if it already was.
+pub fn add_spectator(
+    conn: &mut DbConn,
+    game_id: &str,
+    email: &str,
+    invited_by: &str,
+    at: chrono::NaiveDateTime,
+) -> Result<bool, StoreError> {
+    use super::schema::game_spectators as gs;
+    // Looked up first: a caught unique violation would abort a Postgres transaction.
+    if is_spectator(conn, game_id, email)? {
+        return Ok(false);
+    }
+    diesel::insert_into(gs::table)
+        .values((
+            gs::game_id.eq(game_id),
+            gs::email.eq(email),
+            gs::invited_by.eq(invited_by),
+            gs::created_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(true)
 }
 
 /// What starting a game writes: seat numbers per user, the first state.

@@ -14,6 +14,7 @@ pub mod models;
 pub mod outbox;
 pub mod prefs;
 pub mod schema;
+pub mod sessions;
 
 use crate::config::redact_url;
 use diesel::connection::SimpleConnection;

@@ -81,7 +81,18 @@ pub struct Game {
     /// 1 the server's seed alone (xoshiro256**), 2 derived with every player's seed
     /// (ChaCha20); see [`::games::SeedScheme`].
     pub seed_scheme: i64,
+    /// Who may watch: [`WATCH_SIGNED_IN`], [`WATCH_PLAYERS`] or [`WATCH_INVITED`].
+    pub watchers: String,
 }
+
+/// Anyone signed in may watch the game (the default).
+pub const WATCH_SIGNED_IN: &str = "signed_in";
+/// Only its players (and the addresses invited to play) may.
+pub const WATCH_PLAYERS: &str = "players";
+/// Its players and the spectators they invite by address.
+pub const WATCH_INVITED: &str = "invited";
+/// Every choice, the default first.
+pub const WATCHERS: [&str; 3] = [WATCH_SIGNED_IN, WATCH_PLAYERS, WATCH_INVITED];
 
 impl Game {
     /// The seed and generator the engine is set up with: in scheme 1 the server's seed

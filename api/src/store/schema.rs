@@ -58,6 +58,7 @@ diesel::table! {
         turn_seconds -> BigInt,
         timeout_policy -> Text,
         seed_scheme -> BigInt,
+        watchers -> Text,
     }
 }
 
@@ -216,3 +217,29 @@ diesel::table! {
         answered -> Bool,
     }
 }
+
+diesel::table! {
+    web_sessions (id) {
+        id -> Text,
+        user_id -> Text,
+        csrf_token -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(web_sessions -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(web_sessions, users);
+
+diesel::table! {
+    game_spectators (game_id, email) {
+        game_id -> Text,
+        email -> Text,
+        invited_by -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(game_spectators -> games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(game_spectators, games);

@@ -26,3 +26,5 @@ mod startup;
 mod tokens;
 mod turns;
 mod webgame;
+mod watchers;
+mod web;

@@ -168,6 +168,14 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             data(&RegisterAttempt {}),
         ),
         (
+            "password_reset",
+            Template::PasswordReset,
+            data(&PasswordReset {
+                reset_url: "https://hermes.test/password/reset?token=reset.TOKEN".to_string(),
+                reset_valid_for: words::hours(Lang::En, 1),
+            }),
+        ),
+        (
             "invitation",
             Template::Invitation,
             data(&Invitation {

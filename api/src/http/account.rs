@@ -1,0 +1,558 @@
+//! The account pages: `GET|POST /login`, `POST /logout`, `GET|POST /signup`,
+//! `GET|POST /password/forgot` and `GET|POST /password/reset?token=T`.
+//!
+//! Owns: the forms and their answers. Must not: check a password, register an account or
+//! rate-limit on its own — it calls the same functions as the API (`auth::check_password`,
+//! `users::register_account`), so the hardening there (uniform answers, limits, the bounded
+//! hashing pool) holds for the pages too. Every `POST` checks its CSRF field first
+//! (`crate::http::session`).
+
+use crate::auth::jwt::Purpose;
+use crate::auth::password;
+use crate::error::ApiError;
+use crate::http::pages::{link_claims, page, render_in, PageError, PageResult};
+use crate::http::session::{self, Form, WebUser};
+use crate::http::users::{parse_email, Register};
+use crate::http::{with_conn, with_write_conn};
+use crate::outbox::compose;
+use crate::state::AppState;
+use crate::store::{accounts, outbox, prefs, sessions};
+use actix_web::cookie::Cookie;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Serialize;
+
+/// Who the page's header names: `None` for a signed-out reader (the header offers to log
+/// in); a page that does not know (a mail link's page) leaves `me` out altogether.
+#[derive(Serialize)]
+pub struct Me {
+    pub name: String,
+    pub csrf: String,
+}
+
+impl Me {
+    pub fn of(user: Option<&WebUser>) -> Option<Me> {
+        user.map(|u| Me {
+            name: u.display_name.clone(),
+            csrf: u.csrf_token.clone(),
+        })
+    }
+}
+
+/// Where to go after a form: a path of this server (`/join/ABC`), never another host.
+pub fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(n)
+            if n.starts_with('/')
+                && !n.starts_with("//")
+                && !n.contains('\\')
+                && n.len() <= 300
+                && !n.chars().any(char::is_control) =>
+        {
+            n.to_string()
+        }
+        _ => "/".to_string(),
+    }
+}
+
+/// 303 to `path` (a path of this server, without the public URL's prefix).
+pub fn see_other(state: &AppState, path: &str, cookie: Option<Cookie<'static>>) -> HttpResponse {
+    let mut res = HttpResponse::SeeOther();
+    res.insert_header((header::LOCATION, format!("{}{path}", state.base_path)))
+        .insert_header((header::CACHE_CONTROL, "no-store"));
+    if let Some(c) = cookie {
+        res.cookie(c);
+    }
+    res.finish()
+}
+
+/// An HTML page, with the CSRF cookie a signed-out form needs when it is new.
+pub fn page_with(
+    status: StatusCode,
+    html: String,
+    cookie: Option<Cookie<'static>>,
+) -> HttpResponse {
+    let mut res = page(status, html);
+    if let Some(c) = cookie {
+        // A cookie we built cannot fail to encode; without it the form is refused (403).
+        let _ = res.add_cookie(&c);
+    }
+    res
+}
+
+#[derive(Serialize)]
+struct LoginPage<'a> {
+    account: Option<Me>,
+    csrf: &'a str,
+    next: &'a str,
+    next_q: String,
+    email: &'a str,
+    problem: Option<&'a str>,
+}
+
+fn login_page(
+    state: &AppState,
+    req: &HttpRequest,
+    status: StatusCode,
+    next: &str,
+    email: &str,
+    problem: Option<&str>,
+) -> PageResult {
+    let (csrf, cookie) = session::form_token(state, req, None);
+    let html = render_in(
+        &state.base_path,
+        "login.html",
+        &LoginPage {
+            account: None,
+            csrf: &csrf,
+            next,
+            next_q: crate::http::pages::encode(next),
+            email,
+            problem,
+        },
+    )?;
+    Ok(page_with(status, html, cookie))
+}
+
+/// `GET /login?next=/path`.
+pub async fn login_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+) -> PageResult {
+    let next = safe_next(crate::http::pages::query_param(&req, "next").as_deref());
+    if user.is_some() {
+        return Ok(see_other(&state, &next, None));
+    }
+    login_page(&state, &req, StatusCode::OK, &next, "", None)
+}
+
+/// `POST /login`: `email`, `password`, `csrf`, `next`.
+pub async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> PageResult {
+    let form = Form::parse(&body)?;
+    session::check(&req, None, form.get("csrf"))?;
+    let next = safe_next(form.get("next"));
+    let email = form.get("email").unwrap_or_default().to_string();
+    let password = form.get("password").unwrap_or_default().to_string();
+    let ip = crate::http::client::client_ip(&req);
+    match crate::http::auth::check_password(&state, &ip, &email, password).await {
+        Ok(user) => {
+            let cookie = session::start(&state, &user.id).await?;
+            tracing::info!(user.id = %user.id, "signed in on the web");
+            Ok(see_other(&state, &next, Some(cookie)))
+        }
+        Err(e) if e.status() == StatusCode::UNAUTHORIZED => login_page(
+            &state,
+            &req,
+            StatusCode::UNAUTHORIZED,
+            &next,
+            &email,
+            Some("Wrong email or password."),
+        ),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /logout`: ends this browser's session (revoked in the database, the cookie
+/// cleared). Without a session there is nothing to end; either way, to `/`.
+pub async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+    body: web::Bytes,
+) -> PageResult {
+    let form = Form::parse(&body)?;
+    let Some(user) = user else {
+        return Ok(see_other(&state, "/", None));
+    };
+    session::check(&req, Some(&user), form.get("csrf"))?;
+    let cookie = session::end(&state, &req).await?;
+    tracing::info!(user.id = %user.user_id, "signed out on the web");
+    Ok(see_other(&state, "/", Some(cookie)))
+}
+
+#[derive(Serialize)]
+struct SignupPage<'a> {
+    account: Option<Me>,
+    csrf: &'a str,
+    next: &'a str,
+    next_q: String,
+    email: &'a str,
+    display_name: &'a str,
+    problem: Option<&'a str>,
+    min_len: usize,
+}
+
+/// `GET /signup?next=/path`.
+pub async fn signup_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+) -> PageResult {
+    let next = safe_next(crate::http::pages::query_param(&req, "next").as_deref());
+    if user.is_some() {
+        return Ok(see_other(&state, &next, None));
+    }
+    let (csrf, cookie) = session::form_token(&state, &req, None);
+    let html = render_in(
+        &state.base_path,
+        "signup.html",
+        &SignupPage {
+            account: None,
+            csrf: &csrf,
+            next: &next,
+            next_q: crate::http::pages::encode(&next),
+            email: "",
+            display_name: "",
+            problem: None,
+            min_len: password::MIN_LEN,
+        },
+    )?;
+    Ok(page_with(StatusCode::OK, html, cookie))
+}
+
+#[derive(Serialize)]
+struct SignedUpPage<'a> {
+    account: Option<Me>,
+    csrf: &'a str,
+    next: &'a str,
+    email: &'a str,
+}
+
+/// `POST /signup`: `email`, `display_name`, `password`, `csrf`, `next`. Registration as
+/// `POST /users` does it (the same answer whether or not the address has an account), then
+/// a page that says to confirm the address and offers to log in meanwhile.
+pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> PageResult {
+    let form = Form::parse(&body)?;
+    session::check(&req, None, form.get("csrf"))?;
+    let next = safe_next(form.get("next"));
+    let email = form.get("email").unwrap_or_default().to_string();
+    let display_name = form.get("display_name").unwrap_or_default().to_string();
+    let ip = crate::http::client::client_ip(&req);
+    let registered = crate::http::users::register_account(
+        &state,
+        &ip,
+        Register {
+            email: email.clone(),
+            display_name: display_name.clone(),
+            password: form.get("password").unwrap_or_default().to_string(),
+        },
+    )
+    .await;
+    let (csrf, cookie) = session::form_token(&state, &req, None);
+    match registered {
+        Ok(address) => {
+            let html = render_in(
+                &state.base_path,
+                "signed_up.html",
+                &SignedUpPage {
+                    account: None,
+                    csrf: &csrf,
+                    next: &next,
+                    email: &address,
+                },
+            )?;
+            Ok(page_with(StatusCode::OK, html, cookie))
+        }
+        Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+            let html = render_in(
+                &state.base_path,
+                "signup.html",
+                &SignupPage {
+                    account: None,
+                    csrf: &csrf,
+                    next: &next,
+                    next_q: crate::http::pages::encode(&next),
+                    email: &email,
+                    display_name: &display_name,
+                    problem: Some(&form_words(&e)),
+                    min_len: password::MIN_LEN,
+                },
+            )?;
+            Ok(page_with(StatusCode::UNPROCESSABLE_ENTITY, html, cookie))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The API's words for a field (`` `email` must be … ``) as a page says them.
+fn form_words(e: &ApiError) -> String {
+    let detail = e.detail().replace('`', "");
+    let mut chars = detail.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => "Check the form.".to_string(),
+    }
+    .replace("display_name", "name")
+}
+
+#[derive(Serialize)]
+struct ForgotPage<'a> {
+    account: Option<Me>,
+    csrf: &'a str,
+    email: &'a str,
+    problem: Option<&'a str>,
+    sent: bool,
+}
+
+/// `GET /password/forgot`.
+pub async fn forgot_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+) -> PageResult {
+    let (csrf, cookie) = session::form_token(&state, &req, user.as_ref());
+    let html = render_in(
+        &state.base_path,
+        "forgot.html",
+        &ForgotPage {
+            account: Me::of(user.as_ref()),
+            csrf: &csrf,
+            email: "",
+            problem: None,
+            sent: false,
+        },
+    )?;
+    Ok(page_with(StatusCode::OK, html, cookie))
+}
+
+/// `POST /password/forgot`: `email`, `csrf`. The same page whether or not an account has
+/// the address; the mail (at most one per account in ten minutes) goes only to an
+/// account's own address. Counted against the registrations' limit per client address
+/// (both send mail to an address a stranger typed).
+pub async fn forgot(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+    body: web::Bytes,
+) -> PageResult {
+    let form = Form::parse(&body)?;
+    session::check(&req, user.as_ref(), form.get("csrf"))?;
+    let typed = form.get("email").unwrap_or_default().to_string();
+    let (csrf, cookie) = session::form_token(&state, &req, user.as_ref());
+    let email = match parse_email("email", &typed) {
+        Ok(e) => e,
+        Err(e) => {
+            let html = render_in(
+                &state.base_path,
+                "forgot.html",
+                &ForgotPage {
+                    account: Me::of(user.as_ref()),
+                    csrf: &csrf,
+                    email: &typed,
+                    problem: Some(&form_words(&e)),
+                    sent: false,
+                },
+            )?;
+            return Ok(page_with(StatusCode::UNPROCESSABLE_ENTITY, html, cookie));
+        }
+    };
+    let ip = crate::http::client::client_ip(&req);
+    if let Err(wait) = state.register_limits.check(&ip) {
+        tracing::warn!(%ip, "password reset rate limit reached");
+        return Err(ApiError::too_many_requests(
+            "too many requests from this address; wait before trying again",
+            wait.0,
+        )
+        .into());
+    }
+    let at = state.clock.now_naive();
+    let lookup = email.clone();
+    with_write_conn(&state, move |conn| {
+        let Some(user) = accounts::user_by_email(conn, &lookup)? else {
+            return Ok(());
+        };
+        let mail = compose::password_reset_mail(&user.id, &user.email, &user.display_name, at)?;
+        // A second request within the ten minutes finds the first mail's dedupe key.
+        outbox::enqueue(conn, &mail)?;
+        tracing::info!(user.id = %user.id, "password reset mail queued");
+        Ok(())
+    })
+    .await?;
+    crate::outbox::wake(&state);
+    let html = render_in(
+        &state.base_path,
+        "forgot.html",
+        &ForgotPage {
+            account: Me::of(user.as_ref()),
+            csrf: &csrf,
+            email: &email,
+            problem: None,
+            sent: true,
+        },
+    )?;
+    Ok(page_with(StatusCode::OK, html, cookie))
+}
+
+fn link_used() -> PageError {
+    PageError::new(
+        StatusCode::FORBIDDEN,
+        "This link has been used",
+        "This link set a password already (or the password changed since it was sent). Ask for a new one if you need it.",
+    )
+}
+
+/// The user a reset link is for, if the link still matches their password.
+async fn reset_user(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+) -> Result<(String, crate::store::models::User), PageError> {
+    let (token, claims) = link_claims(state, req, Purpose::PasswordReset)?;
+    let fingerprint = claims.obj.unwrap_or_default();
+    let user_id = claims.sub;
+    let user = with_conn(state, move |conn| Ok(accounts::user_by_id(conn, &user_id)?))
+        .await?
+        .ok_or_else(|| {
+            PageError::new(
+                StatusCode::NOT_FOUND,
+                "No such account",
+                "The account this link was made for no longer exists.",
+            )
+        })?;
+    if crate::links::password_fingerprint(&user.password_hash) != fingerprint {
+        return Err(link_used());
+    }
+    Ok((token, user))
+}
+
+#[derive(Serialize)]
+struct ResetPage<'a> {
+    account: Option<Me>,
+    csrf: &'a str,
+    action: &'a str,
+    email: &'a str,
+    problem: Option<&'a str>,
+    min_len: usize,
+}
+
+fn reset_page(
+    state: &AppState,
+    req: &HttpRequest,
+    user: Option<&WebUser>,
+    token: &str,
+    email: &str,
+    status: StatusCode,
+    problem: Option<&str>,
+) -> PageResult {
+    let (csrf, cookie) = session::form_token(state, req, user);
+    let action = format!(
+        "{}/password/reset?token={}",
+        state.base_path,
+        crate::http::pages::encode(token)
+    );
+    let html = render_in(
+        &state.base_path,
+        "reset.html",
+        &ResetPage {
+            account: Me::of(user),
+            csrf: &csrf,
+            action: &action,
+            email,
+            problem,
+            min_len: password::MIN_LEN,
+        },
+    )?;
+    Ok(page_with(status, html, cookie))
+}
+
+/// `GET /password/reset?token=T`: the form for a new password (opening the link changes
+/// nothing: mail scanners open links).
+pub async fn reset_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+) -> PageResult {
+    let (token, account) = reset_user(&state, &req).await?;
+    reset_page(
+        &state,
+        &req,
+        user.as_ref(),
+        &token,
+        &account.email,
+        StatusCode::OK,
+        None,
+    )
+}
+
+#[derive(Serialize)]
+struct ResetDonePage {
+    account: Option<Me>,
+    email: String,
+}
+
+/// `POST /password/reset?token=T`: `password`, `password_again`, `csrf`. Sets the password
+/// if the link still matches the old one (once), ends every browser session of the account
+/// and, since the mail reached it, confirms the address.
+pub async fn reset(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+    body: web::Bytes,
+) -> PageResult {
+    let form = Form::parse(&body)?;
+    session::check(&req, user.as_ref(), form.get("csrf"))?;
+    let (token, account) = reset_user(&state, &req).await?;
+    let new = form.get("password").unwrap_or_default().to_string();
+    let again = form.get("password_again").unwrap_or_default();
+    let len = new.chars().count();
+    let problem = if !(password::MIN_LEN..=password::MAX_LEN).contains(&len) {
+        Some(format!(
+            "A password is {} to {} characters long.",
+            password::MIN_LEN,
+            password::MAX_LEN
+        ))
+    } else if new != again {
+        Some("The two passwords differ.".to_string())
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        return reset_page(
+            &state,
+            &req,
+            user.as_ref(),
+            &token,
+            &account.email,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some(&problem),
+        );
+    }
+    let new_hash = state
+        .hashers
+        .run(move || password::hash(&new).map_err(ApiError::internal))
+        .await?;
+    let at = state.clock.now_naive();
+    let (id, old_hash, email) = (
+        account.id.clone(),
+        account.password_hash.clone(),
+        account.email.clone(),
+    );
+    let replaced = with_write_conn(&state, move |conn| {
+        Ok(crate::store::write_transaction(conn, |conn| {
+            if !accounts::replace_password(conn, &id, &old_hash, &new_hash)? {
+                return Ok::<_, crate::store::StoreError>(false);
+            }
+            sessions::revoke_all(conn, &id, at)?;
+            prefs::verify_email(conn, &id, &email, at)?;
+            Ok(true)
+        })?)
+    })
+    .await?;
+    if !replaced {
+        return Err(link_used());
+    }
+    tracing::info!(user.id = %account.id, "password set from a reset link; sessions ended");
+    let html = render_in(
+        &state.base_path,
+        "reset_done.html",
+        &ResetDonePage {
+            account: None,
+            email: account.email,
+        },
+    )?;
+    // This browser's session (if any) was one of those ended: clear its cookie too.
+    let mut cookie = Cookie::new(session::SESSION_COOKIE, "");
+    cookie.set_path(format!("{}/", state.base_path));
+    cookie.make_removal();
+    Ok(page_with(StatusCode::OK, html, Some(cookie)))
+}

@@ -1,0 +1,453 @@
+//! Accounts in the browser, over HTTP: the session cookie, CSRF on every form, log in and
+//! out, sign up, a forgotten password. Pages are read as text; cookies are carried by hand
+//! (as a browser would), so each test says exactly which cookie a request has.
+
+use crate::api_test;
+use crate::helpers::TestApp;
+use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
+use reqwest::{Method, StatusCode};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// A browser of one person: its own cookie jar, no redirects followed.
+pub struct Browser<'a> {
+    app: &'a TestApp,
+    client: reqwest::Client,
+    pub cookies: BTreeMap<String, String>,
+}
+
+/// An answer read as text.
+pub struct Page {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: String,
+}
+
+impl Page {
+    pub fn location(&self) -> &str {
+        self.headers
+            .get(LOCATION)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    /// The value of the hidden `csrf` field of the page's (first) form.
+    pub fn csrf(&self) -> String {
+        field_value(&self.body, "csrf").expect("a csrf field")
+    }
+
+    pub fn set_cookies(&self) -> Vec<String> {
+        self.headers
+            .get_all(SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok().map(str::to_string))
+            .collect()
+    }
+}
+
+/// The `value` of the input named `name` (as the page templates write inputs).
+pub fn field_value(html: &str, name: &str) -> Option<String> {
+    let at = html.find(&format!("name=\"{name}\" value=\""))?;
+    let rest = &html[at + name.len() + 15..];
+    rest.split('"').next().map(|v| v.replace("&amp;", "&"))
+}
+
+impl<'a> Browser<'a> {
+    pub fn new(app: &'a TestApp) -> Browser<'a> {
+        Browser {
+            app,
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("client"),
+            cookies: BTreeMap::new(),
+        }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    pub async fn send(
+        &mut self,
+        method: Method,
+        path: &str,
+        form: Option<&[(&str, &str)]>,
+        bearer: Option<&str>,
+    ) -> Page {
+        let mut req = self
+            .client
+            .request(method, format!("{}{path}", self.app.url));
+        if !self.cookies.is_empty() {
+            req = req.header(COOKIE, self.cookie_header());
+        }
+        if let Some(t) = bearer {
+            req = req.bearer_auth(t);
+        }
+        if let Some(f) = form {
+            let body: String = url::form_urlencoded::Serializer::new(String::new())
+                .extend_pairs(f.iter())
+                .finish();
+            req = req
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body);
+        }
+        let res = req.send().await.expect("sent");
+        let page = Page {
+            status: res.status(),
+            headers: res.headers().clone(),
+            body: res.text().await.expect("body"),
+        };
+        for c in page.set_cookies() {
+            let pair = c.split(';').next().unwrap_or("");
+            if let Some((k, v)) = pair.split_once('=') {
+                let removal = c.contains("Max-Age=0") || v.is_empty();
+                if removal {
+                    self.cookies.remove(k);
+                } else {
+                    self.cookies.insert(k.to_string(), v.to_string());
+                }
+            }
+        }
+        page
+    }
+
+    pub async fn get(&mut self, path: &str) -> Page {
+        self.send(Method::GET, path, None, None).await
+    }
+
+    pub async fn post(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        self.send(Method::POST, path, Some(form), None).await
+    }
+
+    /// Sign up through the page: the address confirmed or not, logged in or not.
+    pub async fn sign_up(&mut self, name: &str, email: &str, password: &str) -> Page {
+        let form = self.get("/signup").await;
+        assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+        let csrf = form.csrf();
+        self.post(
+            "/signup",
+            &[
+                ("csrf", &csrf),
+                ("display_name", name),
+                ("email", email),
+                ("password", password),
+                ("next", "/"),
+            ],
+        )
+        .await
+    }
+
+    /// Log in through the page; asserts it worked (303 and a session cookie).
+    pub async fn log_in(&mut self, email: &str, password: &str) {
+        let form = self.get("/login").await;
+        let csrf = form.csrf();
+        let done = self
+            .post(
+                "/login",
+                &[("csrf", &csrf), ("email", email), ("password", password)],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+        assert!(self.cookies.contains_key("hermes_session"));
+    }
+}
+
+/// A fresh address.
+pub fn address(name: &str) -> String {
+    format!(
+        "{name}.{}@example.org",
+        hex::encode(rand::random::<[u8; 6]>())
+    )
+}
+
+/// The text of the newest mail to `to` whose subject contains `subject`, waited for.
+pub async fn mail_to(app: &TestApp, to: &str, subject: &str) -> String {
+    for _ in 0..200 {
+        if let Ok(dir) = std::fs::read_dir(app.mail_dir()) {
+            let mut files: Vec<_> = dir.filter_map(Result::ok).map(|e| e.path()).collect();
+            files.sort();
+            for f in files.iter().rev() {
+                if f.extension().is_none_or(|e| e != "eml") {
+                    continue;
+                }
+                let raw = std::fs::read(f).expect("read mail");
+                let parsed = mailparse::parse_mail(&raw).expect("parse mail");
+                let header = |n: &str| {
+                    parsed
+                        .headers
+                        .iter()
+                        .find(|h| h.get_key().eq_ignore_ascii_case(n))
+                        .map(|h| h.get_value())
+                        .unwrap_or_default()
+                };
+                if header("To").contains(to) && header("Subject").contains(subject) {
+                    let text = parsed
+                        .subparts
+                        .iter()
+                        .flat_map(|p| std::iter::once(p).chain(p.subparts.iter()))
+                        .find(|p| p.ctype.mimetype == "text/plain")
+                        .map(|p| p.get_body().expect("body"))
+                        .unwrap_or_else(|| parsed.get_body().expect("body"));
+                    return text;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no mail to {to} about {subject:?}");
+}
+
+/// The first link in `text` to a path starting with `prefix`, as a path on the server.
+pub fn link_in(text: &str, prefix: &str) -> String {
+    let at = text
+        .find(&format!("{}{prefix}", crate::helpers::PUBLIC_URL))
+        .unwrap_or_else(|| panic!("no {prefix} link in:\n{text}"));
+    text[at + crate::helpers::PUBLIC_URL.len()..]
+        .split_whitespace()
+        .next()
+        .expect("a link")
+        .to_string()
+}
+
+api_test! {
+    async fn the_login_page_sets_a_strict_session_cookie_that_the_bearer_api_refuses(app) {
+        let email = address("ada");
+        let mut ada = Browser::new(&app);
+        let signed = ada.sign_up("Ada", &email, "a long password").await;
+        assert_eq!(signed.status, StatusCode::OK, "{}", signed.body);
+        assert!(signed.body.contains("Check your mail"));
+        let form = ada.get("/login?next=/join/ABC").await;
+        let csrf = form.csrf();
+        let done = ada
+            .post(
+                "/login",
+                &[
+                    ("csrf", &csrf),
+                    ("email", &email),
+                    ("password", "a long password"),
+                    ("next", "/join/ABC"),
+                ],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+        assert_eq!(done.location(), "/join/ABC");
+        let set = done
+            .set_cookies()
+            .into_iter()
+            .find(|c| c.starts_with("hermes_session="))
+            .expect("a session cookie");
+        for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+            assert!(set.contains(attribute), "{set}");
+        }
+        // The test server's public URL is http: no Secure (it would never be sent back).
+        assert!(!set.contains("Secure"), "{set}");
+        let value = ada.cookies["hermes_session"].clone();
+        assert_eq!(value.len(), 64);
+        // Only a hash of it is stored.
+        let stored: Vec<String> = {
+            use diesel::prelude::*;
+            use hermes_api::store::schema::web_sessions;
+            let mut conn = app.state.pool.get().expect("conn");
+            web_sessions::table.select(web_sessions::id).load(&mut conn).expect("sessions")
+        };
+        assert_eq!(stored.len(), 1);
+        assert_ne!(stored[0], value);
+        // The JSON API does not take the cookie: 401 as with no credentials at all.
+        for path in ["/me", "/games", "/me/preferences"] {
+            let res = app
+                .client
+                .get(format!("{}{path}", app.url))
+                .header(COOKIE, format!("hermes_session={value}"))
+                .send()
+                .await
+                .expect("sent");
+            assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{path}");
+        }
+        // The login page, signed in, sends the browser on.
+        let again = ada.get("/login").await;
+        assert_eq!(again.status, StatusCode::SEE_OTHER);
+        assert_eq!(again.location(), "/");
+    }
+}
+
+api_test! {
+    async fn a_form_post_without_its_csrf_token_is_refused_and_changes_nothing(app) {
+        let email = address("bo");
+        let mut bo = Browser::new(&app);
+        bo.sign_up("Bo", &email, "a long password").await;
+        // Without a token, with another browser's token, with none of the cookie: 403.
+        let form = bo.get("/login").await;
+        let csrf = form.csrf();
+        let no_token = bo
+            .post("/login", &[("email", &email), ("password", "a long password")])
+            .await;
+        assert_eq!(no_token.status, StatusCode::FORBIDDEN, "{}", no_token.body);
+        assert!(no_token.body.contains("This form has expired"));
+        assert!(!bo.cookies.contains_key("hermes_session"));
+        let mut stranger = Browser::new(&app);
+        let theirs = stranger.get("/login").await.csrf();
+        assert_ne!(theirs, csrf);
+        let wrong = bo
+            .post(
+                "/login",
+                &[("csrf", &theirs), ("email", &email), ("password", "a long password")],
+            )
+            .await;
+        assert_eq!(wrong.status, StatusCode::FORBIDDEN);
+        // A cross-site form: the field, but the browser did not send our cookie.
+        let mut cross = Browser::new(&app);
+        let forged = cross
+            .post(
+                "/login",
+                &[("csrf", &csrf), ("email", &email), ("password", "a long password")],
+            )
+            .await;
+        assert_eq!(forged.status, StatusCode::FORBIDDEN);
+
+        // Signed in, a form needs the session's token, not the signed-out one.
+        bo.log_in(&email, "a long password").await;
+        let logout = bo.post("/logout", &[("csrf", &csrf)]).await;
+        assert_eq!(logout.status, StatusCode::FORBIDDEN, "{}", logout.body);
+        assert_eq!(bo.get("/login").await.status, StatusCode::SEE_OTHER, "still signed in");
+        let bare = bo.post("/logout", &[]).await;
+        assert_eq!(bare.status, StatusCode::FORBIDDEN);
+        // A bearer token is no session: with it and no cookie, a form acts for nobody.
+        let token = app.login(&email, "a long password").await.1["access_token"]
+            .as_str()
+            .expect("token")
+            .to_string();
+        let mut api_client = Browser::new(&app);
+        let with_bearer = api_client
+            .send(Method::POST, "/logout", Some(&[("csrf", &csrf)]), Some(&token))
+            .await;
+        assert_eq!(with_bearer.status, StatusCode::SEE_OTHER);
+        assert_eq!(bo.get("/login").await.status, StatusCode::SEE_OTHER, "still signed in");
+    }
+}
+
+api_test! {
+    async fn logging_out_revokes_the_session_on_the_server(app) {
+        let email = address("cy");
+        let mut cy = Browser::new(&app);
+        cy.sign_up("Cy", &email, "a long password").await;
+        cy.log_in(&email, "a long password").await;
+        let old = cy.cookies["hermes_session"].clone();
+        let page = cy.get("/password/forgot").await;
+        let csrf = page.csrf();
+        let out = cy.post("/logout", &[("csrf", &csrf)]).await;
+        assert_eq!(out.status, StatusCode::SEE_OTHER, "{}", out.body);
+        assert!(!cy.cookies.contains_key("hermes_session"), "the cookie is cleared");
+        // The old value, replayed (copied before the logout), no longer signs anyone in.
+        cy.cookies.insert("hermes_session".into(), old);
+        let form = cy.get("/login").await;
+        assert_eq!(form.status, StatusCode::OK, "signed out: the form, not a redirect");
+    }
+}
+
+api_test! {
+    async fn a_wrong_password_on_the_login_page_is_a_401_page_that_keeps_the_address(app) {
+        let email = address("di");
+        let mut di = Browser::new(&app);
+        di.sign_up("Di", &email, "a long password").await;
+        let csrf = di.get("/login").await.csrf();
+        let wrong = di
+            .post(
+                "/login",
+                &[("csrf", &csrf), ("email", &email), ("password", "not the password")],
+            )
+            .await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+        assert!(wrong.body.contains("Wrong email or password."));
+        assert!(wrong.body.contains(&email));
+        let unknown = di
+            .post(
+                "/login",
+                &[("csrf", &csrf), ("email", "nobody@example.org"), ("password", "a long password")],
+            )
+            .await;
+        assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
+        // `next` never leads to another host.
+        di.log_in(&email, "a long password").await;
+        let mut other = Browser::new(&app);
+        let csrf = other.get("/login").await.csrf();
+        let away = other
+            .post(
+                "/login",
+                &[
+                    ("csrf", &csrf),
+                    ("email", &email),
+                    ("password", "a long password"),
+                    ("next", "//evil.example/"),
+                ],
+            )
+            .await;
+        assert_eq!(away.location(), "/");
+    }
+}
+
+api_test! {
+    async fn a_forgotten_password_is_reset_once_by_the_mailed_link(app) {
+        let email = address("eve");
+        let mut eve = Browser::new(&app);
+        eve.sign_up("Eve", &email, "the old password").await;
+        eve.log_in(&email, "the old password").await;
+        let mut other = Browser::new(&app);
+        // Same page for an address with no account, and no mail.
+        let csrf = other.get("/password/forgot").await.csrf();
+        let nobody = other
+            .post("/password/forgot", &[("csrf", &csrf), ("email", "nobody.here@example.org")])
+            .await;
+        let asked = other
+            .post("/password/forgot", &[("csrf", &csrf), ("email", &email)])
+            .await;
+        assert_eq!(asked.status, StatusCode::OK);
+        assert_eq!(nobody.status, StatusCode::OK);
+        assert_eq!(
+            nobody.body.replace("nobody.here@example.org", "X"),
+            asked.body.replace(&email, "X"),
+        );
+        let mail = mail_to(&app, &email, "Set a new Hermes password").await;
+        let link = link_in(&mail, "/password/reset?token=");
+        let form = other.get(&link).await;
+        assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+        let csrf = form.csrf();
+        let differ = other
+            .post(
+                &link,
+                &[("csrf", &csrf), ("password", "the new password"), ("password_again", "another")],
+            )
+            .await;
+        assert_eq!(differ.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let no_csrf = other
+            .post(&link, &[("password", "the new password"), ("password_again", "the new password")])
+            .await;
+        assert_eq!(no_csrf.status, StatusCode::FORBIDDEN);
+        let done = other
+            .post(
+                &link,
+                &[("csrf", &csrf), ("password", "the new password"), ("password_again", "the new password")],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+        assert!(done.body.contains("Password set"));
+        // Once: the link now matches nothing.
+        let again = other.get(&link).await;
+        assert_eq!(again.status, StatusCode::FORBIDDEN);
+        assert!(again.body.contains("This link has been used"));
+        assert_eq!(app.login(&email, "the old password").await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(app.login(&email, "the new password").await.0, StatusCode::OK);
+        // Eve's browser was logged out by the reset.
+        assert_eq!(eve.get("/login").await.status, StatusCode::OK);
+        // And the mail reached the address: it is confirmed.
+        let token = app.login(&email, "the new password").await.1["access_token"]
+            .as_str()
+            .expect("token")
+            .to_string();
+        assert_eq!(app.get("/me", &token).await.1["email_verified"], true);
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE game_spectators;
+ALTER TABLE games DROP COLUMN watchers;

@@ -271,16 +271,15 @@ pub async fn home(
         return Ok(page_with(StatusCode::OK, html, None));
     };
     let q = |name: &str| crate::http::pages::query_param(&req, name);
-    let flash = if q("created").is_some() {
-        Some("Your game is created. Invite players, or share its join link.".to_string())
-    } else if let Some(address) = q("invited") {
-        Some(format!("{address} is invited."))
-    } else if let Some(address) = q("spectator") {
-        Some(format!(
+    let flash = match (q("created"), q("invited"), q("spectator")) {
+        (Some(_), _, _) => {
+            Some("Your game is created. Invite players, or share its join link.".to_string())
+        }
+        (_, Some(address), _) => Some(format!("{address} is invited.")),
+        (_, _, Some(address)) => Some(format!(
             "{address} may watch the game once their address is confirmed."
-        ))
-    } else {
-        None
+        )),
+        _ => None,
     };
     lobby_page(
         &state,

@@ -25,6 +25,6 @@ mod replies;
 mod startup;
 mod tokens;
 mod turns;
-mod webgame;
 mod watchers;
 mod web;
+mod webgame;

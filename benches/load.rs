@@ -124,6 +124,7 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         mail: hermes_api::mail::MailSettings::local(dir.path()),
         mail_max_attempts: 10,
         mail_poll_ms: 1000,
+        stream_keepalive_ms: 25_000,
         scheduler_tick_ms: 1000,
         reminder_before_hours: 24,
         vacation_days_per_year: 30,

@@ -171,6 +171,10 @@ pub struct Overrides {
     /// it at once). File key `mail_poll_ms`. [default: 1000]
     #[arg(long, env = "HERMES_MAIL_POLL_MS", value_name = "MS")]
     pub mail_poll_ms: Option<u64>,
+    /// An event stream (`GET /stream`, docs/stream.md) sends a keep-alive line after this
+    /// many milliseconds without an event. File key `stream_keepalive_ms`. [default: 25000]
+    #[arg(long, env = "HERMES_STREAM_KEEPALIVE_MS", value_name = "MS")]
+    pub stream_keepalive_ms: Option<u64>,
     // --- Operations (docs/operations.md) ---
     /// Log lines as `text` (human) or `json` (one object a line, for a log collector).
     /// File key `log_format`. [default: text]
@@ -270,6 +274,7 @@ struct FileSettings {
     mail_from: Option<String>,
     mail_max_attempts: Option<u32>,
     mail_poll_ms: Option<u64>,
+    stream_keepalive_ms: Option<u64>,
     // Operations
     log_format: Option<String>,
     metrics_token: Option<String>,
@@ -335,6 +340,8 @@ pub struct Settings {
     pub mail_max_attempts: u32,
     /// The outbox worker's poll interval, in milliseconds.
     pub mail_poll_ms: u64,
+    /// Quiet milliseconds after which an event stream sends a keep-alive line.
+    pub stream_keepalive_ms: u64,
     /// How log lines look.
     pub log_format: LogFormat,
     /// The bearer token `GET /metrics` requires (`None`: open).
@@ -471,6 +478,10 @@ impl Settings {
                 .or(file.mail_max_attempts)
                 .unwrap_or(10),
             mail_poll_ms: overrides.mail_poll_ms.or(file.mail_poll_ms).unwrap_or(1000),
+            stream_keepalive_ms: overrides
+                .stream_keepalive_ms
+                .or(file.stream_keepalive_ms)
+                .unwrap_or(25_000),
             log_format: match overrides.log_format.as_ref().or(file.log_format.as_ref()) {
                 Some(f) => f.parse().map_err(|message| ConfigError::Invalid {
                     key: "log_format",
@@ -526,6 +537,10 @@ impl Settings {
             (
                 "mail_poll_ms",
                 u32::try_from(self.mail_poll_ms).unwrap_or(u32::MAX),
+            ),
+            (
+                "stream_keepalive_ms",
+                u32::try_from(self.stream_keepalive_ms).unwrap_or(u32::MAX),
             ),
         ]);
         let t = &self.database;

@@ -8,6 +8,7 @@
 pub mod auth;
 pub mod backup;
 pub mod board;
+pub mod calendar;
 pub mod clock;
 pub mod config;
 pub mod error;
@@ -23,6 +24,7 @@ pub mod scheduler;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod stream;
 pub mod verify;
 
 /// This build's version (`Cargo.toml`).

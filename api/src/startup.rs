@@ -122,7 +122,18 @@ impl Application {
             trusted_proxies: settings.trusted_proxies.clone(),
             base_path: http::edge::base_path(&public_url),
             inbound: settings.inbound.clone(),
+            streams: crate::stream::Hub::new(std::time::Duration::from_millis(
+                settings.stream_keepalive_ms,
+            )),
         });
+        if let store::DatabaseUrl::Postgres(url) =
+            store::DatabaseUrl::parse(&settings.database_url.0)?
+        {
+            crate::stream::listen(
+                store::postgres_url_with_timeouts(&url, &settings.database),
+                &state.streams,
+            );
+        }
         let outbox = crate::outbox::Worker::new(
             state.clone(),
             crate::outbox::WorkerSettings {

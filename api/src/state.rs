@@ -48,6 +48,8 @@ pub struct AppState {
     /// How replies by mail are read (`crate::inbound`); `reply_domain` is `None` while
     /// they are not.
     pub inbound: crate::inbound::InboundSettings,
+    /// Where this server's event streams wait for news (`crate::stream`).
+    pub streams: std::sync::Arc<crate::stream::Hub>,
 }
 
 impl AppState {

@@ -10,6 +10,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::users::parse_email;
 use crate::http::{with_conn, with_write_conn};
 use crate::outbox::compose;
+use crate::play;
+use crate::store::events::Wake;
 pub use crate::play::{kind_of, Table};
 use crate::state::AppState;
 use crate::store::deadlines;
@@ -249,7 +251,8 @@ pub async fn create_game(
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
-    let table = with_write_conn(state, move |conn| {
+    let (table, wakes) = with_write_conn(state, move |conn| {
+        let mut wakes: Vec<Wake> = Vec::new();
         // All or nothing: no game is left behind without its creator, and each invited
         // address gets its invitation (`crate::outbox::compose`).
         // A game played with a deck of cards (Dreams) names one that exists.
@@ -292,6 +295,7 @@ pub async fn create_game(
                 {
                     outbox::enqueue(conn, &mail)?;
                 }
+                wakes.push(play::events::after_invite(conn, &game, &email, &user_id, at)?);
             }
             store::join(
                 conn,
@@ -300,13 +304,17 @@ pub async fn create_game(
                 (&my_seed, my_seed_by),
                 &timing,
                 plan_start,
-                |conn, started| compose::start_mails(conn, started, &public_url, mail_at),
+                |conn, started| {
+                    wakes.push(play::events::after_start(conn, started, mail_at)?);
+                    compose::start_mails(conn, started, &public_url, mail_at)
+                },
             )
             .map_err(join_error)?;
-            Table::load(conn, &game.id)
+            Ok((Table::load(conn, &game.id)?, wakes))
         })
     })
     .await?;
+    wakes.into_iter().for_each(|w| state.streams.wake(w));
     crate::outbox::wake(state);
     tracing::info!(game.id = %table.game.id, kind = %table.game.kind, "game created");
     Ok(table)
@@ -395,7 +403,8 @@ pub async fn join_game(
     let timing = state.timing();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let table = with_write_conn(state, move |conn| {
+    let (table, wake) = with_write_conn(state, move |conn| {
+        let mut wake = Wake::default();
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
         })?;
@@ -432,12 +441,16 @@ pub async fn join_game(
             (&my_seed, my_seed_by),
             &timing,
             plan_start,
-            |conn, started| compose::start_mails(conn, started, &public_url, mail_at),
+            |conn, started| {
+                wake = play::events::after_start(conn, started, mail_at)?;
+                compose::start_mails(conn, started, &public_url, mail_at)
+            },
         )
         .map_err(join_error)?;
-        Table::load(conn, &id)
+        Ok((Table::load(conn, &id)?, wake))
     })
     .await?;
+    state.streams.wake(wake);
     crate::outbox::wake(state);
     tracing::info!(game.id = %table.game.id, user.id = %caller_id, status = %table.game.status, "seat taken");
     Ok(table)
@@ -497,9 +510,9 @@ pub async fn invite_address(
         // The invitation mail's dedupe key settles a race between two invites of one
         // address before the invite row is written (a caught unique violation would
         // abort a Postgres transaction).
-        crate::store::write_transaction(conn, |conn| -> ApiResult<()> {
+        let wake = crate::store::write_transaction(conn, |conn| -> ApiResult<Wake> {
             if store::is_invited(conn, &id, &email)? {
-                return Ok(());
+                return Ok(Wake::default());
             }
             let g = &table.game;
             let mail = compose::invitation_mail(
@@ -534,12 +547,21 @@ pub async fn invite_address(
                         created_at: mail_at,
                     },
                 )?;
+                return Ok(play::events::after_invite(
+                    conn,
+                    g,
+                    &email,
+                    &caller.user_id,
+                    mail_at,
+                )?);
             }
-            Ok(())
+            Ok(Wake::default())
         })?;
-        Ok(json!({ "game_id": id, "email": email }))
+        Ok((json!({ "game_id": id, "email": email }), wake))
     })
     .await?;
+    let (out, wake) = out;
+    state.streams.wake(wake);
     crate::outbox::wake(state);
     Ok(out)
 }

@@ -6,6 +6,7 @@
 pub mod account;
 pub mod auth;
 pub mod board;
+pub mod calendar;
 pub mod client;
 pub mod decks;
 pub mod docs;
@@ -23,6 +24,7 @@ pub mod play;
 pub mod preferences;
 pub mod replay;
 pub mod session;
+pub mod stream;
 pub mod tokens;
 pub mod turns;
 pub mod users;
@@ -44,6 +46,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // Replies by mail from a provider's webhook or an MTA pipe (`crate::inbound`).
         .service(web::resource("/inbound/mail").route(web::post().to(inbound::mail)))
         .service(web::resource("/me").route(web::get().to(me::get)))
+        .service(
+            web::resource("/me/calendar")
+                .route(web::post().to(calendar::create))
+                .route(web::delete().to(calendar::revoke)),
+        )
+        .service(web::resource("/calendar/{token}.ics").route(web::get().to(calendar::feed)))
+        // Event streams (`docs/stream.md`).
+        .service(web::resource("/stream").route(web::get().to(stream::user)))
+        .service(web::resource("/games/{id}/stream").route(web::get().to(stream::game)))
         .service(
             web::resource("/me/vacation")
                 .route(web::get().to(vacation::get))

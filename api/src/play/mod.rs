@@ -7,13 +7,15 @@
 //!   [`submit_notation_with`], the caller's mail joins the turn's transaction: a reply by
 //!   mail and its answer), and [`legal`] for the steps a seat may take next;
 //! - the service plays a timeout turn: [`play_timeout`];
-//! - a seat posts table talk: [`post_message`].
+//! - a seat posts table talk: [`post_message`];
+//! - every act writes the events its streams send ([`events`], `docs/stream.md`).
 //!
 //! HTTP handlers, pages, the scheduler and the mail inbox only translate to and from these:
 //! every way a turn arrives takes one path.
 //! Must not: know about HTTP requests, forms or mail messages; read the clock other than
 //! through [`crate::state::AppState::clock`].
 
+pub mod events;
 pub mod table;
 pub mod talk;
 pub mod timeout;

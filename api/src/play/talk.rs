@@ -48,6 +48,15 @@ pub fn post_message(
         body: text,
         created_at: now(),
     };
-    store::insert_message(conn, &m)?;
+    let wake = crate::store::write_transaction(conn, |conn| -> ApiResult<_> {
+        store::insert_message(conn, &m)?;
+        Ok(crate::play::events::after_message(
+            conn,
+            &m,
+            &player.display_name,
+            &table.players,
+        )?)
+    })?;
+    app.streams.wake(wake);
     Ok((m, player.display_name.clone()))
 }

@@ -168,6 +168,12 @@ pub fn play_timeout(
     if let Some((seq, engine)) = passed.engine {
         state.hot.put(&row.game_id, seq, Arc::from(engine));
     }
+    // The passes' events are committed now (`write` woke the streams inside the
+    // transaction, too early to read them).
+    state.streams.wake(crate::store::events::Wake {
+        users: vec!["*".into()],
+        games: vec![row.game_id.clone()],
+    });
     tracing::info!(game.id = %row.game_id, seat = row.seat, source, "time ran out; the service played for the seat");
     Ok(if policy == TimeoutPolicy::Forfeit {
         TimeoutDone::Forfeited

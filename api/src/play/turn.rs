@@ -563,6 +563,8 @@ fn write_with(
         public_url: &app.public_url,
     };
     let mut mailed = false;
+    let mut wake = crate::store::events::Wake::default();
+    let seat = usize::try_from(row.seat).unwrap_or_default();
     store::submit_turn(conn, &row, &advance, idem, |conn| {
         let mut mails = if mail {
             compose::turn_mails(conn, &facts)?
@@ -573,8 +575,14 @@ fn write_with(
             mails.extend(also(conn, body, next.as_ref())?);
         }
         mailed = !mails.is_empty();
+        // The events for the streams, in the same transaction (`crate::play::events`).
+        wake =
+            crate::play::events::after_turn(conn, &row.game_id, seat, &told, mail, row.created_at)?;
         Ok(mails)
     })?;
+    // Inside a transaction of the caller's (the scheduler's passes), this wakes too early;
+    // the caller wakes the game's streams again after its commit.
+    app.streams.wake(wake);
     // Only when there is mail: a woken worker claims under the SQLite writer lock, and
     // waking it for nothing after every turn took that lock from the next turn.
     if mailed {

@@ -100,6 +100,8 @@ pub struct TickReport {
     pub pruned_mail: usize,
     /// Stored idempotent answers deleted past their retention.
     pub pruned_keys: usize,
+    /// Stream events deleted (older than the outbox retention).
+    pub pruned_events: usize,
 }
 
 /// How long a timeout's lease lasts: a handler that died gives the row back after this.
@@ -185,6 +187,9 @@ fn prune(
     let _w = one_writer(state);
     if let Some(keep) = state.time.outbox_retention {
         report.pruned_mail = crate::store::outbox::prune_sent(conn, now - keep)?;
+        // Stream events are kept as long as sent mail: a client away longer than that
+        // resumes from what is left (`docs/stream.md`).
+        report.pruned_events = crate::store::events::prune(conn, now - keep)?;
     }
     if let Some(keep) = state.time.idempotency_retention {
         report.pruned_keys = crate::store::games::prune_idempotency(conn, now - keep)?;

@@ -7,8 +7,10 @@
 //! in one process, so several servers may share one Postgres database.
 
 pub mod accounts;
+pub mod calendar;
 pub mod deadlines;
 pub mod decks;
+pub mod events;
 pub mod games;
 pub mod models;
 pub mod outbox;

@@ -243,3 +243,22 @@ diesel::table! {
 
 diesel::joinable!(game_spectators -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(game_spectators, games);
+
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        user_id -> Nullable<Text>,
+        game_id -> Nullable<Text>,
+        kind -> Text,
+        data -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    calendar_feeds (user_id) {
+        user_id -> Text,
+        token_hash -> Text,
+        created_at -> Timestamp,
+    }
+}

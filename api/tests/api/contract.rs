@@ -17,6 +17,9 @@ const PATHS: &[&str] = &[
     "/inbound/mail",
     "/me",
     "/me/vacation",
+    "/me/calendar",
+    "/calendar/{token}.ics",
+    "/stream",
     "/tokens",
     "/tokens/{id}",
     "/games",
@@ -29,6 +32,7 @@ const PATHS: &[&str] = &[
     "/games/{id}/log",
     "/games/{id}/state",
     "/games/{id}/messages",
+    "/games/{id}/stream",
     "/games/{id}/board.svg",
     "/games/{id}/board.png",
     "/decks",
@@ -137,7 +141,7 @@ fn spec_json() -> Value {
 
 /// A validator for the schema at `pointer` in the spec (a JSON pointer), with the rest of
 /// the spec there for its `$ref`s.
-fn schema_at(pointer: &str) -> jsonschema::Validator {
+pub fn schema_at(pointer: &str) -> jsonschema::Validator {
     let mut doc = spec_json();
     assert!(doc.pointer(pointer).is_some(), "no schema at {pointer}");
     // A fragment is a URI part: its braces are percent-encoded.

@@ -197,6 +197,7 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         mail: hermes_api::mail::MailSettings::local(dir),
         mail_max_attempts: 10,
         mail_poll_ms: 50,
+        stream_keepalive_ms: 25_000,
         // Tests with a ManualClock call `scheduler::tick` themselves; the background
         // scheduler still runs, which only matters once the clock moves.
         scheduler_tick_ms: 1000,

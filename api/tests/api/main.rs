@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod backup;
+mod calendar;
 mod contract;
 mod database;
 mod deadlines;
@@ -23,6 +24,7 @@ mod processes;
 mod proxy;
 mod replies;
 mod startup;
+mod stream;
 mod tokens;
 mod turns;
 mod watchers;

@@ -1,0 +1,227 @@
+//! The events a game's moves cause, for the event streams (`docs/stream.md`), built in
+//! the transaction that writes the move and written with it (`crate::store::events`).
+//!
+//! Owns: which events an act causes, and what each reader is told. An event never carries
+//! what its reader may not see: a user's event is built for that user (`your_turn` goes
+//! to the seat's own user only), a game's event for anyone who may read the game
+//! (sequence numbers, seats, the outcome, table talk; never a turn's content or a view,
+//! which the reader fetches with its own rights: `GET /games/{id}`, `/log`).
+//! Must not: write anything but events, or wake streams (the act does, after its commit).
+
+use crate::store::deadlines;
+use crate::store::events::{self, NewEvent, Wake};
+use crate::store::games::{self as store, SeatedPlayer};
+use crate::store::models::{Game, Message};
+use crate::store::{accounts, DbConn, StoreError};
+use chrono::NaiveDateTime;
+use serde_json::{json, Value};
+
+fn event(
+    user: Option<&str>,
+    game_id: &str,
+    kind: &str,
+    mut data: Value,
+    at: NaiveDateTime,
+) -> NewEvent {
+    data["type"] = json!(kind);
+    data["game_id"] = json!(game_id);
+    data["at"] = json!(at.and_utc());
+    NewEvent {
+        user_id: user.map(str::to_string),
+        game_id: Some(game_id.to_string()),
+        kind: kind.to_string(),
+        data: data.to_string(),
+        created_at: at,
+    }
+}
+
+fn user_of(players: &[SeatedPlayer], seat: usize) -> Option<&str> {
+    players
+        .iter()
+        .find(|p| p.seat.seat.and_then(|s| usize::try_from(s).ok()) == Some(seat))
+        .map(|p| p.seat.user_id.as_str())
+}
+
+/// `your_turn` for each seat of `seats`, to its own user, with its deadline.
+fn your_turns(
+    conn: &mut DbConn,
+    game: &Game,
+    players: &[SeatedPlayer],
+    seats: &[usize],
+    at: NaiveDateTime,
+) -> Result<Vec<NewEvent>, StoreError> {
+    if seats.is_empty() {
+        return Ok(Vec::new());
+    }
+    let clocks = deadlines::of_game(conn, &game.id)?;
+    Ok(seats
+        .iter()
+        .filter_map(|&seat| {
+            let user = user_of(players, seat)?;
+            let due = clocks
+                .iter()
+                .find(|d| usize::try_from(d.seat).ok() == Some(seat))
+                .map(|d| d.due_at.and_utc());
+            Some(event(
+                Some(user),
+                &game.id,
+                "your_turn",
+                json!({ "kind": game.kind, "seq": game.seq, "seat": seat, "deadline": due }),
+                at,
+            ))
+        })
+        .collect())
+}
+
+/// A game ended: `game_over` to each player and on the game's stream.
+fn game_over(game: &Game, players: &[SeatedPlayer], at: NaiveDateTime) -> Vec<NewEvent> {
+    let outcome: Value = game
+        .outcome
+        .as_deref()
+        .and_then(|o| serde_json::from_str(o).ok())
+        .unwrap_or(Value::Null);
+    let data = json!({ "kind": game.kind, "seq": game.seq, "outcome": outcome });
+    let mut out: Vec<NewEvent> = players
+        .iter()
+        .map(|p| {
+            event(
+                Some(&p.seat.user_id),
+                &game.id,
+                "game_over",
+                data.clone(),
+                at,
+            )
+        })
+        .collect();
+    out.push(event(None, &game.id, "game_over", data, at));
+    out
+}
+
+/// Write the events of a turn just written (in its transaction, after the game row):
+/// `turn` on the game's stream, `your_turn` to the seats that now wait (but `told`, who
+/// already waited and were told then; none when `tell` is false: the first half of a
+/// pass the scheduler completes at once), and `game_over` when it ended the game.
+pub fn after_turn(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: usize,
+    told: &[usize],
+    tell: bool,
+    at: NaiveDateTime,
+) -> Result<Wake, StoreError> {
+    let Some(game) = store::game(conn, game_id)? else {
+        return Ok(Wake::default());
+    };
+    let players = store::players(conn, game_id)?;
+    let to_act: Vec<usize> = serde_json::from_str(&game.to_act).unwrap_or_default();
+    let over = game.outcome.is_some();
+    let mut batch = vec![event(
+        None,
+        game_id,
+        "turn",
+        json!({ "kind": game.kind, "seq": game.seq, "seat": seat, "to_act": to_act, "status": game.status }),
+        at,
+    )];
+    if over {
+        batch.extend(game_over(&game, &players, at));
+    } else if tell {
+        let newly: Vec<usize> = to_act
+            .iter()
+            .copied()
+            .filter(|s| !told.contains(s))
+            .collect();
+        batch.extend(your_turns(conn, &game, &players, &newly, at)?);
+    }
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}
+
+/// Write the events of a game that just started (in its transaction): `game_started` to
+/// each player and on the game's stream, `your_turn` to the seats that act first.
+pub fn after_start(conn: &mut DbConn, game: &Game, at: NaiveDateTime) -> Result<Wake, StoreError> {
+    let players = store::players(conn, &game.id)?;
+    let to_act: Vec<usize> = serde_json::from_str(&game.to_act).unwrap_or_default();
+    let mut batch: Vec<NewEvent> = players
+        .iter()
+        .map(|p| {
+            event(
+                Some(&p.seat.user_id),
+                &game.id,
+                "game_started",
+                json!({ "kind": game.kind, "seat": p.seat.seat, "to_act": to_act }),
+                at,
+            )
+        })
+        .collect();
+    batch.push(event(
+        None,
+        &game.id,
+        "game_started",
+        json!({ "kind": game.kind, "to_act": to_act }),
+        at,
+    ));
+    batch.extend(your_turns(conn, game, &players, &to_act, at)?);
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}
+
+/// Write `invited` for the confirmed owner of `email`, if an account has it confirmed (an
+/// invitation is taken by the confirmed owner of the address only).
+pub fn after_invite(
+    conn: &mut DbConn,
+    game: &Game,
+    email: &str,
+    invited_by: &str,
+    at: NaiveDateTime,
+) -> Result<Wake, StoreError> {
+    let Some(user) = accounts::user_by_email(conn, email)? else {
+        return Ok(Wake::default());
+    };
+    if accounts::confirmed_email(conn, &user.id)?.as_deref() != Some(email) {
+        return Ok(Wake::default());
+    }
+    let by = accounts::user_by_id(conn, invited_by)?.map(|u| u.display_name);
+    let batch = [event(
+        Some(&user.id),
+        &game.id,
+        "invited",
+        json!({ "kind": game.kind, "seats": game.seat_count, "invited_by": by }),
+        at,
+    )];
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}
+
+/// Write `message` (table talk, which anyone who may read the game reads) to the other
+/// players and on the game's stream.
+pub fn after_message(
+    conn: &mut DbConn,
+    m: &Message,
+    display_name: &str,
+    players: &[SeatedPlayer],
+) -> Result<Wake, StoreError> {
+    let data = json!({
+        "message_id": m.id,
+        "user_id": m.user_id,
+        "display_name": display_name,
+        "seat": m.seat,
+        "at_seq": m.at_seq,
+        "body": m.body,
+    });
+    let mut batch: Vec<NewEvent> = players
+        .iter()
+        .filter(|p| p.seat.user_id != m.user_id)
+        .map(|p| {
+            event(
+                Some(&p.seat.user_id),
+                &m.game_id,
+                "message",
+                data.clone(),
+                m.created_at,
+            )
+        })
+        .collect();
+    batch.push(event(None, &m.game_id, "message", data, m.created_at));
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}

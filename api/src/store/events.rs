@@ -1,0 +1,169 @@
+//! The events streams send (`crate::stream`, `docs/stream.md`), written in the transaction
+//! that causes them: a stream reads them from here, so a client that reconnects with the
+//! last id it saw misses nothing.
+//!
+//! Owns: appending events (with the wake-up other servers hear: PostgreSQL `NOTIFY` in the
+//! same transaction), reading them after an id, pruning old ones.
+//! Must not: decide who may see what (`crate::play::events` builds each event for its
+//! reader).
+
+use super::schema::events;
+use super::{DbConn, StoreError};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The PostgreSQL channel a server listens on for new events.
+pub const CHANNEL: &str = "hermes_events";
+
+/// An event to write: for one user's stream (`user_id`) or for a game's (`user_id`
+/// `None`).
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = events)]
+pub struct NewEvent {
+    pub user_id: Option<String>,
+    pub game_id: Option<String>,
+    pub kind: String,
+    /// The event's JSON, as its reader may see it.
+    pub data: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// A stored event.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = events)]
+pub struct Event {
+    pub id: i64,
+    pub user_id: Option<String>,
+    pub game_id: Option<String>,
+    pub kind: String,
+    pub data: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// Whose streams a batch of events is for: what a wake-up names.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wake {
+    #[serde(default, rename = "u")]
+    pub users: Vec<String>,
+    #[serde(default, rename = "g")]
+    pub games: Vec<String>,
+}
+
+impl Wake {
+    pub fn of(events: &[NewEvent]) -> Wake {
+        let mut wake = Wake::default();
+        for e in events {
+            match (&e.user_id, &e.game_id) {
+                (Some(u), _) => wake.users.push(u.clone()),
+                (None, Some(g)) => wake.games.push(g.clone()),
+                (None, None) => {}
+            }
+        }
+        wake.users.sort();
+        wake.users.dedup();
+        wake.games.sort();
+        wake.games.dedup();
+        wake
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.users.is_empty() && self.games.is_empty()
+    }
+
+    /// Everyone (after a listener reconnected and may have missed a notification).
+    pub fn everyone() -> Wake {
+        Wake {
+            users: vec!["*".into()],
+            games: vec!["*".into()],
+        }
+    }
+
+    pub fn wakes_user(&self, user_id: &str) -> bool {
+        self.users.iter().any(|u| u == user_id || u == "*")
+    }
+
+    pub fn wakes_game(&self, game_id: &str) -> bool {
+        self.games.iter().any(|g| g == game_id || g == "*")
+    }
+}
+
+/// Write `batch` in the caller's transaction. On PostgreSQL the ids must grow in commit
+/// order, or a reader that saw id 11 committed before id 10 would skip 10 for good: a
+/// transaction-scoped advisory lock makes event writers commit one after another (it is
+/// taken last in the transaction, so it is held only until the commit), and a `NOTIFY`,
+/// delivered at commit, wakes the streams of every server. SQLite has one writer anyway.
+pub fn append(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), StoreError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    if let DbConn::Pg(_) = conn {
+        const LOCK: i64 = 0x4845_524d_4556; // "HERMEV"
+        diesel::sql_query(format!("SELECT pg_advisory_xact_lock({LOCK})")).execute(conn)?;
+    }
+    // One by one: SQLite through the multi-backend connection takes no batch insert.
+    for event in batch {
+        diesel::insert_into(events::table)
+            .values(event)
+            .execute(conn)?;
+    }
+    if let DbConn::Pg(pg) = conn {
+        let mut payload = serde_json::to_string(&Wake::of(batch)).unwrap_or_default();
+        // NOTIFY payloads stop at 8000 bytes: past that, wake every stream.
+        if payload.len() > 7000 {
+            payload = serde_json::to_string(&Wake::everyone()).unwrap_or_default();
+        }
+        diesel::sql_query("SELECT pg_notify($1, $2)")
+            .bind::<diesel::sql_types::Text, _>(CHANNEL)
+            .bind::<diesel::sql_types::Text, _>(payload)
+            .execute(pg)?;
+    }
+    Ok(())
+}
+
+/// Up to `limit` events of `user_id`'s stream after `after`, oldest first.
+pub fn for_user(
+    conn: &mut DbConn,
+    user_id: &str,
+    after: i64,
+    limit: i64,
+) -> Result<Vec<Event>, StoreError> {
+    Ok(events::table
+        .filter(events::user_id.eq(user_id))
+        .filter(events::id.gt(after))
+        .order(events::id.asc())
+        .limit(limit)
+        .select(Event::as_select())
+        .load(conn)?)
+}
+
+/// Up to `limit` events of the stream of `game_id` after `after`, oldest first.
+pub fn for_game(
+    conn: &mut DbConn,
+    game_id: &str,
+    after: i64,
+    limit: i64,
+) -> Result<Vec<Event>, StoreError> {
+    Ok(events::table
+        .filter(events::game_id.eq(game_id))
+        .filter(events::user_id.is_null())
+        .filter(events::id.gt(after))
+        .order(events::id.asc())
+        .limit(limit)
+        .select(Event::as_select())
+        .load(conn)?)
+}
+
+/// The newest event id (0 when there is none): where a stream that does not resume
+/// starts.
+pub fn last_id(conn: &mut DbConn) -> Result<i64, StoreError> {
+    Ok(events::table
+        .select(diesel::dsl::max(events::id))
+        .first::<Option<i64>>(conn)?
+        .unwrap_or(0))
+}
+
+/// Delete events written before `before`; returns how many.
+pub fn prune(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, StoreError> {
+    Ok(diesel::delete(events::table.filter(events::created_at.lt(before))).execute(conn)?)
+}

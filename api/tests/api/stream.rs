@@ -1,0 +1,339 @@
+//! Event streams (`GET /stream`, `GET /games/{id}/stream`; docs/stream.md): what each
+//! reader is told, NDJSON and SSE framing, keep-alives, resuming after `Last-Event-ID`,
+//! and a stream on one server hearing a turn played on another (PostgreSQL NOTIFY).
+
+use crate::api_test;
+use crate::helpers::{Player, TestApp};
+use crate::play::random_turn;
+use rand::SeedableRng;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// An open stream and what was read of it so far.
+struct Reader {
+    res: reqwest::Response,
+    buf: String,
+}
+
+impl Reader {
+    async fn open(app: &TestApp, path: &str, token: &str, headers: &[(&str, &str)]) -> Reader {
+        let mut req = app
+            .client
+            .get(format!("{}{path}", app.url))
+            .bearer_auth(token);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let res = req.send().await.expect("stream opened");
+        assert_eq!(res.status(), StatusCode::OK);
+        Reader {
+            res,
+            buf: String::new(),
+        }
+    }
+
+    fn content_type(&self) -> String {
+        self.res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_string()
+    }
+
+    /// The next frame (an NDJSON line or an SSE block), waiting at most `wait`.
+    async fn frame(&mut self, sep: &str, wait: Duration) -> Option<String> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            if let Some(i) = self.buf.find(sep) {
+                let frame = self.buf[..i].to_string();
+                self.buf.drain(..i + sep.len());
+                return Some(frame);
+            }
+            let chunk = tokio::time::timeout_at(deadline, self.res.chunk())
+                .await
+                .ok()?;
+            let chunk = chunk.expect("stream readable")?;
+            self.buf
+                .push_str(std::str::from_utf8(&chunk).expect("UTF-8"));
+        }
+    }
+
+    /// The NDJSON events (keep-alives left out) until `wait` of quiet.
+    async fn events(&mut self, wait: Duration) -> Vec<Value> {
+        let mut out = Vec::new();
+        while let Some(line) = self.frame("\n", wait).await {
+            let v: Value = serde_json::from_str(&line).expect("each line is JSON");
+            if v["type"] != "keepalive" {
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// NDJSON events until one of type `kind` (included), waiting at most `wait` each.
+    async fn until(&mut self, kind: &str, wait: Duration) -> Vec<Value> {
+        let mut out = Vec::new();
+        while let Some(line) = self.frame("\n", wait).await {
+            let v: Value = serde_json::from_str(&line).expect("each line is JSON");
+            if v["type"] == "keepalive" {
+                continue;
+            }
+            let done = v["type"] == kind;
+            out.push(v);
+            if done {
+                return out;
+            }
+        }
+        panic!("no {kind} event within {wait:?}; got {out:?}");
+    }
+}
+
+const QUIET: Duration = Duration::from_millis(700);
+const SOON: Duration = Duration::from_secs(5);
+
+fn types(events: &[Value]) -> Vec<&str> {
+    events.iter().map(|e| e["type"].as_str().unwrap()).collect()
+}
+
+/// A Gods game of `ann` and `bob` created by ann (not started: bob joins by its code).
+async fn open_game(app: &TestApp, ann: &Player) -> (String, String) {
+    let (status, game) = app
+        .post(
+            "/games",
+            &ann.token,
+            json!({"kind": "gods", "seats": 2, "random_seats": false}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    (
+        game["id"].as_str().unwrap().to_string(),
+        game["join_code"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn join(app: &TestApp, id: &str, code: &str, p: &Player) {
+    let (status, body) = app
+        .post(
+            &format!("/games/{id}/join"),
+            &p.token,
+            json!({"code": code}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// Play one random legal turn for the seat to act; returns the new sequence.
+async fn play_one(app: &TestApp, id: &str, players: &[&Player], seed: u64) -> i64 {
+    let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+    let seq = game["seq"].as_i64().unwrap();
+    let seat = game["to_act"][0].as_u64().unwrap() as usize;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let turn = random_turn(app, id, players[seat], &mut rng, &mut Vec::new()).await;
+    let (status, body) = app
+        .post(
+            &format!("/games/{id}/turns"),
+            &players[seat].token,
+            json!({"expected_seq": seq, "turn": turn}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    seq + 1
+}
+
+api_test!(
+    async fn each_player_is_told_what_happens_to_them_and_only_that(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (id, code) = open_game(&app, &ann).await;
+        let mut a = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        let mut b = Reader::open(&app, "/stream", &bob.token, &[]).await;
+        assert_eq!(a.content_type(), "application/x-ndjson");
+        join(&app, &id, &code, &bob).await;
+
+        let ann_start = a.until("your_turn", SOON).await;
+        assert_eq!(types(&ann_start), ["game_started", "your_turn"]);
+        assert_eq!(ann_start[0]["game_id"], id.as_str());
+        assert_eq!(ann_start[0]["seat"], 0);
+        assert_eq!(ann_start[1]["seat"], 0);
+        assert!(ann_start[1]["deadline"].is_string(), "{}", ann_start[1]);
+        assert!(ann_start[0]["id"].as_i64().unwrap() < ann_start[1]["id"].as_i64().unwrap());
+        let bob_start = b.events(QUIET).await;
+        assert_eq!(types(&bob_start), ["game_started"], "it is not bob's turn: {bob_start:?}");
+
+        let seq = play_one(&app, &id, &[&ann, &bob], 1).await;
+        let bob_turn = b.until("your_turn", SOON).await;
+        assert_eq!(types(&bob_turn), ["your_turn"]);
+        assert_eq!(bob_turn[0]["seq"], seq);
+        assert_eq!(bob_turn[0]["seat"], 1);
+
+        let (status, _) = app
+            .post(&format!("/games/{id}/messages"), &bob.token, json!({"body": "your move, ann"}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let ann_talk = a.until("message", SOON).await;
+        assert_eq!(types(&ann_talk), ["message"], "ann had no turn to be told of");
+        assert_eq!(ann_talk[0]["body"], "your move, ann");
+        assert_eq!(ann_talk[0]["seat"], 1);
+        let schema = crate::contract::schema_at("/components/schemas/StreamEvent");
+        for e in ann_start.iter().chain(&bob_start).chain(&bob_turn).chain(&ann_talk) {
+            assert!(schema.is_valid(e), "not a StreamEvent as the spec says: {e}");
+        }
+        // Bob is not told of his own message, nor of ann's turn.
+        assert!(b.events(QUIET).await.is_empty());
+    }
+);
+
+api_test!(
+    async fn a_client_that_reconnects_with_last_event_id_misses_nothing(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (id, code) = open_game(&app, &ann).await;
+        let mut a = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        join(&app, &id, &code, &bob).await;
+        let first = a.until("game_started", SOON).await;
+        let last_seen = first[0]["id"].as_i64().unwrap();
+        // The connection drops; meanwhile the game goes on.
+        drop(a);
+        let s1 = play_one(&app, &id, &[&ann, &bob], 2).await;
+        let s2 = play_one(&app, &id, &[&ann, &bob], 3).await;
+        app.post(&format!("/games/{id}/messages"), &bob.token, json!({"body": "hi"}))
+            .await;
+
+        // SSE, resuming after the last id seen.
+        let mut sse = Reader::open(
+            &app,
+            "/stream",
+            &ann.token,
+            &[("accept", "text/event-stream"), ("last-event-id", &last_seen.to_string())],
+        )
+        .await;
+        assert_eq!(sse.content_type(), "text/event-stream");
+        let mut got: Vec<(i64, String, Value)> = Vec::new();
+        while let Some(block) = sse.frame("\n\n", QUIET).await {
+            if block.starts_with(':') {
+                assert_eq!(block, ": keepalive");
+                continue;
+            }
+            let lines: Vec<&str> = block.lines().collect();
+            assert_eq!(lines.len(), 3, "id, event, data: {block:?}");
+            let id_n: i64 = lines[0].strip_prefix("id: ").unwrap().parse().unwrap();
+            let kind = lines[1].strip_prefix("event: ").unwrap().to_string();
+            let data: Value = serde_json::from_str(lines[2].strip_prefix("data: ").unwrap()).unwrap();
+            assert_eq!(data["id"], id_n);
+            assert_eq!(data["type"], kind.as_str());
+            got.push((id_n, kind, data));
+        }
+        let kinds: Vec<&str> = got.iter().map(|(_, k, _)| k.as_str()).collect();
+        // The start's your_turn, then (ann moved at 1, bob at 2) your_turn at 2, bob's message.
+        assert_eq!(kinds, ["your_turn", "your_turn", "message"], "{got:?}");
+        assert!(got.iter().all(|(n, _, _)| *n > last_seen));
+        assert!(got.windows(2).all(|w| w[0].0 < w[1].0), "ids grow");
+        assert_eq!(got[1].2["seq"], s2);
+        assert_eq!(s1 + 1, s2);
+
+        // `?since=` does the same in NDJSON.
+        let mut again = Reader::open(&app, &format!("/stream?since={last_seen}"), &ann.token, &[]).await;
+        let ndjson = again.events(QUIET).await;
+        let ids: Vec<i64> = ndjson.iter().map(|e| e["id"].as_i64().unwrap()).collect();
+        assert_eq!(ids, got.iter().map(|g| g.0).collect::<Vec<_>>());
+
+        let (status, body) = app.call(reqwest::Method::GET, "/stream?since=soon", Some(&ann.token), None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body["code"], "invalid_event_id");
+        let (status, body) = app.call(reqwest::Method::GET, "/stream", None, None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    }
+);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quiet_stream_sends_keep_alives_in_its_format() {
+    let app = TestApp::sqlite(|s| s.stream_keepalive_ms = 150).await;
+    let ann = app.player("ann").await;
+    let mut sse = Reader::open(
+        &app,
+        "/stream",
+        &ann.token,
+        &[("accept", "text/event-stream")],
+    )
+    .await;
+    for _ in 0..3 {
+        assert_eq!(
+            sse.frame("\n\n", SOON).await.as_deref(),
+            Some(": keepalive")
+        );
+    }
+    let mut nd = Reader::open(&app, "/stream", &ann.token, &[]).await;
+    let started = std::time::Instant::now();
+    for _ in 0..3 {
+        assert_eq!(
+            nd.frame("\n", SOON).await.as_deref(),
+            Some(r#"{"type":"keepalive"}"#)
+        );
+    }
+    // The first at once, then one per interval.
+    assert!(
+        started.elapsed() >= Duration::from_millis(250),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+api_test!(
+    async fn a_games_stream_shows_anyone_the_moves_but_no_secret(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let carol = app.player("carol").await;
+        let (id, code) = open_game(&app, &ann).await;
+        let mut watch = Reader::open(&app, &format!("/games/{id}/stream"), &carol.token, &[]).await;
+        let mut mine = Reader::open(&app, "/stream", &carol.token, &[]).await;
+        join(&app, &id, &code, &bob).await;
+        let seq = play_one(&app, &id, &[&ann, &bob], 4).await;
+        app.post(&format!("/games/{id}/messages"), &ann.token, json!({"body": "gl"}))
+            .await;
+        let seen = watch.until("message", SOON).await;
+        assert_eq!(types(&seen), ["game_started", "turn", "message"]);
+        let turn = &seen[1];
+        assert_eq!(turn["seq"], seq);
+        assert_eq!(turn["seat"], 0);
+        // Sequence numbers and seats, never the turn, its events or a view: the pile,
+        // hands and Dreams roles are read with the reader's own rights (`GET /games/{id}`).
+        let mut keys: Vec<&str> = turn.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort();
+        assert_eq!(keys, ["at", "game_id", "id", "kind", "seat", "seq", "status", "to_act", "type"]);
+        for e in &seen {
+            let text = e.to_string();
+            assert!(!text.contains("pile") && !text.contains("view") && !text.contains("hand"), "{text}");
+        }
+        // Carol plays no part: her own stream says nothing of it.
+        assert!(mine.events(QUIET).await.is_empty());
+        let (status, body) = app.call(reqwest::Method::GET, "/games/nope/stream", Some(&carol.token), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    }
+);
+
+/// Two servers on one PostgreSQL database: a stream open on the second hears the turn
+/// played on the first at once (NOTIFY), not at its next keep-alive read (25 s here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_on_one_server_sees_the_turn_played_on_another_postgres() {
+    let Some(one) = TestApp::postgres(|_| {}).await else {
+        return;
+    };
+    let two = one.twin().await;
+    let ann = one.player("ann").await;
+    let bob = one.player("bob").await;
+    let (id, code) = open_game(&one, &ann).await;
+    let mut b = Reader::open(&two, "/stream", &bob.token, &[]).await;
+    let mut watch = Reader::open(&two, &format!("/games/{id}/stream"), &bob.token, &[]).await;
+    join(&one, &id, &code, &bob).await;
+    assert_eq!(
+        types(&b.until("game_started", SOON).await),
+        ["game_started"]
+    );
+    let started = std::time::Instant::now();
+    let seq = play_one(&one, &id, &[&ann, &bob], 5).await;
+    let told = b.until("your_turn", SOON).await;
+    assert_eq!(told.last().unwrap()["seq"], seq);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let seen = watch.until("turn", SOON).await;
+    assert_eq!(seen.last().unwrap()["seq"], seq);
+}

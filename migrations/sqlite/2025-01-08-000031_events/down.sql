@@ -1,0 +1,2 @@
+DROP TABLE calendar_feeds;
+DROP TABLE events;

@@ -276,7 +276,7 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
 }
 
 /// The API's words for a field (`` `email` must be … ``) as a page says them.
-fn form_words(e: &ApiError) -> String {
+pub fn form_words(e: &ApiError) -> String {
     let detail = e.detail().replace('`', "");
     let mut chars = detail.chars();
     match chars.next() {
@@ -555,4 +555,249 @@ pub async fn reset(
     cookie.set_path(format!("{}/", state.base_path));
     cookie.make_removal();
     Ok(page_with(StatusCode::OK, html, Some(cookie)))
+}
+
+/// A signed-in page: the user, or a 303 to the log-in page that comes back to `path`.
+fn signed_in_or_login(
+    state: &AppState,
+    user: Option<WebUser>,
+    path: &str,
+) -> Result<WebUser, Box<HttpResponse>> {
+    user.ok_or_else(|| {
+        Box::new(see_other(
+            state,
+            &format!("/login?next={}", crate::http::pages::encode(path)),
+            None,
+        ))
+    })
+}
+
+#[derive(Serialize)]
+struct PrefsPage<'a> {
+    account: Option<Me>,
+    csrf: &'a str,
+    email: String,
+    mail: String,
+    time_zone: String,
+    flash: Option<&'a str>,
+    problem: Option<String>,
+}
+
+async fn prefs_page(
+    state: &web::Data<AppState>,
+    user: &WebUser,
+    status: StatusCode,
+    flash: Option<&str>,
+    problem: Option<String>,
+) -> PageResult {
+    let id = user.user_id.clone();
+    let p = with_conn(state, move |conn| Ok(prefs::prefs(conn, &id)?))
+        .await?
+        .ok_or_else(|| {
+            PageError::new(
+                StatusCode::NOT_FOUND,
+                "No such account",
+                "This account no longer exists.",
+            )
+        })?;
+    let html = render_in(
+        &state.base_path,
+        "preferences.html",
+        &PrefsPage {
+            account: Me::of(Some(user)),
+            csrf: &user.csrf_token,
+            email: p.email,
+            mail: p.mail_pref,
+            time_zone: p.time_zone,
+            flash,
+            problem,
+        },
+    )?;
+    Ok(page_with(status, html, None))
+}
+
+/// `GET /preferences`: mail (every turn, a daily digest, none — re-subscribing is choosing
+/// one again) and the time zone. Signed out, to the log-in page and back.
+pub async fn preferences_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+) -> PageResult {
+    let user = match signed_in_or_login(&state, user, "/preferences") {
+        Ok(u) => u,
+        Err(redirect) => return Ok(*redirect),
+    };
+    let saved = crate::http::pages::query_param(&req, "saved").is_some();
+    prefs_page(
+        &state,
+        &user,
+        StatusCode::OK,
+        saved.then_some("Saved."),
+        None,
+    )
+    .await
+}
+
+/// `POST /preferences` (`csrf`, `mail`, `time_zone`): saved as `PATCH /me/preferences`
+/// saves them.
+pub async fn preferences(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+    body: web::Bytes,
+) -> PageResult {
+    let form = Form::parse(&body)?;
+    let user = match signed_in_or_login(&state, user, "/preferences") {
+        Ok(u) => u,
+        Err(redirect) => return Ok(*redirect),
+    };
+    session::check(&req, Some(&user), form.get("csrf"))?;
+    let mut fields = serde_json::Map::new();
+    for name in ["mail", "time_zone"] {
+        if let Some(v) = form.get(name) {
+            fields.insert(
+                name.to_string(),
+                serde_json::Value::String(v.trim().to_string()),
+            );
+        }
+    }
+    match crate::http::preferences::save(&state, user.user_id.clone(), fields, false).await {
+        Ok(_) => Ok(see_other(&state, "/preferences?saved=1", None)),
+        Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+            prefs_page(
+                &state,
+                &user,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                None,
+                Some(form_words(&e)),
+            )
+            .await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Serialize)]
+struct VacationPage<'a> {
+    account: Option<Me>,
+    csrf: &'a str,
+    on_vacation: bool,
+    until: Option<String>,
+    days_left: f64,
+    days_per_year: u64,
+    zone: &'a str,
+    flash: Option<&'a str>,
+    problem: Option<String>,
+}
+
+async fn vacation_page(
+    state: &web::Data<AppState>,
+    user: &WebUser,
+    status: StatusCode,
+    flash: Option<&str>,
+    problem: Option<String>,
+) -> PageResult {
+    let v = crate::http::vacation::status(state, user.user_id.clone()).await?;
+    let until = v["until"]
+        .as_str()
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| crate::mail::Deadline::new(t.with_timezone(&chrono::Utc), &user.time_zone).local);
+    let html = render_in(
+        &state.base_path,
+        "vacation.html",
+        &VacationPage {
+            account: Me::of(Some(user)),
+            csrf: &user.csrf_token,
+            on_vacation: v["on_vacation"].as_bool().unwrap_or(false),
+            until,
+            days_left: v["days_left"].as_f64().unwrap_or(0.0),
+            days_per_year: v["days_per_year"].as_u64().unwrap_or(0),
+            zone: &user.time_zone,
+            flash,
+            problem,
+        },
+    )?;
+    Ok(page_with(status, html, None))
+}
+
+/// `GET /vacation`: where my vacation stands, a form to start (or move) one and a button to
+/// end it. Signed out, to the log-in page and back.
+pub async fn vacation_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+) -> PageResult {
+    let user = match signed_in_or_login(&state, user, "/vacation") {
+        Ok(u) => u,
+        Err(redirect) => return Ok(*redirect),
+    };
+    let saved = crate::http::pages::query_param(&req, "saved").is_some();
+    vacation_page(
+        &state,
+        &user,
+        StatusCode::OK,
+        saved.then_some("Saved."),
+        None,
+    )
+    .await
+}
+
+/// `POST /vacation` (`csrf`, and `until` — a date, the vacation ending at its start in my
+/// time zone — or `end`): as `PUT` and `DELETE /me/vacation`.
+pub async fn vacation(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: Option<WebUser>,
+    body: web::Bytes,
+) -> PageResult {
+    let form = Form::parse(&body)?;
+    let user = match signed_in_or_login(&state, user, "/vacation") {
+        Ok(u) => u,
+        Err(redirect) => return Ok(*redirect),
+    };
+    session::check(&req, Some(&user), form.get("csrf"))?;
+    let caller = crate::auth::Caller {
+        user_id: user.user_id.clone(),
+    };
+    let done = if form.get("end").is_some() {
+        crate::http::vacation::end(&state, caller).await
+    } else {
+        let date = form.get("until").unwrap_or_default().trim().to_string();
+        let zone: chrono_tz::Tz = user.time_zone.parse().unwrap_or(chrono_tz::UTC);
+        let until = chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d")
+            .ok()
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+            .and_then(|t| t.and_local_timezone(zone).earliest())
+            .map(|t| t.with_timezone(&chrono::Utc).to_rfc3339());
+        match until {
+            Some(u) => crate::http::vacation::start(&state, caller, &u).await,
+            None => {
+                return vacation_page(
+                    &state,
+                    &user,
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    None,
+                    Some("Give the day the vacation ends, e.g. 2026-08-01.".to_string()),
+                )
+                .await
+            }
+        }
+    };
+    match done {
+        Ok(_) => Ok(see_other(&state, "/vacation?saved=1", None)),
+        Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+            let problem = form_words(&e)
+                .replace(" (to end a vacation now, DELETE /me/vacation)", "")
+                .replace("until must be", "The end must be");
+            vacation_page(
+                &state,
+                &user,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                None,
+                Some(problem),
+            )
+            .await
+        }
+        Err(e) => Err(e.into()),
+    }
 }

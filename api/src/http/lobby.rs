@@ -308,7 +308,7 @@ fn signed_in(req: &HttpRequest, user: Option<WebUser>, form: &Form) -> Result<We
 
 /// The API's words as a page says them.
 fn words(e: &ApiError) -> String {
-    e.detail().replace('`', "")
+    crate::http::account::form_words(e)
 }
 
 /// `POST /lobby/games`: the new-game form.

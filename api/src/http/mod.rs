@@ -134,6 +134,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(web::resource("/logout").route(web::post().to(account::logout)))
         .service(
+            web::resource("/preferences")
+                .route(web::get().to(account::preferences_form))
+                .route(web::post().to(account::preferences)),
+        )
+        .service(
+            web::resource("/vacation")
+                .route(web::get().to(account::vacation_form))
+                .route(web::post().to(account::vacation)),
+        )
+        .service(
             web::resource("/signup")
                 .route(web::get().to(account::signup_form))
                 .route(web::post().to(account::signup)),

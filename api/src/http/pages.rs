@@ -65,6 +65,8 @@ static PAGES: &[(&str, &str)] = embed!(
     "reset_done.html",
     "welcome.html",
     "lobby.html",
+    "preferences.html",
+    "vacation.html",
 );
 
 fn environment() -> &'static Environment<'static> {

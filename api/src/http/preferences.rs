@@ -126,6 +126,18 @@ async fn update(
     body: Map<String, Value>,
     whole: bool,
 ) -> ApiResult<HttpResponse> {
+    let p = save(&state, caller.user_id, body, whole).await?;
+    Ok(HttpResponse::Ok().json(to_json(&p)))
+}
+
+/// Check every field of `body` (all three when `whole`), then write them: the API's
+/// `PUT`/`PATCH` and the preferences page both save through here.
+pub async fn save(
+    state: &web::Data<AppState>,
+    user_id: String,
+    body: Map<String, Value>,
+    whole: bool,
+) -> ApiResult<Prefs> {
     // Every field is checked before anything is written: all or nothing.
     let mut checked = Map::new();
     for (field, value) in &body {
@@ -142,8 +154,7 @@ async fn update(
             ));
         }
     }
-    let user_id = caller.user_id;
-    let p = with_write_conn(&state, move |conn| {
+    with_write_conn(state, move |conn| {
         let old = prefs::prefs(conn, &user_id)?.ok_or_else(|| {
             ApiError::unauthorized("invalid_token", "the token's user no longer exists")
         })?;
@@ -163,6 +174,5 @@ async fn update(
         prefs::prefs(conn, &user_id)?
             .ok_or_else(|| ApiError::internal("the user vanished while saving preferences"))
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(to_json(&p)))
+    .await
 }

@@ -56,13 +56,18 @@ fn gone() -> ApiError {
 }
 
 pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(status(&state, caller.user_id).await?))
+}
+
+/// Where `user_id`'s vacation stands, as `GET /me/vacation` shows it (the vacation page too).
+pub async fn status(state: &web::Data<AppState>, user_id: String) -> ApiResult<Value> {
     let now = state.clock.now_naive();
     let budget = state.time.vacation_days_per_year;
-    let v = with_conn(&state, move |conn| {
-        deadlines::vacation(conn, &caller.user_id)?.ok_or_else(gone)
+    let v = with_conn(state, move |conn| {
+        deadlines::vacation(conn, &user_id)?.ok_or_else(gone)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(out(&v, now, budget)))
+    Ok(out(&v, now, budget))
 }
 
 pub async fn put(
@@ -70,7 +75,12 @@ pub async fn put(
     caller: Caller,
     body: web::Json<NewVacation>,
 ) -> ApiResult<HttpResponse> {
-    let until = DateTime::parse_from_rfc3339(body.until.trim())
+    Ok(HttpResponse::Ok().json(start(&state, caller, &body.until).await?))
+}
+
+/// A vacation until `until` (RFC 3339, in the future): `PUT /me/vacation` and the page.
+pub async fn start(state: &web::Data<AppState>, caller: Caller, until: &str) -> ApiResult<Value> {
+    let until = DateTime::parse_from_rfc3339(until.trim())
         .map_err(|e| {
             ApiError::unprocessable(
                 "invalid_until",
@@ -92,21 +102,26 @@ pub async fn put(
 }
 
 pub async fn delete(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(end(&state, caller).await?))
+}
+
+/// End the vacation now (`DELETE /me/vacation` and the page).
+pub async fn end(state: &web::Data<AppState>, caller: Caller) -> ApiResult<Value> {
     let now = state.clock.now_naive();
     change(state, caller, now, now).await
 }
 
 async fn change(
-    state: web::Data<AppState>,
+    state: &web::Data<AppState>,
     caller: Caller,
     now: NaiveDateTime,
     until: NaiveDateTime,
-) -> ApiResult<HttpResponse> {
+) -> ApiResult<Value> {
     let budget_days = state.time.vacation_days_per_year;
     let budget = i64::from(budget_days) * 86_400;
     let writer = state.sqlite_writer.clone();
     let user_id = caller.user_id.clone();
-    let v = with_conn(&state, move |conn| {
+    let v = with_conn(state, move |conn| {
         let _one_writer = writer
             .as_deref()
             .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
@@ -127,5 +142,5 @@ async fn change(
     })
     .await?;
     tracing::info!(user.id = %caller.user_id, until = %until, "vacation changed");
-    Ok(HttpResponse::Ok().json(out(&v, now, budget_days)))
+    Ok(out(&v, now, budget_days))
 }

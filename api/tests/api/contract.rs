@@ -45,6 +45,8 @@ const PATHS: &[&str] = &[
     "/verify",
     "/login",
     "/logout",
+    "/preferences",
+    "/vacation",
     "/signup",
     "/password/forgot",
     "/password/reset",

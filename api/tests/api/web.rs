@@ -451,3 +451,119 @@ api_test! {
         assert_eq!(app.get("/me", &token).await.1["email_verified"], true);
     }
 }
+
+api_test! {
+    async fn the_preferences_and_vacation_pages_save_through_the_api_and_need_a_session(app) {
+        let email = address("fay");
+        let mut fay = Browser::new(&app);
+        fay.sign_up("Fay", &email, "a long password").await;
+        // Signed out (a mail's link opened in a fresh browser): to the log-in page and back.
+        let out = fay.get("/preferences").await;
+        assert_eq!(out.status, StatusCode::SEE_OTHER);
+        assert_eq!(out.location(), "/login?next=%2Fpreferences");
+        fay.log_in(&email, "a long password").await;
+        let page = fay.get("/preferences").await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        let csrf = page.csrf();
+        let bad = fay
+            .post("/preferences", &[("csrf", &csrf), ("mail", "none"), ("time_zone", "Mars/Olympus")])
+            .await;
+        assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let no_csrf = fay.post("/preferences", &[("mail", "none")]).await;
+        assert_eq!(no_csrf.status, StatusCode::FORBIDDEN);
+        let saved = fay
+            .post("/preferences", &[("csrf", &csrf), ("mail", "none"), ("time_zone", "europe/berlin")])
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let token = app.login(&email, "a long password").await.1["access_token"]
+            .as_str()
+            .expect("token")
+            .to_string();
+        let (_, prefs) = app.get("/me/preferences", &token).await;
+        assert_eq!(prefs["mail"], "none");
+        assert_eq!(prefs["time_zone"], "Europe/Berlin");
+        // Re-subscribing is choosing a mail again.
+        fay.post("/preferences", &[("csrf", &csrf), ("mail", "digest")]).await;
+        assert_eq!(app.get("/me/preferences", &token).await.1["mail"], "digest");
+
+        let until = (chrono::Utc::now() + chrono::Duration::days(3)).format("%Y-%m-%d").to_string();
+        let started = fay.post("/vacation", &[("csrf", &csrf), ("until", &until)]).await;
+        assert_eq!(started.status, StatusCode::SEE_OTHER, "{}", started.body);
+        let (_, v) = app.get("/me/vacation", &token).await;
+        assert_eq!(v["on_vacation"], true);
+        let page = fay.get("/vacation").await;
+        assert!(page.body.contains("You are on vacation until"), "{}", page.body);
+        // In Fay's zone: the start of that day in Berlin.
+        assert!(page.body.contains("CET") || page.body.contains("CEST"), "{}", page.body);
+        let past = fay.post("/vacation", &[("csrf", &csrf), ("until", "2001-01-01")]).await;
+        assert_eq!(past.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let ended = fay.post("/vacation", &[("csrf", &csrf), ("end", "1")]).await;
+        assert_eq!(ended.status, StatusCode::SEE_OTHER);
+        assert_eq!(app.get("/me/vacation", &token).await.1["on_vacation"], false);
+    }
+}
+
+api_test! {
+    async fn the_lobby_creates_and_invites_through_the_api_and_a_bearer_token_posts_no_form(app) {
+        let email = address("gus");
+        let mut gus = Browser::new(&app);
+        gus.sign_up("Gus", &email, "a long password").await;
+        let token = app.login(&email, "a long password").await.1["access_token"]
+            .as_str()
+            .expect("token")
+            .to_string();
+        // A bearer token and no cookie: nobody is signed in, nothing is created.
+        let mut api_client = Browser::new(&app);
+        let forged = api_client
+            .send(Method::POST, "/lobby/games", Some(&[("kind", "gods"), ("seats", "2")]), Some(&token))
+            .await;
+        assert_eq!(forged.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(app.get("/games", &token).await.1["games"].as_array().map(Vec::len), Some(0));
+
+        gus.log_in(&email, "a long password").await;
+        let lobby = gus.get("/").await;
+        assert_eq!(lobby.status, StatusCode::OK);
+        assert!(lobby.body.contains("Your games"));
+        let csrf = lobby.csrf();
+        let refused = gus
+            .post("/lobby/games", &[("csrf", &csrf), ("kind", "gods"), ("seats", "9")])
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(refused.body.contains("Gods is for 2 to 4 players"), "{}", refused.body);
+        let no_csrf = gus.post("/lobby/games", &[("kind", "gods"), ("seats", "2")]).await;
+        assert_eq!(no_csrf.status, StatusCode::FORBIDDEN);
+        let made = gus
+            .post(
+                "/lobby/games",
+                &[("csrf", &csrf), ("kind", "dreams"), ("seats", "3"), ("watchers", "invited"), ("turn_hours", "24")],
+            )
+            .await;
+        assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+        let (_, games) = app.get("/games", &token).await;
+        let game = &games["games"][0];
+        assert_eq!(game["kind"], "dreams");
+        assert_eq!(game["watchers"], "invited");
+        assert_eq!(game["turn_hours"], 24);
+        let id = game["id"].as_str().expect("id").to_string();
+        let invited = gus
+            .post("/lobby/invite", &[("csrf", &csrf), ("game", &id), ("email", "Hal@Example.org")])
+            .await;
+        assert_eq!(invited.status, StatusCode::SEE_OTHER, "{}", invited.body);
+        let lobby = gus.get(invited.location()).await;
+        assert!(lobby.body.contains("hal@example.org is invited."), "{}", lobby.body);
+        let watcher = gus
+            .post("/lobby/spectators", &[("csrf", &csrf), ("game", &id), ("email", "ivy@example.org")])
+            .await;
+        assert_eq!(watcher.status, StatusCode::SEE_OTHER, "{}", watcher.body);
+        // Another user's lobby form cannot invite to Gus's game.
+        let other = address("jo");
+        let mut jo = Browser::new(&app);
+        jo.sign_up("Jo", &other, "a long password").await;
+        jo.log_in(&other, "a long password").await;
+        let jo_csrf = jo.get("/").await.csrf();
+        let not_theirs = jo
+            .post("/lobby/invite", &[("csrf", &jo_csrf), ("game", &id), ("email", "kim@example.org")])
+            .await;
+        assert_eq!(not_theirs.status, StatusCode::NOT_FOUND, "{}", not_theirs.body);
+    }
+}

@@ -19,7 +19,8 @@ if ! command -v node >/dev/null 2>&1; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 fi
-[ -x target/debug/hermes ] || cargo build -p hermes-api
+# Always build: a stale binary would test old pages (a no-op when it is up to date).
+cargo build -p hermes-api
 mkdir -p target/browser-artifacts
 cd tests/browser
 npm ci --no-fund --no-audit --loglevel=error

@@ -90,13 +90,39 @@ async function clickOneTurn(page) {
   throw new Error('no turn after 20 clicks');
 }
 
-test('a whole game of Gods is played by clicking, to the game-over page', { timeout: 900_000 }, async () => {
+test('a whole game of Gods is played by clicking, from sign-up through the invitation to the game-over page', { timeout: 900_000 }, async () => {
   const ada = await apiUser(server, 'Ada');
-  const bob = await apiUser(server, 'Bob');
+  // Bob has no account: Ada invites his address, and he comes in through the mail's link.
+  const bob = { name: 'Bob', email: `bob.${Date.now()}@example.org`, password: 'a long password for bob' };
+  const created = await api(server, 'POST', '/games', {
+    token: ada.token,
+    body: { kind: 'gods', seats: 2, random_seats: false, invite: [bob.email] },
+  });
+  assert.equal(created.status, 201, created.text);
+  const id = created.json.id;
+  const invitation = await server.waitForMail(
+    (m) => m.to.toLowerCase().includes(bob.email) && m.links.some((l) => l.includes('/join/')),
+    'the invitation',
+  );
+  const join = new URL(invitation.links.find((l) => l.includes('/join/')));
+  const bobPage = await newPage(browser, server, PHONE);
+  await bobPage.goto(server.url + join.pathname + join.search);
+  await bobPage.click('main a:has-text("sign up")');
+  await bobPage.fill('#display_name', bob.name);
+  await bobPage.fill('#email', bob.email);
+  await bobPage.fill('#password', bob.password);
+  await bobPage.click('button:has-text("Sign up")');
+  // Signed up; log in right away (the address is confirmed later), back to the game.
+  await bobPage.fill('#password', bob.password);
+  await bobPage.click('button:has-text("Log in")');
+  await bobPage.click('button:has-text("Take a seat")');
+  const started = await gameOf(id, ada);
+  assert.equal(started.status, 'running', 'Bob took the last seat');
+  bob.token = (await api(server, 'POST', '/auth/login', { body: { email: bob.email, password: bob.password } })).json.access_token;
   const players = [ada, bob];
-  const id = await startedGame('gods', players);
-  const links = [await turnLink(ada, id), null];
-  const pages = [await newPage(browser, server, DESKTOP), await newPage(browser, server, PHONE)];
+  // Ada plays from her mail's turn link; Bob from the game page, signed in.
+  const links = [await turnLink(ada, id), `${server.url}/games/${id}/play`];
+  const pages = [await newPage(browser, server, DESKTOP), bobPage];
   let turns = 0;
   let shot = false;
   for (;;) {
@@ -125,7 +151,6 @@ test('a whole game of Gods is played by clicking, to the game-over page', { time
   assert.equal(over.status, 'over');
   // The game-over page: each player's page says so, with the winner.
   for (const seat of [0, 1]) {
-    links[seat] ??= await turnLink(players[seat], id);
     await pages[seat].goto(links[seat]);
     assert.match(await pages[seat].locator('main').innerText(), /The game is over: .* won/);
   }

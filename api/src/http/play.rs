@@ -26,7 +26,8 @@
 mod credentials;
 pub(crate) mod dreams;
 
-pub use credentials::{page_credentials, PageCredentials};
+use crate::http::session::WebUser;
+pub use credentials::{check_form, page_credentials, PageCredentials};
 
 use crate::board::dreams::{dreams_svg, DreamsStyle};
 use crate::board::{board_svg, BoardStyle};
@@ -151,6 +152,8 @@ pub struct PageParts {
     rules_url: String,
     notation_url: String,
     script_url: String,
+    /// The session's CSRF token, for the forms of a page opened signed in.
+    csrf: Option<String>,
 }
 
 impl PageParts {
@@ -167,7 +170,13 @@ impl PageParts {
             rules_url: String::new(),
             notation_url: format!("{base}/notation"),
             script_url: format!("{base}/static/play.js"),
+            csrf: None,
         }
+    }
+
+    fn with_csrf(mut self, csrf: Option<String>) -> PageParts {
+        self.csrf = csrf;
+        self
     }
 
     fn with_rules(mut self, base: &str, kind: &str) -> PageParts {
@@ -352,7 +361,9 @@ async fn show(
                 over,
                 deadline,
                 log,
-                parts: PageParts::new(base, &game_id, &q, svg).with_rules(base, "dreams"),
+                parts: PageParts::new(base, &game_id, &q, svg)
+                    .with_rules(base, "dreams")
+                    .with_csrf(who.csrf.clone()),
                 base,
             },
             extra,
@@ -385,7 +396,9 @@ async fn show(
             to_act: table.to_act(),
             deadline,
             log,
-            parts: PageParts::new(base, &game_id, &q, svg).with_rules(base, "gods"),
+            parts: PageParts::new(base, &game_id, &q, svg)
+                .with_rules(base, "gods")
+                .with_csrf(who.csrf.clone()),
         },
         extra,
     )?;
@@ -580,9 +593,10 @@ pub async fn get(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
+    user: Option<WebUser>,
 ) -> PageResult {
     let game_id = path.into_inner();
-    let who = page_credentials(&state, &req, &game_id)?;
+    let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     let flash = pages::query_param(&req, "played")
         .and_then(|s| s.parse::<i64>().ok())
         .map(|seq| format!("Your turn was played: it is entry {seq} of the log."));
@@ -601,9 +615,10 @@ pub async fn post(
     state: web::Data<AppState>,
     path: web::Path<String>,
     body: web::Bytes,
+    user: Option<WebUser>,
 ) -> PageResult {
     let game_id = path.into_inner();
-    let who = page_credentials(&state, &req, &game_id)?;
+    let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     let user_id = who.user_id.clone();
     if body.len() > JSON_LIMIT {
         return Err(PageError::new(
@@ -617,6 +632,7 @@ pub async fn post(
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.into_owned())
     };
+    check_form(&req, &who, user.as_ref(), field("csrf").as_deref())?;
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {
@@ -690,9 +706,10 @@ pub async fn legal_json(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
+    user: Option<WebUser>,
 ) -> ApiResult<HttpResponse> {
     let game_id = path.into_inner();
-    let who = credentials::json_credentials(&state, &req, &game_id)?;
+    let who = credentials::json_credentials(&state, &req, &game_id, user.as_ref())?;
     let partial: Value = match pages::query_param(&req, "partial") {
         Some(p) if p.len() > JSON_LIMIT => {
             return Err(ApiError::bad_request(
@@ -739,9 +756,10 @@ pub async fn talk(
     state: web::Data<AppState>,
     path: web::Path<String>,
     body: web::Bytes,
+    user: Option<WebUser>,
 ) -> PageResult {
     let game_id = path.into_inner();
-    let who = page_credentials(&state, &req, &game_id)?;
+    let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     if body.len() > JSON_LIMIT {
         return Err(PageError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -752,10 +770,13 @@ pub async fn talk(
             ),
         ));
     }
-    let text = url::form_urlencoded::parse(&body)
-        .find(|(k, _)| k == "body")
-        .map(|(_, v)| v.into_owned())
-        .unwrap_or_default();
+    let field = |name: &str| {
+        url::form_urlencoded::parse(&body)
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+    };
+    check_form(&req, &who, user.as_ref(), field("csrf").as_deref())?;
+    let text = field("body").unwrap_or_default();
     let app = state.clone();
     let (gid, uid) = (game_id.clone(), who.user_id.clone());
     let result = with_conn(&state, move |conn| {

@@ -14,6 +14,7 @@ use crate::http::board::{custom_card_art, gods_view, names_by_seat};
 use crate::http::log::replay as replay_game;
 use crate::http::pages::{page, query_param, render_in, PageError, PageResult};
 use crate::http::play::{self, page_credentials, TalkRow};
+use crate::http::session::WebUser;
 use crate::http::with_conn;
 use crate::play::Table;
 use crate::state::AppState;
@@ -71,9 +72,10 @@ pub async fn get(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
+    user: Option<WebUser>,
 ) -> PageResult {
     let game_id = path.into_inner();
-    let who = page_credentials(&state, &req, &game_id)?;
+    let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     let asked = match query_param(&req, "at") {
         None => None,
         Some(a) => Some(a.trim().parse::<i64>().map_err(|_| {
@@ -85,8 +87,10 @@ pub async fn get(
         })?),
     };
     let id = game_id.clone();
+    let uid = who.user_id.clone();
+    // A player, or someone signed in whom the game's `watchers` let see it (else 404).
     let (table, turns, talk) = with_conn(&state, move |conn| {
-        let table = Table::load(conn, &id)?;
+        let table = Table::load_for(conn, &id, &uid)?;
         let turns = store::turns_upto(conn, &id, table.game.seq)?;
         let talk = store::messages_between(conn, &id, 0, table.game.seq)?;
         Ok((table, turns, talk))
@@ -96,13 +100,14 @@ pub async fn get(
         "game_not_found" => not_found(),
         _ => PageError::from(e),
     })?;
-    let seat = table.seat_of(&who.user_id).ok_or_else(|| {
-        PageError::new(
+    let seat = table.seat_of(&who.user_id);
+    if seat.is_none() && who.token.is_some() {
+        return Err(PageError::new(
             StatusCode::FORBIDDEN,
             "Not your game",
             "This link's player has no seat in this game.",
-        )
-    })?;
+        ));
+    }
     // 409 for a game that has not started: nothing to replay yet.
     let now = table.engine(&state.hot)?;
     let last = i64::try_from(turns.len()).map_err(PageError::internal)?;
@@ -116,7 +121,10 @@ pub async fn get(
     }
     let upto = usize::try_from(at).map_err(PageError::internal)?;
     let then = replay_game(&table, turns.get(..upto).unwrap_or(&[]))?;
-    let viewer = Viewer::Seat(seat);
+    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+    // The log's words as this seat reads them; a spectator is no seat: a seat number
+    // nobody has, so only what everyone may read is told.
+    let seat = seat.unwrap_or(usize::MAX);
     let view = then.view(viewer);
     let names = names_by_seat(&table);
     let over = table.game.status == OVER;

@@ -262,3 +262,70 @@ api_test!(
         assert!(body.contains("href=\"/rules/gods#G-"), "{body}");
     }
 );
+
+api_test!(
+    async fn a_signed_in_player_plays_from_the_game_page_with_the_sessions_csrf_token(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let seat = to_act(&app, &id, &players[0].token).await;
+        let p = &players[seat];
+        let (_, me) = app.get("/me", &p.token).await;
+        let mut b = crate::web::Browser::new(&app);
+        b.log_in(me["email"].as_str().unwrap(), "a long password").await;
+
+        // The page and its links carry no token: the cookie goes along by itself.
+        let page = b.get(&format!("/games/{id}/play")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        assert!(!page.body.contains("token="), "{}", page.body);
+        let csrf = crate::web::field_value(&page.body, "csrf").expect("the forms carry csrf");
+        let legal = b.get(&format!("/games/{id}/play/legal")).await;
+        assert_eq!(legal.status, StatusCode::OK, "{}", legal.body);
+        let legal: Value = serde_json::from_str(&legal.body).unwrap();
+        let (_, g) = app.get(&format!("/games/{id}"), &p.token).await;
+        let seq = g["seq"].to_string();
+        let step = json!({"steps": [legal["legal"]["steps"][0]]});
+        let notation = games::registry::kind("gods").unwrap().format_turn(&step).unwrap();
+
+        // Without the CSRF token (a form from another site): 403, nothing played.
+        let refused = b
+            .post(&format!("/games/{id}/play"), &[("notation", &notation), ("expected_seq", &seq)])
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+        let talk = b.post(&format!("/games/{id}/play/talk"), &[("body", "hi")]).await;
+        assert_eq!(talk.status, StatusCode::FORBIDDEN);
+        let (_, after) = app.get(&format!("/games/{id}"), &p.token).await;
+        assert_eq!(after["seq"], g["seq"]);
+        // With it: talk is posted, and the turn goes through the rules (a lone first step
+        // may be too short: then the rules say so, 422; either way not a CSRF refusal).
+        let talk = b
+            .post(&format!("/games/{id}/play/talk"), &[("body", "hi"), ("csrf", &csrf)])
+            .await;
+        assert_eq!(talk.status, StatusCode::SEE_OTHER, "{}", talk.body);
+        let played = b
+            .post(
+                &format!("/games/{id}/play"),
+                &[("notation", &notation), ("expected_seq", &seq), ("csrf", &csrf)],
+            )
+            .await;
+        assert!(
+            played.status == StatusCode::SEE_OTHER || played.status == StatusCode::UNPROCESSABLE_ENTITY,
+            "{}: {}",
+            played.status,
+            played.body
+        );
+        // The replay, signed in.
+        let replay = b.get(&format!("/games/{id}/replay?at=0")).await;
+        assert_eq!(replay.status, StatusCode::OK);
+
+        // Neither a session nor a token: 401. A signed-in stranger: no game page (403),
+        // but the replay as a spectator when the game lets anyone signed in watch.
+        let (status, _, _) = get(&app, &format!("/games/{id}/play")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        let stranger = app.player("stranger").await;
+        let (_, them) = app.get("/me", &stranger.token).await;
+        let mut s = crate::web::Browser::new(&app);
+        s.log_in(them["email"].as_str().unwrap(), "a long password").await;
+        assert_eq!(s.get(&format!("/games/{id}/play")).await.status, StatusCode::FORBIDDEN);
+        let watched = s.get(&format!("/games/{id}/replay")).await;
+        assert_eq!(watched.status, StatusCode::OK, "{}", watched.body);
+    }
+);

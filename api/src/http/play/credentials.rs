@@ -9,6 +9,7 @@
 use crate::auth::jwt::Purpose;
 use crate::error::ApiError;
 use crate::http::pages::{encode, link_claims, query_param, PageError};
+use crate::http::session::{self, WebUser};
 use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::HttpRequest;
@@ -19,6 +20,9 @@ pub struct PageCredentials {
     pub user_id: String,
     /// The turn link's token, when the page was opened with one.
     pub token: Option<String>,
+    /// The session's CSRF token, when the page was opened signed in: its forms carry it
+    /// (a turn link's forms need none: the token in the URL is the credential).
+    pub csrf: Option<String>,
 }
 
 impl PageCredentials {
@@ -39,12 +43,14 @@ impl PageCredentials {
     }
 }
 
-/// The credentials of a request to one of `game_id`'s pages. A turn link for another game
-/// is a 403; no credential at all is a 401 page that says how to get in.
+/// The credentials of a request to one of `game_id`'s pages: a turn link's `token` if the
+/// URL has one (a turn link for another game is a 403), else the browser's session; neither
+/// is a 401 page that says how to get in.
 pub fn page_credentials(
     state: &AppState,
     req: &HttpRequest,
     game_id: &str,
+    user: Option<&WebUser>,
 ) -> Result<PageCredentials, PageError> {
     if query_param(req, "token").is_some() {
         let (token, claims) = link_claims(state, req, Purpose::TurnLink)?;
@@ -58,13 +64,35 @@ pub fn page_credentials(
         return Ok(PageCredentials {
             user_id: claims.sub,
             token: Some(token),
+            csrf: None,
+        });
+    }
+    if let Some(u) = user {
+        return Ok(PageCredentials {
+            user_id: u.user_id.clone(),
+            token: None,
+            csrf: Some(u.csrf_token.clone()),
         });
     }
     Err(PageError::new(
-        StatusCode::BAD_REQUEST,
-        "This link is incomplete",
-        "The link has no token. Open the whole link from your mail; some mail programs cut long links in two.",
+        StatusCode::UNAUTHORIZED,
+        "Log in first",
+        "Log in to open this game, or open the whole link from your mail (some mail programs cut long links in two).",
     ))
+}
+
+/// A form posted to one of the game's pages: with a session, it must carry the session's
+/// CSRF token (`csrf`); with a turn link, the token in the URL is the credential.
+pub fn check_form(
+    req: &HttpRequest,
+    who: &PageCredentials,
+    user: Option<&WebUser>,
+    submitted: Option<&str>,
+) -> Result<(), PageError> {
+    if who.token.is_some() {
+        return Ok(());
+    }
+    session::check(req, user, submitted)
 }
 
 /// [`page_credentials`] for the page's JSON endpoints: the same checks, answered as
@@ -73,18 +101,14 @@ pub fn json_credentials(
     state: &AppState,
     req: &HttpRequest,
     game_id: &str,
+    user: Option<&WebUser>,
 ) -> Result<PageCredentials, ApiError> {
-    page_credentials(state, req, game_id).map_err(|e| {
+    page_credentials(state, req, game_id, user).map_err(|e| {
         let code = match e.status {
             StatusCode::FORBIDDEN => "wrong_game",
-            StatusCode::BAD_REQUEST => "missing_credentials",
-            _ => "unauthorized",
+            StatusCode::UNAUTHORIZED => "missing_credentials",
+            _ => "invalid_token",
         };
-        let status = if e.status == StatusCode::BAD_REQUEST {
-            StatusCode::UNAUTHORIZED
-        } else {
-            e.status
-        };
-        ApiError::new(status, code, e.message)
+        ApiError::new(e.status, code, e.message)
     })
 }

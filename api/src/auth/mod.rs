@@ -31,6 +31,7 @@ impl FromRequest for Caller {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let bearer = bearer(req);
+        let required = required_scope(req);
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal("app state missing"))?;
             let token = bearer?;
@@ -40,19 +41,55 @@ impl FromRequest for Caller {
                     Ok(crate::store::accounts::user_by_token_hash(conn, &hash)?)
                 })
                 .await?;
-                return match user {
-                    Some(u) => Ok(Caller { user_id: u.id }),
-                    None => Err(ApiError::unauthorized(
+                let Some((user, row)) = user else {
+                    return Err(ApiError::unauthorized(
                         "invalid_token",
                         "this API token is unknown or revoked",
-                    )),
+                    ));
                 };
+                if row.expires_at.is_some_and(|t| t <= state.clock.now_naive()) {
+                    return Err(ApiError::unauthorized(
+                        "token_expired",
+                        "this API token has expired; make a new one (POST /tokens)",
+                    ));
+                }
+                if !row.scopes.split_whitespace().any(|s| s == required) {
+                    return Err(ApiError::forbidden(
+                        "insufficient_scope",
+                        format!("this API token lacks the `{required}` scope this request needs"),
+                    )
+                    .with("required_scope", required));
+                }
+                return Ok(Caller { user_id: user.id });
             }
             let claims = state.keys.verify(Purpose::Access, &token)?;
             Ok(Caller {
                 user_id: claims.sub,
             })
         })
+    }
+}
+
+/// What a personal token may do (`POST /tokens` `scopes`); a login token may do all.
+pub const SCOPES: [&str; 4] = ["read", "play", "talk", "account"];
+
+/// The scope a request needs: `account` for `/tokens` and `/me/…` (the account's own
+/// settings, tokens, calendar, vacation), `talk` to post table talk, `read` for any other
+/// `GET`/`HEAD` (`GET /me` included), `play` for any other write (create, join, invite, a
+/// turn).
+pub fn required_scope(req: &HttpRequest) -> &'static str {
+    let pattern = req
+        .match_pattern()
+        .unwrap_or_else(|| req.path().to_string());
+    let reading = matches!(req.method().as_str(), "GET" | "HEAD");
+    if pattern.starts_with("/tokens") || pattern.starts_with("/me/") {
+        "account"
+    } else if reading {
+        "read"
+    } else if pattern == "/games/{id}/messages" {
+        "talk"
+    } else {
+        "play"
     }
 }
 

@@ -1,6 +1,6 @@
 //! `/tokens`: personal API tokens for third-party clients.
 
-use crate::auth::{personal, Caller};
+use crate::auth::{personal, Caller, SCOPES};
 use crate::error::{ApiError, ApiResult};
 use crate::http::with_conn;
 use crate::state::AppState;
@@ -14,6 +14,12 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct NewToken {
     pub name: String,
+    /// What the token may do (`crate::auth::SCOPES`); default: all of it.
+    #[serde(default)]
+    pub scopes: Option<Vec<String>>,
+    /// When the token stops working; default: never.
+    #[serde(default)]
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
 /// A token as listed: never the token itself.
@@ -23,6 +29,8 @@ pub struct TokenOut {
     pub name: String,
     pub created_at: DateTime<Utc>,
     pub revoked_at: Option<DateTime<Utc>>,
+    pub scopes: Vec<String>,
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
 impl From<ApiToken> for TokenOut {
@@ -32,6 +40,8 @@ impl From<ApiToken> for TokenOut {
             name: t.name,
             created_at: t.created_at.and_utc(),
             revoked_at: t.revoked_at.map(|t| t.and_utc()),
+            scopes: t.scopes.split_whitespace().map(str::to_string).collect(),
+            expires_at: t.expires_at.map(|t| t.and_utc()),
         }
     }
 }
@@ -41,7 +51,29 @@ pub async fn create(
     caller: Caller,
     body: web::Json<NewToken>,
 ) -> ApiResult<HttpResponse> {
-    let name = body.into_inner().name.trim().to_string();
+    let body = body.into_inner();
+    let name = body.name.trim().to_string();
+    let mut scopes = body
+        .scopes
+        .unwrap_or_else(|| SCOPES.iter().map(|s| s.to_string()).collect());
+    scopes.sort_by_key(|s| SCOPES.iter().position(|k| k == s));
+    scopes.dedup();
+    if scopes.is_empty() || scopes.iter().any(|s| !SCOPES.contains(&s.as_str())) {
+        return Err(ApiError::unprocessable(
+            "invalid_scopes",
+            format!("`scopes` must be one or more of {}", SCOPES.join(", ")),
+        )
+        .with("field", "scopes"));
+    }
+    let now_at = state.clock.now_naive();
+    let expires_at = body.expires_at.map(|t| t.naive_utc());
+    if expires_at.is_some_and(|t| t <= now_at) {
+        return Err(ApiError::unprocessable(
+            "invalid_expires_at",
+            "`expires_at` must be in the future",
+        )
+        .with("field", "expires_at"));
+    }
     if name.is_empty() || name.chars().count() > 100 {
         return Err(ApiError::unprocessable(
             "invalid_name",
@@ -56,6 +88,8 @@ pub async fn create(
         token_hash: personal::hash(&secret),
         created_at: now(),
         revoked_at: None,
+        scopes: scopes.join(" "),
+        expires_at,
     };
     let row = with_conn(&state, move |conn| {
         crate::auth::existing_user(conn, &row.user_id)?;
@@ -70,6 +104,8 @@ pub async fn create(
         "name": out.name,
         "created_at": out.created_at,
         "revoked_at": out.revoked_at,
+        "scopes": out.scopes,
+        "expires_at": out.expires_at,
         "token": secret,
     })))
 }

@@ -47,12 +47,16 @@ pub fn insert_token(conn: &mut DbConn, token: &ApiToken) -> Result<(), StoreErro
 }
 
 /// The live (not revoked) token with this hash, and its owner.
-pub fn user_by_token_hash(conn: &mut DbConn, hash: &str) -> Result<Option<User>, StoreError> {
+/// The user of an unrevoked token, with the token (its scopes and expiry).
+pub fn user_by_token_hash(
+    conn: &mut DbConn,
+    hash: &str,
+) -> Result<Option<(User, ApiToken)>, StoreError> {
     Ok(api_tokens::table
         .inner_join(users::table)
         .filter(api_tokens::token_hash.eq(hash))
         .filter(api_tokens::revoked_at.is_null())
-        .select(User::as_select())
+        .select((User::as_select(), ApiToken::as_select()))
         .first(conn)
         .optional()?)
 }

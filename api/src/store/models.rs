@@ -28,6 +28,10 @@ pub struct ApiToken {
     pub token_hash: String,
     pub created_at: NaiveDateTime,
     pub revoked_at: Option<NaiveDateTime>,
+    /// What the token may do, space-separated (`crate::auth::Scope`).
+    pub scopes: String,
+    /// After this the token is refused (`None`: never).
+    pub expires_at: Option<NaiveDateTime>,
 }
 
 /// The current time as stored: UTC, whole microseconds (what Postgres keeps), so a value

@@ -28,6 +28,8 @@ diesel::table! {
         token_hash -> Text,
         created_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        scopes -> Text,
+        expires_at -> Nullable<Timestamp>,
     }
 }
 

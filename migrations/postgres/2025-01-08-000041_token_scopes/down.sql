@@ -1,0 +1,2 @@
+ALTER TABLE api_tokens DROP COLUMN expires_at;
+ALTER TABLE api_tokens DROP COLUMN scopes;

@@ -53,10 +53,21 @@ struct Args {
     /// The game the clients play: `gods` (two players) or `dreams` (three players).
     #[arg(long, default_value = "gods")]
     game: String,
+    /// SQLite's `synchronous`: `full` (durable, the server's default) or `normal` (on
+    /// PostgreSQL: the bench database gets `synchronous_commit = off`).
+    #[arg(long, default_value = "full")]
+    synchronous: String,
+    /// Threads drawing mail pictures (the server's default: cores less one).
+    #[arg(long)]
+    mail_draw_threads: Option<u32>,
 }
 
 /// `--mail-pref`, for [`player`].
 static MAIL_PREF: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+/// `--synchronous` and `--mail-draw-threads`, for [`start`].
+static SYNCHRONOUS: std::sync::OnceLock<hermes_api::store::Synchronous> =
+    std::sync::OnceLock::new();
+static DRAW_THREADS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -65,6 +76,7 @@ struct Server {
     /// The server's database, for the outbox figures.
     database_url: String,
     handle: actix_web::dev::ServerHandle,
+    state: actix_web::web::Data<hermes_api::state::AppState>,
     _dir: tempfile::TempDir,
     _pg: Option<PgDatabase>,
 }
@@ -97,6 +109,14 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
             diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
                 .execute(&mut conn)?;
             diesel::sql_query(format!("CREATE DATABASE \"{name}\"")).execute(&mut conn)?;
+            // `--synchronous normal`: PostgreSQL's counterpart, commits not waiting for
+            // their WAL flush (to see what the flush costs there).
+            if SYNCHRONOUS.get() == Some(&hermes_api::store::Synchronous::Normal) {
+                diesel::sql_query(format!(
+                    "ALTER DATABASE \"{name}\" SET synchronous_commit = off"
+                ))
+                .execute(&mut conn)?;
+            }
             let mut url = url::Url::parse(&admin_url)?;
             url.set_path(&format!("/{name}"));
             (url.to_string(), Some(PgDatabase { admin_url, name }))
@@ -107,6 +127,8 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         data_dir: dir.path().to_owned(),
         database_url: Secret(url),
         pool_size,
+        sqlite_synchronous: SYNCHRONOUS.get().copied().unwrap_or_default(),
+        mail_draw_threads: DRAW_THREADS.get().copied().unwrap_or(1),
         database: Default::default(),
         inbound: Default::default(),
         outbox_retention_days: 30,
@@ -136,11 +158,13 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
     let app = Application::build(settings)?;
     let url = app.url().to_string();
     let handle = app.handle();
+    let state = app.state();
     tokio::spawn(app.run_until_stopped());
     Ok(Server {
         url,
         database_url: db_url,
         handle,
+        state,
         _dir: dir,
         _pg: pg,
     })
@@ -450,6 +474,18 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     let health = ceiling(&client, &server.url, args.clients, args.seconds).await;
     println!("{backend}: ceiling GET /health: {health:.0} requests/s");
 
+    let group = |s: &Server| {
+        s.state
+            .group_commit
+            .as_ref()
+            .map_or((0, 0), |g| (g.counts().commits(), g.counts().writes()))
+    };
+    let pool = hermes_api::store::open(&server.database_url, 1)?;
+    let sent_before = {
+        let mut conn = pool.get()?;
+        hermes_api::outbox::admin::counts(&mut conn)?.sent
+    };
+    let (commits_before, writes_before) = group(&server);
     let stop = Arc::new(AtomicBool::new(false));
     let t0 = Instant::now();
     let tasks: Vec<_> = players
@@ -489,14 +525,26 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         percentile(&all, 0.99).as_secs_f64() * 1e3,
         all.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
     );
+    let (commits, writes) = group(&server);
+    if commits > commits_before {
+        println!(
+            "{backend}: group commit: {} commits for {} writes ({:.1} writes per commit)",
+            commits - commits_before,
+            writes - writes_before,
+            (writes - writes_before) as f64 / (commits - commits_before) as f64
+        );
+    }
     // What the outbox worker delivered meanwhile (it runs in the same process and draws
     // a board PNG per your-turn mail) and what still waits.
-    let pool = hermes_api::store::open(&server.database_url, 1)?;
     let mut conn = pool.get()?;
     let counts = hermes_api::outbox::admin::counts(&mut conn)?;
     println!(
-        "{backend}: outbox (mail {}): sent {}, pending {}, failed {}",
-        args.mail_pref, counts.sent, counts.pending, counts.failed
+        "{backend}: outbox (mail {}): sent {} during the turns ({:.1} mails/s), pending {}, failed {}",
+        args.mail_pref,
+        counts.sent - sent_before,
+        (counts.sent - sent_before) as f64 / elapsed,
+        counts.pending,
+        counts.failed
     );
     server.handle.stop(true).await;
     Ok(())
@@ -509,6 +557,12 @@ async fn main() -> Result<(), BoxError> {
         return Err(format!("--game must be gods or dreams, not {:?}", args.game).into());
     }
     let _ = MAIL_PREF.set(args.mail_pref.clone());
+    let _ = SYNCHRONOUS.set(args.synchronous.parse()?);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    let _ = DRAW_THREADS.set(
+        args.mail_draw_threads
+            .unwrap_or_else(|| cores.saturating_sub(1).max(1)),
+    );
     println!(
         "loadbench: {} cores",
         std::thread::available_parallelism()

@@ -38,6 +38,17 @@ pub struct Overrides {
     /// Database connections per server process. File key `pool_size`. [default: 8]
     #[arg(long, env = "HERMES_POOL_SIZE", value_name = "N")]
     pub pool_size: Option<u32>,
+    /// SQLite: `full` syncs the write-ahead log at every commit, so no acknowledged turn
+    /// is lost on a power loss or OS crash; `normal` syncs only at checkpoints (faster,
+    /// never corrupt, but the last acknowledged turns may vanish on a power loss). File
+    /// key `sqlite_synchronous`. [default: full]
+    #[arg(long, env = "HERMES_SQLITE_SYNCHRONOUS", value_name = "full|normal")]
+    pub sqlite_synchronous: Option<String>,
+    /// Threads that draw the board pictures of mails (at most this many at once, so mail
+    /// never takes every core from turns). File key `mail_draw_threads`. [default: the
+    /// number of CPU cores less one, at least 1]
+    #[arg(long, env = "HERMES_MAIL_DRAW_THREADS", value_name = "N")]
+    pub mail_draw_threads: Option<u32>,
     /// PostgreSQL: how long connecting may take, in seconds (libpq `connect_timeout`; at
     /// least 2). File key `database_connect_timeout_secs`. [default: 5]
     #[arg(long, env = "HERMES_DATABASE_CONNECT_TIMEOUT_SECS", value_name = "S")]
@@ -243,6 +254,8 @@ struct FileSettings {
     data_dir: Option<PathBuf>,
     database_url: Option<String>,
     pool_size: Option<u32>,
+    sqlite_synchronous: Option<String>,
+    mail_draw_threads: Option<u32>,
     database_connect_timeout_secs: Option<u64>,
     database_statement_timeout_ms: Option<u64>,
     database_pool_timeout_ms: Option<u64>,
@@ -307,6 +320,10 @@ pub struct Settings {
     /// Kept secret because a Postgres URL may hold a password; see [`redact_url`].
     pub database_url: Secret,
     pub pool_size: u32,
+    /// SQLite's `PRAGMA synchronous` (FULL unless the operator lowers it).
+    pub sqlite_synchronous: crate::store::Synchronous,
+    /// Threads drawing mail pictures (`crate::outbox`).
+    pub mail_draw_threads: u32,
     /// How long the service waits for its database at each step.
     pub database: crate::store::Timeouts,
     /// Days a sent mail stays in the outbox (0: forever).
@@ -421,6 +438,21 @@ impl Settings {
             data_dir,
             database_url: Secret(database_url),
             pool_size: overrides.pool_size.or(file.pool_size).unwrap_or(8),
+            sqlite_synchronous: match overrides
+                .sqlite_synchronous
+                .as_ref()
+                .or(file.sqlite_synchronous.as_ref())
+            {
+                Some(s) => s.parse().map_err(|message| ConfigError::Invalid {
+                    key: "sqlite_synchronous",
+                    message,
+                })?,
+                None => crate::store::Synchronous::Full,
+            },
+            mail_draw_threads: overrides
+                .mail_draw_threads
+                .or(file.mail_draw_threads)
+                .unwrap_or_else(default_draw_threads),
             database,
             outbox_retention_days: overrides
                 .outbox_retention_days
@@ -519,6 +551,7 @@ impl Settings {
     fn check(&self) -> Result<(), ConfigError> {
         let positive = [
             ("pool_size", self.pool_size),
+            ("mail_draw_threads", self.mail_draw_threads),
             ("access_token_minutes", self.access_token_minutes),
             ("login_per_ip_per_minute", self.login_per_ip_per_minute),
             (
@@ -762,6 +795,11 @@ fn default_hash_concurrency() -> u32 {
     std::thread::available_parallelism()
         .map(|n| u32::try_from(n.get()).unwrap_or(u32::MAX))
         .unwrap_or(1)
+}
+
+/// The cores less one (at least 1): mail pictures never take every core from turns.
+fn default_draw_threads() -> u32 {
+    default_hash_concurrency().saturating_sub(1).max(1)
 }
 
 fn default_database_url(data_dir: &Path) -> String {

@@ -65,6 +65,9 @@ pub struct Metrics {
     scheduler_failures: Counter,
     pool_connections: Family<StateLabels, Gauge>,
     pool_max: Gauge,
+    commits: Counter,
+    committed_writes: Counter,
+    group_sync: Mutex<()>,
     /// When the scheduler last finished a pass (at first: when the process started), and
     /// its interval: the next pass is due then.
     scheduler: Mutex<(Instant, Duration)>,
@@ -147,6 +150,18 @@ impl Metrics {
             "The pool's size (pool_size)",
             pool_max.clone(),
         );
+        let commits = Counter::default();
+        registry.register(
+            "db_group_commits",
+            "Transactions the group-commit writer committed (SQLite; each holds one or more turns)",
+            commits.clone(),
+        );
+        let committed_writes = Counter::default();
+        registry.register(
+            "db_group_commit_writes",
+            "Writes (turns) the group-commit writer ran, each in its own savepoint",
+            committed_writes.clone(),
+        );
         let build = Family::<BuildLabels, Gauge>::default();
         build
             .get_or_create(&BuildLabels {
@@ -167,6 +182,9 @@ impl Metrics {
             scheduler_failures,
             pool_connections,
             pool_max,
+            commits,
+            committed_writes,
+            group_sync: Mutex::new(()),
             scheduler: Mutex::new((Instant::now(), scheduler_tick)),
             token_hash: metrics_token.map(|t| Sha256::digest(t.as_bytes()).into()),
         }
@@ -223,7 +241,19 @@ impl Metrics {
         outbox: &OutboxNow,
         pool: diesel::r2d2::State,
         pool_max: u32,
+        group: Option<&crate::store::group::Counts>,
     ) -> ApiResult<String> {
+        if let Some(group) = group {
+            // The writer counts; the counters catch up with it at each scrape (one scrape
+            // at a time, so two never add the same difference).
+            let _one = self.group_sync.lock().unwrap_or_else(|e| e.into_inner());
+            for (counter, now) in [
+                (&self.commits, group.commits()),
+                (&self.committed_writes, group.writes()),
+            ] {
+                counter.inc_by(now.saturating_sub(counter.get()));
+            }
+        }
         for (state, n) in [
             ("pending", outbox.pending),
             ("sent", outbox.sent),
@@ -305,9 +335,12 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Http
         })
     })
     .await?;
-    let body = state
-        .metrics
-        .render(&outbox, state.pool.state(), state.pool.max_size())?;
+    let body = state.metrics.render(
+        &outbox,
+        state.pool.state(),
+        state.pool.max_size(),
+        state.group_commit.as_ref().map(|g| g.counts()),
+    )?;
     Ok(HttpResponse::Ok()
         // The OpenMetrics text format (what `prometheus-client` writes: the successor of
         // Prometheus' own text format, which Prometheus asks for and reads natively).

@@ -70,10 +70,11 @@ impl Application {
             crate::VERSION
         );
         let backend = store::DatabaseUrl::parse(&settings.database_url.0)?.backend();
-        let pool = store::open_with(
+        let (pool, manager) = store::open_durable(
             &settings.database_url.0,
             settings.pool_size,
             &settings.database,
+            settings.sqlite_synchronous,
         )?;
         tracing::info!(
             backend,
@@ -94,9 +95,22 @@ impl Application {
         })?;
         let url = format!("http://{local}");
         let public_url = settings.public_url.clone().unwrap_or_else(|| url.clone());
+        let sqlite_writer = (backend == "sqlite").then(|| Arc::new(Mutex::new(())));
+        let group_commit = match &sqlite_writer {
+            Some(lock) => Some(
+                store::group::GroupCommit::start(manager, Some(lock.clone())).map_err(|e| {
+                    store::StartupError::Unreachable {
+                        url: redact_url(&settings.database_url.0),
+                        reason: format!("cannot start the writer thread: {e}"),
+                    }
+                })?,
+            ),
+            None => None,
+        };
         let state = web::Data::new(AppState {
             pool,
-            sqlite_writer: (backend == "sqlite").then(|| Arc::new(Mutex::new(()))),
+            sqlite_writer,
+            group_commit,
             database_deadline: (backend == "postgres").then_some(settings.database.request),
             hot: HotGames::new(10_000),
             keys: Keys::new(&secret, &public_url),
@@ -140,6 +154,7 @@ impl Application {
                 mail: settings.mail.clone(),
                 max_attempts: settings.mail_max_attempts,
                 poll: std::time::Duration::from_millis(settings.mail_poll_ms),
+                draw_threads: usize::try_from(settings.mail_draw_threads).unwrap_or(1),
             },
         )?;
         tracing::info!("mail: {}", outbox.describe());

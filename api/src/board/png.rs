@@ -51,11 +51,11 @@ pub fn board_png(svg: &str) -> Result<Vec<u8>, PngError> {
 }
 
 /// Draw an SVG as a PNG at `scale` pixels per user unit (2.0 for high-density screens),
-/// scaled down further if a side would exceed [`MAX_PNG_SIDE`].
+/// scaled down further if a side would exceed [`MAX_PNG_SIDE`]. A palette PNG
+/// ([`encode_indexed`](super::encode_indexed)): our boards are flat colours and text, so
+/// 256 colours keep them sharp at about a third of the bytes of a full-colour one.
 pub fn board_png_scaled(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
-    render_scaled(svg, scale)?
-        .encode_png()
-        .map_err(|e| PngError::Encode(e.to_string()))
+    super::raster::encode_indexed(&render_scaled(svg, scale)?)
 }
 
 /// The usvg options for our own pictures: the bundled fonts.

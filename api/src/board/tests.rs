@@ -282,6 +282,21 @@ fn the_png_draws_text_with_the_bundled_font() {
 }
 
 #[test]
+fn a_late_board_is_a_palette_png_under_100_kb() {
+    let style = BoardStyle {
+        names: names(),
+        ..BoardStyle::default()
+    };
+    let svg = board_svg(&played(7, 40), &style);
+    let png = board_png(&svg).expect("draws");
+    // Colour type 3 (indexed) in the IHDR chunk.
+    assert_eq!(png.get(25), Some(&3), "not a palette PNG");
+    assert!(png.len() <= 100_000, "{} bytes", png.len());
+    let pixmap = Pixmap::decode_png(&png).expect("decodes");
+    assert!(inked_pixels(&png) > pixmap.pixels().len() / 10);
+}
+
+#[test]
 fn a_png_larger_than_the_limit_is_scaled_down() {
     let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20000\" height=\"100\">\
                <rect width=\"20000\" height=\"100\" fill=\"#123456\"/></svg>";

@@ -652,6 +652,7 @@ pub async fn list(
                 game,
                 players,
                 deadlines,
+                hot: None,
             };
             let mut summary = table.summary(&user_id);
             summary["invited"] = json!(!table.is_player(&user_id));

@@ -171,6 +171,7 @@ async fn lobby_tables(
                         game,
                         players,
                         deadlines,
+                        hot: None,
                     })
                 })
                 .collect::<ApiResult<Vec<Table>>>()

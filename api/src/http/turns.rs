@@ -168,6 +168,22 @@ fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
     v.parse().ok().map(Some).ok_or_else(bad)
 }
 
+/// Does the request carry `Prefer: return=minimal` (RFC 7240; among other preferences,
+/// in any case, in one header or several)?
+fn prefers_minimal(req: &HttpRequest) -> bool {
+    req.headers()
+        .get_all("prefer")
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|p| p.split(';').next())
+        .any(|p| {
+            let mut kv = p.splitn(2, '=');
+            let key = kv.next().unwrap_or("").trim();
+            let value = kv.next().unwrap_or("").trim().trim_matches('"');
+            key.eq_ignore_ascii_case("return") && value.eq_ignore_ascii_case("minimal")
+        })
+}
+
 /// A stored response, replayed (with the ETag of the sequence it created).
 fn replay(stored: &Idempotent) -> HttpResponse {
     let status = u16::try_from(stored.status)
@@ -195,6 +211,7 @@ pub async fn submit(
 ) -> ApiResult<HttpResponse> {
     let game_id = path.into_inner();
     let (sub, input) = read_submission(&req, &game_id, &body)?;
+    let minimal = prefers_minimal(&req);
     let submission = play::Submission {
         game_id,
         user_id: caller.user_id,
@@ -202,6 +219,7 @@ pub async fn submit(
         idempotency: sub.idempotency_key.map(|key| (key, sub.request_hash)),
         input,
         source: SOURCE_PLAYER,
+        minimal,
     };
     let app = state.clone();
     let outcome = with_conn(&state, move |conn| {
@@ -209,6 +227,10 @@ pub async fn submit(
     })
     .await?;
     match outcome {
+        Submitted::Created { body, seq } if minimal => Ok(HttpResponse::Created()
+            .insert_header(etag(seq))
+            .insert_header(("Preference-Applied", "return=minimal"))
+            .json(body)),
         Submitted::Created { body, seq } => {
             Ok(HttpResponse::Created().insert_header(etag(seq)).json(body))
         }

@@ -21,6 +21,7 @@
 
 pub mod admin;
 pub mod compose;
+pub mod draw;
 
 use crate::board::dreams::{cards_shown, CardArt, DreamsStyle};
 use crate::links;
@@ -51,7 +52,12 @@ use std::sync::Arc;
 /// out twice, with the same Message-ID.
 pub const LEASE: Duration = Duration::seconds(60);
 /// Rows claimed at once.
-const BATCH: i64 = 16;
+const BATCH: i64 = 32;
+/// Mails rendered ahead of the one being sent (on the draw pool, at most its threads at
+/// once).
+const SENDING: usize = 8;
+/// Pictures kept for reuse ([`draw::PictureCache`]); a late board is about 60 KB.
+const PICTURES: usize = 256;
 /// The longest wait between two attempts at one mail.
 pub const MAX_BACKOFF_SECS: i64 = 3600;
 
@@ -63,6 +69,8 @@ pub struct WorkerSettings {
     pub max_attempts: u32,
     /// How long to sleep when there is nothing to do (a wake-up cuts it short).
     pub poll: std::time::Duration,
+    /// Threads drawing pictures and rendering mails ([`draw::DrawPool`]).
+    pub draw_threads: usize,
 }
 
 /// The delivery worker of one server process.
@@ -72,6 +80,8 @@ pub struct Worker {
     settings: WorkerSettings,
     /// This worker's name in `lease_owner`.
     owner: String,
+    draw: Arc<draw::DrawPool>,
+    pictures: Arc<draw::PictureCache>,
 }
 
 /// A row that could not be delivered this time.
@@ -134,6 +144,8 @@ impl Worker {
         Worker {
             state,
             transport,
+            draw: Arc::new(draw::DrawPool::new(settings.draw_threads)),
+            pictures: Arc::new(draw::PictureCache::new(PICTURES)),
             settings,
             owner: format!("{}-{}", std::process::id(), &new_id()[..12]),
         }
@@ -189,53 +201,92 @@ impl Worker {
         .await
         .map_err(|e| StoreError::Db(diesel::result::Error::QueryBuilderError(Box::new(e))))??;
         let n = rows.len();
-        for row in rows {
-            self.deliver(row).await;
+        // Mails are rendered (their pictures drawn) on the draw pool, several at once, and
+        // sent one after the other in the order they were decided; the attempts are then
+        // written down together, in one commit.
+        use futures_util::stream::StreamExt;
+        let mut rendered = std::pin::pin!(futures_util::stream::iter(rows)
+            .map(|row| async move {
+                let message = self.render(&row).await;
+                (row, message)
+            })
+            .buffered(SENDING));
+        let mut attempts: Vec<(OutboxRow, Result<(), Failure>)> = Vec::with_capacity(n);
+        while let Some((row, message)) = rendered.next().await {
+            let result = match message {
+                Ok(message) => self.transport.send(&message).await.map_err(Failure::from),
+                Err(f) => Err(f),
+            };
+            attempts.push((row, result));
         }
+        self.mark_all(attempts).await;
         Ok(n)
     }
 
-    async fn deliver(&self, row: OutboxRow) {
+    /// Render `row` on the draw pool (links minted now, the picture drawn or reused).
+    async fn render(&self, row: &OutboxRow) -> Result<crate::mail::Message, Failure> {
         let state = self.state.clone();
         let from = self.settings.mail.from.clone();
+        let pictures = self.pictures.clone();
         let prepared_row = row.clone();
-        let prepared = tokio::task::spawn_blocking(move || prepare(&state, &from, &prepared_row))
+        self.draw
+            .run(move || prepare(&state, &from, &prepared_row, &pictures))
             .await
-            .unwrap_or_else(|e| Err(permanent(format!("rendering panicked: {e}"))));
-        let result = match prepared {
-            Ok(message) => self.transport.send(&message).await.map_err(Failure::from),
-            Err(f) => Err(f),
-        };
+            .unwrap_or_else(|| Err(permanent("rendering panicked")))
+    }
+
+    /// Write down the attempts of one batch, in one transaction (on SQLite, with the turns
+    /// the group-commit writer is committing).
+    async fn mark_all(&self, attempts: Vec<(OutboxRow, Result<(), Failure>)>) {
+        if attempts.is_empty() {
+            return;
+        }
         let state = self.state.clone();
         let owner = self.owner.clone();
         let max_attempts = i64::from(self.settings.max_attempts);
-        let id = row.id.clone();
-        let outcome = result.as_ref().map(|_| ()).map_err(|f| Failure {
-            permanent: f.permanent,
-            message: f.message.clone(),
-        });
-        let marked = tokio::task::spawn_blocking(move || -> Result<&'static str, StoreError> {
-            let mut conn = state.pool.get()?;
-            let now = state.clock.now_naive();
-            let _one_writer = state
-                .sqlite_writer
-                .as_deref()
-                .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
-            mark(&mut conn, &row, &owner, now, max_attempts, outcome)
-        })
-        .await;
-        let marked = marked.unwrap_or_else(|e| {
-            Err(StoreError::Db(diesel::result::Error::QueryBuilderError(
-                Box::new(e),
-            )))
-        });
-        match (&result, marked) {
-            (Ok(()), Ok(what)) => tracing::info!(outbox.id = %id, what, "mail delivered"),
-            (Err(f), Ok(what)) => {
-                tracing::warn!(outbox.id = %id, what, error = %f.message, "mail not delivered")
+        let logged: Vec<(String, Option<String>)> = attempts
+            .iter()
+            .map(|(row, r)| (row.id.clone(), r.as_ref().err().map(|f| f.message.clone())))
+            .collect();
+        let marked =
+            tokio::task::spawn_blocking(move || -> Result<Vec<&'static str>, StoreError> {
+                let now = state.clock.now_naive();
+                let work = move |conn: &mut DbConn| -> Result<Vec<&'static str>, StoreError> {
+                    attempts
+                        .into_iter()
+                        .map(|(row, outcome)| mark(conn, &row, &owner, now, max_attempts, outcome))
+                        .collect()
+                };
+                match &state.group_commit {
+                    Some(group) => group.write(work),
+                    None => {
+                        let mut conn = state.pool.get()?;
+                        let _one_writer = state.one_writer();
+                        crate::store::write_transaction(&mut conn, work)
+                    }
+                }
+            })
+            .await
+            .unwrap_or_else(|e| {
+                Err(StoreError::Db(diesel::result::Error::QueryBuilderError(
+                    Box::new(e),
+                )))
+            });
+        match marked {
+            Ok(whats) => {
+                for ((id, error), what) in logged.iter().zip(whats) {
+                    match error {
+                        None => tracing::info!(outbox.id = %id, what, "mail delivered"),
+                        Some(e) => {
+                            tracing::warn!(outbox.id = %id, what, error = %e, "mail not delivered")
+                        }
+                    }
+                }
             }
-            (_, Err(e)) => {
-                tracing::error!(outbox.id = %id, error = %e, "mail: cannot record the attempt")
+            Err(e) => {
+                for (id, _) in &logged {
+                    tracing::error!(outbox.id = %id, error = %e, "mail: cannot record the attempt");
+                }
             }
         }
     }
@@ -359,7 +410,12 @@ fn domain(public_url: &str) -> String {
 }
 
 /// Render `row`: links minted now, the board drawn now.
-fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail::Message, Failure> {
+fn prepare(
+    state: &AppState,
+    from: &str,
+    row: &OutboxRow,
+    pictures: &draw::PictureCache,
+) -> Result<crate::mail::Message, Failure> {
     let mut template = Template::from_name(&row.template)?;
     let mut data: Value = serde_json::from_str(&row.data)
         .map_err(|e| permanent(format!("the stored data is not JSON: {e}")))?;
@@ -445,8 +501,10 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                 .ok_or_else(|| permanent("a your-turn mail of a Dreams game that is over"))?;
                 template = mail.template();
                 data = mail.to_data()?;
-                let style = dreams_style(&mut conn, game, &view)?;
-                attachments.push(dreams_attachment(&view, &style, false)?);
+                attachments.push(picture(pictures, row, Some(seat), "board", || {
+                    let style = dreams_style(&mut conn, game, &view)?;
+                    Ok(dreams_attachment(&view, &style, false)?)
+                })?);
                 reply = reply_address_of(game).map(|address| ReplyTo {
                     address,
                     hint: crate::inbound::reply_hint(compose::DREAMS, &data),
@@ -467,7 +525,9 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                     &game.title,
                     &state.public_url,
                 )?;
-                attachments.push(gods_board(game, &typed)?);
+                attachments.push(picture(pictures, row, Some(seat), "board", || {
+                    gods_board(game, &typed)
+                })?);
                 reply = reply_address_of(game).map(|address| ReplyTo {
                     address,
                     hint: crate::inbound::reply_hint("gods", &data),
@@ -480,13 +540,15 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
             // drawn as everyone sees it.
             (Template::DreamsReveal | Template::GameOver, compose::DREAMS) => {
                 let view = game.engine.view(Viewer::Spectator);
-                let style = dreams_style(&mut conn, game, &view)?;
-                let mut picture = dreams_attachment(&view, &style, true)?;
+                let mut shown = picture(pictures, row, None, "reveal", || {
+                    let style = dreams_style(&mut conn, game, &view)?;
+                    Ok(dreams_attachment(&view, &style, true)?)
+                })?;
                 if template == Template::GameOver {
                     // The game-over text does not show it inline: an ordinary attachment.
-                    picture.content_id = None;
+                    shown.content_id = None;
                 }
-                attachments.push(picture);
+                attachments.push(shown);
             }
             // The answer to a reply: in the reply's thread, with the seat's reply address
             // for where the game is now (it may simply reply again), and the board when
@@ -499,17 +561,19 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                 });
                 if let (Some(seat), Some(true)) = (game.seat, data["board"].as_bool()) {
                     let view = game.engine.view(Viewer::Seat(seat));
-                    let mut picture = if kind == compose::DREAMS {
-                        let style = dreams_style(&mut conn, game, &view)?;
-                        dreams_attachment(&view, &style, false)?
-                    } else {
-                        let typed: GodsView = serde_json::from_value(view).map_err(|e| {
-                            permanent(format!("the view does not fit its game: {e}"))
-                        })?;
-                        gods_board(game, &typed)?
-                    };
-                    picture.content_id = None;
-                    attachments.push(picture);
+                    let mut shown = picture(pictures, row, Some(seat), "board", || {
+                        if kind == compose::DREAMS {
+                            let style = dreams_style(&mut conn, game, &view)?;
+                            Ok(dreams_attachment(&view, &style, false)?)
+                        } else {
+                            let typed: GodsView = serde_json::from_value(view).map_err(|e| {
+                                permanent(format!("the view does not fit its game: {e}"))
+                            })?;
+                            gods_board(game, &typed)
+                        }
+                    })?;
+                    shown.content_id = None;
+                    attachments.push(shown);
                 }
             }
             (Template::GameOver, _) => {
@@ -518,9 +582,11 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
                     let typed: GodsView =
                         serde_json::from_value(game.engine.view(Viewer::Seat(seat)))
                             .map_err(|e| bad(e.to_string()))?;
-                    let mut picture = gods_board(game, &typed)?;
-                    picture.content_id = None;
-                    attachments.push(picture);
+                    let mut shown = picture(pictures, row, Some(seat), "board", || {
+                        gods_board(game, &typed)
+                    })?;
+                    shown.content_id = None;
+                    attachments.push(shown);
                 }
             }
             _ => {}
@@ -600,6 +666,21 @@ fn prepare(state: &AppState, from: &str, row: &OutboxRow) -> Result<crate::mail:
         reply,
     };
     Ok(render(template, &context)?)
+}
+
+/// The picture `what` of `row`'s game at its sequence as `seat` sees it (`None`: as
+/// everyone does), from the cache or drawn now by `draw`.
+fn picture(
+    pictures: &draw::PictureCache,
+    row: &OutboxRow,
+    seat: Option<usize>,
+    what: &'static str,
+    draw: impl FnOnce() -> Result<Attachment, Failure>,
+) -> Result<Attachment, Failure> {
+    match (&row.game_id, row.seq) {
+        (Some(game), Some(seq)) => pictures.get_or_draw((game.clone(), seq, seat, what), draw),
+        _ => draw(),
+    }
 }
 
 /// The Gods board of `view` as the inline picture of a mail.

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::hot::HotGames;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::{self as store, SeatedPlayer};
-use crate::store::models::{Game, OPEN, OVER, WATCH_INVITED, WATCH_SIGNED_IN};
+use crate::store::models::{Game, OPEN, OVER, RUNNING, WATCH_INVITED, WATCH_SIGNED_IN};
 use crate::store::DbConn;
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::Viewer;
@@ -21,6 +21,9 @@ pub struct Table {
     pub players: Vec<SeatedPlayer>,
     /// The clocks of the seats that must act (`crate::store::deadlines`).
     pub deadlines: Vec<Deadline>,
+    /// The engine at `game.seq`, when it was hot as the game was loaded for a turn
+    /// ([`Table::load_for_turn`]: `game.state` was not read then).
+    pub hot: Option<Arc<dyn AnyGame>>,
 }
 
 impl Table {
@@ -35,6 +38,29 @@ impl Table {
             game,
             players,
             deadlines,
+            hot: None,
+        })
+    }
+
+    /// [`Table::load`] for a turn: when the running game's engine is hot at its stored
+    /// sequence, the row is read without its state (neither read nor parsed).
+    pub fn load_for_turn(conn: &mut DbConn, id: &str, hot: &HotGames) -> ApiResult<Table> {
+        let game = store::game_head(conn, id)?.ok_or_else(|| {
+            ApiError::not_found("game_not_found", "there is no game with this id")
+        })?;
+        let engine = (game.status == RUNNING)
+            .then(|| hot.get(id, game.seq))
+            .flatten();
+        let Some(engine) = engine else {
+            return Table::load(conn, id);
+        };
+        let players = store::players(conn, id)?;
+        let deadlines = deadlines::of_game(conn, id)?;
+        Ok(Table {
+            game,
+            players,
+            deadlines,
+            hot: Some(engine),
         })
     }
 
@@ -100,6 +126,9 @@ impl Table {
     /// The engine for the stored state (from the hot games when there); 409 while the
     /// game has not started.
     pub fn engine(&self, hot: &HotGames) -> ApiResult<Arc<dyn AnyGame>> {
+        if let Some(engine) = &self.hot {
+            return Ok(engine.clone());
+        }
         let state = self.game.state.as_deref().ok_or_else(|| {
             ApiError::conflict(
                 "game_not_started",

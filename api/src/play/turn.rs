@@ -44,6 +44,10 @@ pub struct Submission {
     pub input: TurnInput,
     /// `player` (the API, the turn page) or `email` (a reply).
     pub source: &'static str,
+    /// The client asked for the minimal answer (`Prefer: return=minimal`): the new
+    /// sequence and who acts, without the view (which is then not computed, unless an
+    /// idempotency key needs the full answer stored for a replay).
+    pub minimal: bool,
 }
 
 /// What a submission came to: a new log entry (the answer the API gives, and the new
@@ -102,7 +106,7 @@ fn submit(
     }
     let mut attempts = 0;
     let applied = loop {
-        let table = Table::load(conn, &sub.game_id)?;
+        let table = Table::load_for_turn(conn, &sub.game_id, &app.hot)?;
         let kind = table.kind()?;
         let turn = match &sub.input {
             TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
@@ -182,6 +186,7 @@ pub fn submit_notation_with(
         idempotency: None,
         input: TurnInput::Notation(notation.to_string()),
         source,
+        minimal: false,
     };
     match submit_turn_with(conn, app, sub, also)? {
         Submitted::Created { seq, body } => Ok((seq, body)),
@@ -330,43 +335,80 @@ fn apply(
         prepared.over,
     );
     let (seq, at, notation) = (row.seq, row.created_at, row.notation.clone());
-    let outcome: Value = advance
-        .outcome
-        .as_deref()
-        .and_then(|o| serde_json::from_str(o).ok())
-        .unwrap_or(Value::Null);
-    let body = json!({
+    let status = if over { "over" } else { RUNNING };
+    let minimal = json!({
         "game_id": table.game.id,
         "seq": seq,
         "seat": seat,
         "at": at.and_utc(),
-        "turn": turn,
-        "notation": notation,
-        "events": visible_events(&prepared.events, Viewer::Seat(seat), over),
         "to_act": next.to_act(),
-        "status": if over { "over" } else { RUNNING },
-        "outcome": outcome,
-        "view": next.view(Viewer::Seat(seat)),
+        "status": status,
+    });
+    // The full answer: unless the client asked for the minimal one and no replay needs it.
+    let full = (!sub.minimal || sub.idempotency.is_some()).then(|| {
+        let outcome: Value = advance
+            .outcome
+            .as_deref()
+            .and_then(|o| serde_json::from_str(o).ok())
+            .unwrap_or(Value::Null);
+        json!({
+            "game_id": table.game.id,
+            "seq": seq,
+            "seat": seat,
+            "at": at.and_utc(),
+            "turn": turn,
+            "notation": notation,
+            "events": visible_events(&prepared.events, Viewer::Seat(seat), over),
+            "to_act": next.to_act(),
+            "status": status,
+            "outcome": outcome,
+            "view": next.view(Viewer::Seat(seat)),
+        })
     });
     let idem = sub.idempotency.as_ref().map(|(key, hash)| Idempotent {
         user_id: user_id.to_string(),
         idem_key: key.clone(),
         request_hash: hash.clone(),
         status: 201,
-        response: body.to_string(),
+        // A replay answers in full, whatever the first request preferred.
+        response: full.as_ref().unwrap_or(&minimal).to_string(),
         created_at: at,
     });
-    let written = {
-        // A poisoned lock only means another writer panicked; the database is intact.
-        let _one_writer = app
-            .sqlite_writer
-            .as_deref()
-            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
-        write_with(conn, app, prepared, idem.as_ref(), also.map(|f| (&body, f)))
+    let written = match (&app.group_commit, also) {
+        // SQLite: the writer commits this turn with the others waiting now, and answers
+        // once that commit is on disk (`crate::store::group`).
+        (Some(group), None) => {
+            let public_url = app.public_url.clone();
+            group.write(move |conn| write_turn(conn, &public_url, prepared, idem.as_ref(), None))
+        }
+        // PostgreSQL, or rows the caller adds to the turn's transaction (a reply by mail
+        // and its answer): the turn commits on the request's own connection.
+        (_, also) => {
+            let _one_writer = app.one_writer();
+            let answer = full.as_ref().unwrap_or(&minimal);
+            write_turn(
+                conn,
+                &app.public_url,
+                prepared,
+                idem.as_ref(),
+                also.map(|f| (answer, f)),
+            )
+        }
+    };
+    let body = match full {
+        Some(full) if !sub.minimal => full,
+        _ => minimal,
     };
     match written {
-        Ok(next) => {
+        // Only now, committed: keep the engine hot and wake the outbox worker.
+        Ok((next, mailed, wake)) => {
             app.hot.put(&table.game.id, seq, Arc::from(next));
+            app.streams.wake(wake);
+            // Only when there is mail: a woken worker claims under the SQLite writer lock,
+            // and waking it for nothing after every turn took that lock from the turns.
+            if mailed {
+                crate::outbox::wake(app);
+            }
             Ok(Submitted::Created { body, seq })
         }
         Err(SubmitError::Stale(current)) => Err(stale(current)),
@@ -523,26 +565,37 @@ pub fn without_forfeited(outcome: &Outcome, forfeited: &[usize]) -> Value {
     out
 }
 
-/// Write a prepared turn (the caller holds the SQLite writer lock). `Stale` when another
-/// turn landed first. Returns the game after it, which the caller keeps hot
-/// ([`crate::hot::HotGames::put`]) only once its transaction has committed.
+/// Write a prepared turn in the caller's transaction (the scheduler's; it holds the SQLite
+/// writer lock). `Stale` when another turn landed first. Returns the game after it, which
+/// the caller keeps hot ([`crate::hot::HotGames::put`]) only once its transaction has
+/// committed.
 pub fn write(
     conn: &mut DbConn,
     app: &AppState,
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<Box<dyn AnyGame>, SubmitError> {
-    write_with(conn, app, prepared, idem, None)
+    let (next, mailed, wake) = write_turn(conn, &app.public_url, prepared, idem, None)?;
+    // Inside a transaction of the caller's (the scheduler's passes), this wakes too early;
+    // the caller wakes the game's streams again after its commit.
+    app.streams.wake(wake);
+    if mailed {
+        crate::outbox::wake(app);
+    }
+    Ok(next)
 }
 
-/// [`write`], and `also` (with the answer the API gives for the turn) in its transaction.
-fn write_with(
+/// Write a prepared turn: the log entry, the state, the clocks, the mail it causes (and
+/// `also`'s, with the answer the API gives for the turn) and the idempotency record.
+/// Returns the game after it and whether mail was written (the outbox worker is woken
+/// once the transaction has committed).
+fn write_turn(
     conn: &mut DbConn,
-    app: &AppState,
+    public_url: &str,
     prepared: Prepared,
     idem: Option<&Idempotent>,
     also: Option<(&Value, &mut AlsoWrite<'_>)>,
-) -> Result<Box<dyn AnyGame>, SubmitError> {
+) -> Result<(Box<dyn AnyGame>, bool, crate::store::events::Wake), SubmitError> {
     let Prepared {
         row,
         advance,
@@ -560,7 +613,7 @@ fn write_with(
         told: &told,
         events: &events,
         at: row.created_at,
-        public_url: &app.public_url,
+        public_url,
     };
     let mut mailed = false;
     let mut wake = crate::store::events::Wake::default();
@@ -580,16 +633,8 @@ fn write_with(
             crate::play::events::after_turn(conn, &row.game_id, seat, &told, mail, row.created_at)?;
         Ok(mails)
     })?;
-    // Inside a transaction of the caller's (the scheduler's passes), this wakes too early;
-    // the caller wakes the game's streams again after its commit.
-    app.streams.wake(wake);
-    // Only when there is mail: a woken worker claims under the SQLite writer lock, and
-    // waking it for nothing after every turn took that lock from the next turn.
-    if mailed {
-        crate::outbox::wake(app);
-    }
     tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
-    Ok(next)
+    Ok((next, mailed, wake))
 }
 
 /// The legal next steps for `user_id`'s seat after the turn written so far (`partial`, the

@@ -31,6 +31,67 @@ pub fn game(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError> {
         .optional()?)
 }
 
+/// A game's row without its state (`state` is `None`): for a turn whose engine is hot,
+/// which needs neither to read nor to parse it.
+pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError> {
+    #[derive(Queryable, Selectable)]
+    #[diesel(table_name = games)]
+    struct Head {
+        id: String,
+        kind: String,
+        options: String,
+        seat_count: i64,
+        random_seats: bool,
+        status: String,
+        created_by: String,
+        join_code: String,
+        seed: String,
+        seed_commitment: String,
+        players: i64,
+        seq: i64,
+        to_act: String,
+        outcome: Option<String>,
+        created_at: chrono::NaiveDateTime,
+        started_at: Option<chrono::NaiveDateTime>,
+        ended_at: Option<chrono::NaiveDateTime>,
+        updated_at: chrono::NaiveDateTime,
+        turn_seconds: i64,
+        timeout_policy: String,
+        seed_scheme: i64,
+        watchers: String,
+    }
+    let head = games::table
+        .find(id)
+        .select(Head::as_select())
+        .first(conn)
+        .optional()?;
+    Ok(head.map(|h| Game {
+        id: h.id,
+        kind: h.kind,
+        options: h.options,
+        seat_count: h.seat_count,
+        random_seats: h.random_seats,
+        status: h.status,
+        created_by: h.created_by,
+        join_code: h.join_code,
+        seed: h.seed,
+        seed_commitment: h.seed_commitment,
+        players: h.players,
+        seq: h.seq,
+        state: None,
+        to_act: h.to_act,
+        outcome: h.outcome,
+        created_at: h.created_at,
+        started_at: h.started_at,
+        ended_at: h.ended_at,
+        updated_at: h.updated_at,
+        turn_seconds: h.turn_seconds,
+        timeout_policy: h.timeout_policy,
+        seed_scheme: h.seed_scheme,
+        watchers: h.watchers,
+    }))
+}
+
 /// A seat with its player's display name.
 #[derive(Debug, Clone)]
 pub struct SeatedPlayer {

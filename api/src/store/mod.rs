@@ -12,6 +12,7 @@ pub mod deadlines;
 pub mod decks;
 pub mod events;
 pub mod games;
+pub mod group;
 pub mod models;
 pub mod outbox;
 pub mod prefs;
@@ -232,12 +233,46 @@ pub fn postgres_url_with_timeouts(raw: &str, t: &Timeouts) -> String {
     url.to_string()
 }
 
+/// SQLite's `PRAGMA synchronous`: when a commit counts as done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Synchronous {
+    /// The write-ahead log is synced to disk at every commit: a commit that returned
+    /// survives a power loss or an OS crash. The default.
+    #[default]
+    Full,
+    /// The log is synced only at checkpoints: faster, never corrupt, but the last
+    /// transactions before a power loss or an OS crash (not a crash of the process alone)
+    /// may be rolled back, after they were acknowledged.
+    Normal,
+}
+
+impl Synchronous {
+    pub fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Full => "FULL",
+            Synchronous::Normal => "NORMAL",
+        }
+    }
+}
+
+impl std::str::FromStr for Synchronous {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Synchronous, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "full" => Ok(Synchronous::Full),
+            "normal" => Ok(Synchronous::Normal),
+            other => Err(format!("`{other}`: expected `full` or `normal`")),
+        }
+    }
+}
+
 /// Opens connections of the backend the URL names (never by trying each in turn: a
 /// Postgres URL must not become a SQLite file).
 #[derive(Debug, Clone)]
 pub struct Manager {
     url: DatabaseUrl,
     timeouts: Timeouts,
+    synchronous: Synchronous,
 }
 
 impl ManageConnection for Manager {
@@ -250,14 +285,16 @@ impl ManageConnection for Manager {
                 let mut conn = SqliteConnection::establish(&path.to_string_lossy())
                     .map_err(r2d2::Error::ConnectionError)?;
                 // WAL lets readers run beside the one writer; busy_timeout makes a writer
-                // wait for the lock instead of failing; NORMAL is durable in WAL except
-                // for the last transactions on power loss, never corrupting.
+                // wait for the lock instead of failing; FULL syncs the log at every
+                // commit, so nothing acknowledged is lost on a power loss (NORMAL, if
+                // the operator chose it, may lose the last commits then; never corrupts).
                 conn.batch_execute(&format!(
                     "PRAGMA journal_mode = WAL;
                      PRAGMA busy_timeout = {};
                      PRAGMA foreign_keys = ON;
-                     PRAGMA synchronous = NORMAL;",
-                    self.timeouts.statement.as_millis().max(1)
+                     PRAGMA synchronous = {};",
+                    self.timeouts.statement.as_millis().max(1),
+                    self.synchronous.pragma()
                 ))
                 .map_err(r2d2::Error::QueryError)?;
                 Ok(DbConn::Sqlite(conn))
@@ -291,8 +328,20 @@ pub fn open(raw_url: &str, pool_size: u32) -> Result<Pool, StartupError> {
     open_with(raw_url, pool_size, &Timeouts::default())
 }
 
-/// Open the database the URL names, create it (SQLite) and run pending migrations.
+/// [`open_durable`] with `synchronous = FULL`.
 pub fn open_with(raw_url: &str, pool_size: u32, timeouts: &Timeouts) -> Result<Pool, StartupError> {
+    open_durable(raw_url, pool_size, timeouts, Synchronous::Full).map(|(pool, _)| pool)
+}
+
+/// Open the database the URL names, create it (SQLite) and run pending migrations.
+/// Returns the pool and its connection manager (the group-commit writer opens its own
+/// connection with it: [`group::GroupCommit`]).
+pub fn open_durable(
+    raw_url: &str,
+    pool_size: u32,
+    timeouts: &Timeouts,
+    synchronous: Synchronous,
+) -> Result<(Pool, Manager), StartupError> {
     let url = DatabaseUrl::parse(raw_url)?;
     let shown = redact_url(raw_url);
     if let DatabaseUrl::Sqlite(path) = &url {
@@ -306,6 +355,7 @@ pub fn open_with(raw_url: &str, pool_size: u32, timeouts: &Timeouts) -> Result<P
     let manager = Manager {
         url: url.clone(),
         timeouts: *timeouts,
+        synchronous,
     };
     // Connect once by hand first: r2d2 would retry quietly until its timeout, and the
     // person starting the server should learn at once why it cannot connect.
@@ -318,15 +368,16 @@ pub fn open_with(raw_url: &str, pool_size: u32, timeouts: &Timeouts) -> Result<P
         reason,
     })?;
     drop(conn);
-    r2d2::Pool::builder()
+    let pool = r2d2::Pool::builder()
         .max_size(pool_size)
         .min_idle(Some(1))
         .connection_timeout(timeouts.pool)
-        .build(manager)
+        .build(manager.clone())
         .map_err(|e| StartupError::Unreachable {
             url: shown,
             reason: e.to_string(),
-        })
+        })?;
+    Ok((pool, manager))
 }
 
 /// Run `f` in a transaction that writes. On SQLite it begins `BEGIN IMMEDIATE`: the write
@@ -451,6 +502,36 @@ mod tests {
             .unwrap();
         assert_eq!(fk.foreign_keys, 1);
         assert!(dir.path().join("sub/h.sqlite3").exists());
+        // Durable by default: the log is synced at every commit (2 = FULL).
+        assert_eq!(synchronous_of(c), 2);
+    }
+
+    #[derive(diesel::QueryableByName)]
+    struct Sync {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        synchronous: i32,
+    }
+
+    fn synchronous_of(c: &mut SqliteConnection) -> i32 {
+        let s: Sync = diesel::sql_query("PRAGMA synchronous")
+            .get_result(c)
+            .unwrap();
+        s.synchronous
+    }
+
+    #[test]
+    fn synchronous_normal_is_only_what_the_operator_asks_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/h.sqlite3", dir.path().display());
+        let (pool, _) =
+            open_durable(&url, 1, &Timeouts::default(), "normal".parse().unwrap()).unwrap();
+        let mut conn = pool.get().unwrap();
+        let DbConn::Sqlite(c) = &mut *conn else {
+            panic!("expected sqlite")
+        };
+        // 1 = NORMAL.
+        assert_eq!(synchronous_of(c), 1);
+        assert!("sometimes".parse::<Synchronous>().is_err());
     }
 
     /// `.cargo/config.toml` builds the bundled SQLite with the query planner stability

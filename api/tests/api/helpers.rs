@@ -181,6 +181,11 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         data_dir: dir.to_owned(),
         database_url: Secret(database_url.to_string()),
         pool_size: 4,
+        sqlite_synchronous: Default::default(),
+        mail_draw_threads: 1,
+        // Other test binaries and builds share the machine: a low priority would starve
+        // the mail tests' pictures.
+        mail_draw_nice: 0,
         database: Default::default(),
         outbox_retention_days: 30,
         idempotency_retention_days: 7,

@@ -13,6 +13,7 @@ mod database;
 mod deadlines;
 mod decks;
 mod dreams;
+mod durable;
 mod errors;
 mod fair_dice;
 mod games;

@@ -226,3 +226,104 @@ async fn a_burst_of_registrations_keeps_the_server_memory_bounded() {
     );
     assert!(peak < 200, "peak RSS {peak} MiB (now {now} MiB)");
 }
+
+/// The turns a client plays on `server` until it stops answering: the `(game, seq)` of
+/// every turn it acknowledged with a 201.
+async fn play_until_killed(
+    server_url: String,
+    id: String,
+    players: Vec<Player>,
+    seed: u64,
+) -> Vec<(String, i64)> {
+    let client = reqwest::Client::new();
+    let mut rng = Rng::from_seed(&Seed::from_u64(seed));
+    let mut acknowledged = Vec::new();
+    loop {
+        let Ok(res) = client
+            .get(format!("{server_url}/games/{id}"))
+            .bearer_auth(&players[0].token)
+            .send()
+            .await
+        else {
+            return acknowledged;
+        };
+        let (status, game) = read(res).await;
+        if status != StatusCode::OK || game["status"] != "running" {
+            return acknowledged;
+        }
+        let seq = game["seq"].as_i64().expect("seq");
+        let view: GodsView = serde_json::from_value(game["view"].clone()).expect("a Gods view");
+        let Some(turn) = random_turn(&Gods::from_view(&view), &mut rng) else {
+            return acknowledged;
+        };
+        let seat = game["to_act"][0].as_u64().expect("a seat to act") as usize;
+        let Ok(res) = client
+            .post(format!("{server_url}/games/{id}/turns"))
+            .bearer_auth(&players[seat].token)
+            .json(&json!({"expected_seq": seq, "turn": turn}))
+            .send()
+            .await
+        else {
+            return acknowledged;
+        };
+        if res.status() == StatusCode::CREATED {
+            acknowledged.push((id.clone(), seq + 1));
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_under_load_keeps_every_turn_it_acknowledged() {
+    let app = crate::helpers::TestApp::sqlite(|_| {}).await;
+    let mut games = Vec::new();
+    for _ in 0..8 {
+        games.push(started_game(&app, 2).await);
+    }
+    let mut server = Process::start(&app.database_url);
+    let clients: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(n, (id, players))| {
+            tokio::spawn(play_until_killed(
+                server.url.clone(),
+                id.clone(),
+                players.clone(),
+                n as u64,
+            ))
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    // SIGKILL, mid-flight: no shutdown, requests cut off.
+    server.child.kill().expect("killed");
+    let _ = server.child.wait();
+    let mut acknowledged = Vec::new();
+    for c in clients {
+        acknowledged.extend(c.await.expect("joined"));
+    }
+    assert!(
+        acknowledged.len() >= 8,
+        "only {} turns played",
+        acknowledged.len()
+    );
+    // Every acknowledged turn is in its game's log, read through another server.
+    for (id, players) in &games {
+        let log = get(
+            &app.client,
+            format!("{}/games/{id}/log?limit=500", app.url),
+            &players[0].token,
+        )
+        .await;
+        let seqs: Vec<i64> = log["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .map(|e| e["seq"].as_i64().expect("seq"))
+            .collect();
+        for (_, seq) in acknowledged.iter().filter(|(g, _)| g == id) {
+            assert!(
+                seqs.contains(seq),
+                "turn {seq} of game {id} was acknowledged and is gone: {seqs:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! Group commit: concurrent writes committed together.
+//!
+//! A durable commit waits for the disk (`synchronous = FULL` syncs SQLite's log at every
+//! commit), and SQLite has one writer anyway. So one writer thread takes the writes that
+//! are waiting, runs them in one transaction, each in its own savepoint (diesel's nested
+//! `transaction`), commits once, and only then answers each. A write that fails (a stale
+//! sequence, a taken key, a database error in its own statements) rolls back its savepoint
+//! alone; the others in the batch are applied. Nobody hears "done" before the commit that
+//! holds their write is on disk; if that commit fails, every write of the batch hears so.
+//!
+//! Owns: the writer thread, its own connection (never one from the pool: the requests
+//! waiting for it hold pool connections) and the count of commits and writes.
+//! Must not: know what a write means (callers hand in closures) or do anything after the
+//! commit but answer: effects that must follow the commit (the hot cache, waking the
+//! outbox worker) are the caller's, once it has its answer.
+
+use super::{write_transaction, DbConn, Manager};
+use diesel::r2d2::{ManageConnection, R2D2Connection};
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::Connection;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// The most writes committed together: a bound on one transaction's length (and so on
+/// the wait of a write that arrives just after a batch began).
+pub const MAX_BATCH: usize = 256;
+
+/// One write waiting for the writer.
+trait Job: Send {
+    /// Run inside the batch's transaction, in a savepoint of its own.
+    fn run(&mut self, conn: &mut DbConn);
+    /// The batch's transaction ended: `Ok` once committed, else why not.
+    fn finish(self: Box<Self>, committed: Result<(), &DieselError>);
+}
+
+struct Typed<T, E, F> {
+    work: Option<F>,
+    result: Option<Result<T, E>>,
+    reply: mpsc::SyncSender<Result<T, E>>,
+}
+
+impl<T, E, F> Job for Typed<T, E, F>
+where
+    T: Send,
+    E: From<DieselError> + Send,
+    F: FnOnce(&mut DbConn) -> Result<T, E> + Send,
+{
+    fn run(&mut self, conn: &mut DbConn) {
+        if let Some(work) = self.work.take() {
+            // Nested in the batch's transaction: a SAVEPOINT, rolled back alone on error.
+            self.result = Some(conn.transaction(work));
+        }
+    }
+
+    fn finish(self: Box<Self>, committed: Result<(), &DieselError>) {
+        let Typed { result, reply, .. } = *self;
+        let answer = match (committed, result) {
+            // Its own failure: its savepoint was rolled back, whatever the batch did.
+            (_, Some(Err(e))) => Err(e),
+            (Ok(()), Some(Ok(value))) => Ok(value),
+            (Err(e), _) => Err(E::from(copy(e))),
+            (Ok(()), None) => Err(E::from(DieselError::NotInTransaction)),
+        };
+        // The caller may have given up waiting: nothing to tell then.
+        let _ = reply.send(answer);
+    }
+}
+
+/// A diesel error again (it is not `Clone`): the kind and message of a database error
+/// are kept, so an outage is still recognised as one (`super::outage_of`).
+fn copy(e: &DieselError) -> DieselError {
+    match e {
+        DieselError::DatabaseError(kind, info) => {
+            DieselError::DatabaseError(*kind, Box::new(info.message().to_string()))
+        }
+        other => DieselError::QueryBuilderError(other.to_string().into()),
+    }
+}
+
+fn unavailable(message: String) -> DieselError {
+    DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, Box::new(message))
+}
+
+/// How many commits and writes the writer made (read by `GET /metrics` and the tests).
+#[derive(Debug, Default)]
+pub struct Counts {
+    commits: AtomicU64,
+    writes: AtomicU64,
+}
+
+impl Counts {
+    /// Transactions the writer committed (or tried to).
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
+    }
+
+    /// Writes it ran in them.
+    pub fn writes(&self) -> u64 {
+        self.writes.load(Ordering::Relaxed)
+    }
+}
+
+/// The writer of one server process.
+pub struct GroupCommit {
+    queue: Mutex<mpsc::Sender<Box<dyn Job>>>,
+    counts: Arc<Counts>,
+}
+
+impl GroupCommit {
+    /// Start the writer thread with a connection of its own from `manager`. `one_writer`
+    /// is the process's SQLite writer lock, held for each batch so that the process's
+    /// other writers (the scheduler, the outbox worker, joins) take turns with it.
+    pub fn start(
+        manager: Manager,
+        one_writer: Option<Arc<Mutex<()>>>,
+    ) -> std::io::Result<GroupCommit> {
+        let (tx, rx) = mpsc::channel::<Box<dyn Job>>();
+        let counts = Arc::new(Counts::default());
+        let thread_counts = counts.clone();
+        std::thread::Builder::new()
+            .name("hermes-writer".into())
+            .spawn(move || writer(rx, manager, one_writer, thread_counts))?;
+        Ok(GroupCommit {
+            queue: Mutex::new(tx),
+            counts,
+        })
+    }
+
+    pub fn counts(&self) -> &Counts {
+        &self.counts
+    }
+
+    /// Run `work` in the next batch's transaction, in its own savepoint, and return its
+    /// result once that transaction has committed (or its error, or the commit's).
+    /// Blocks the calling thread: call it from a blocking context.
+    pub fn write<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<DieselError> + Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<T, E> + Send + 'static,
+    {
+        let (reply, answer) = mpsc::sync_channel(1);
+        let job = Box::new(Typed {
+            work: Some(work),
+            result: None,
+            reply,
+        });
+        let sent = self
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(job);
+        if sent.is_err() {
+            return Err(E::from(unavailable(
+                "the database writer has stopped".into(),
+            )));
+        }
+        answer
+            .recv()
+            .unwrap_or_else(|_| Err(E::from(unavailable("the database writer stopped".into()))))
+    }
+}
+
+fn writer(
+    rx: mpsc::Receiver<Box<dyn Job>>,
+    manager: Manager,
+    one_writer: Option<Arc<Mutex<()>>>,
+    counts: Arc<Counts>,
+) {
+    let mut conn: Option<DbConn> = None;
+    // Ends when the GroupCommit (and so the sender) is dropped.
+    while let Ok(first) = rx.recv() {
+        // A poisoned lock only means another writer panicked; the database is intact.
+        let guard = one_writer
+            .as_deref()
+            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+        // Whatever arrived while the last batch committed (or the lock was taken) joins.
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        if conn.is_none() {
+            match manager.connect() {
+                Ok(c) => conn = Some(c),
+                Err(e) => {
+                    drop(guard);
+                    let e = unavailable(format!("the writer cannot connect: {e}"));
+                    for job in batch {
+                        job.finish(Err(&e));
+                    }
+                    continue;
+                }
+            }
+        }
+        let Some(c) = conn.as_mut() else { continue };
+        let committed = write_transaction(c, |c| {
+            for job in batch.iter_mut() {
+                if catch_unwind(AssertUnwindSafe(|| job.run(c))).is_err() {
+                    // A savepoint left open by a panic: roll the whole batch back rather
+                    // than commit half a write.
+                    return Err(DieselError::RollbackTransaction);
+                }
+            }
+            Ok(())
+        });
+        // A transaction left open (a panic) or a stuck transaction manager: the next
+        // batch takes a new connection (dropping this one rolls back what is open).
+        if c.is_broken() {
+            conn = None;
+        }
+        drop(guard);
+        counts.commits.fetch_add(1, Ordering::Relaxed);
+        counts
+            .writes
+            .fetch_add(u64::try_from(batch.len()).unwrap_or(0), Ordering::Relaxed);
+        for job in batch {
+            job.finish(committed.as_ref().map(|_| ()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::RunQueryDsl;
+
+    fn setup() -> (tempfile::TempDir, Manager, Arc<Mutex<()>>) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/g.sqlite3", dir.path().display());
+        let (pool, manager) = super::super::open_durable(
+            &url,
+            1,
+            &super::super::Timeouts::default(),
+            super::super::Synchronous::Full,
+        )
+        .unwrap();
+        let mut c = pool.get().unwrap();
+        diesel::sql_query("CREATE TABLE t (k INTEGER PRIMARY KEY)")
+            .execute(&mut *c)
+            .unwrap();
+        (dir, manager, Arc::new(Mutex::new(())))
+    }
+
+    fn insert(k: i64) -> impl FnOnce(&mut DbConn) -> Result<i64, DieselError> {
+        move |c| {
+            diesel::sql_query(format!("INSERT INTO t (k) VALUES ({k})")).execute(c)?;
+            Ok(k)
+        }
+    }
+
+    #[test]
+    fn writes_waiting_together_share_one_commit_and_a_failing_one_leaves_the_others() {
+        let (_dir, manager, lock) = setup();
+        let group = Arc::new(GroupCommit::start(manager.clone(), Some(lock.clone())).unwrap());
+        // Hold the writer lock: the writer takes the first write and waits for the lock,
+        // while the others queue behind it; all of them go into the next batch.
+        let held = lock.lock().unwrap();
+        let mut waiting = Vec::new();
+        for k in [1, 2, 1, 3] {
+            let g = group.clone();
+            waiting.push(std::thread::spawn(move || g.write(insert(k))));
+            std::thread::sleep(std::time::Duration::from_millis(30));
+        }
+        drop(held);
+        let answers: Vec<Result<i64, DieselError>> =
+            waiting.into_iter().map(|t| t.join().unwrap()).collect();
+        assert_eq!(answers[0].as_ref().unwrap(), &1);
+        assert_eq!(answers[1].as_ref().unwrap(), &2);
+        assert!(
+            matches!(
+                answers[2],
+                Err(DieselError::DatabaseError(
+                    DatabaseErrorKind::UniqueViolation,
+                    _
+                ))
+            ),
+            "{:?}",
+            answers[2]
+        );
+        assert_eq!(answers[3].as_ref().unwrap(), &3);
+        assert_eq!(group.counts().commits(), 1, "one commit for four writes");
+        assert_eq!(group.counts().writes(), 4);
+        // Committed: another connection sees the three rows.
+        let DbConn::Sqlite(mut other) = manager.connect().unwrap() else {
+            panic!("expected sqlite")
+        };
+        #[derive(diesel::QueryableByName)]
+        struct N {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let n: N = diesel::sql_query("SELECT COUNT(*) AS n FROM t")
+            .get_result(&mut other)
+            .unwrap();
+        assert_eq!(n.n, 3);
+    }
+
+    #[test]
+    fn a_write_that_panics_fails_its_batch_and_the_writer_goes_on() {
+        let (_dir, manager, lock) = setup();
+        let group = GroupCommit::start(manager, Some(lock)).unwrap();
+        let r: Result<(), DieselError> = group.write(|_| panic!("a bug in a write"));
+        assert!(r.is_err());
+        assert_eq!(group.write(insert(7)).unwrap(), 7);
+    }
+}

@@ -129,6 +129,7 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         pool_size,
         sqlite_synchronous: SYNCHRONOUS.get().copied().unwrap_or_default(),
         mail_draw_threads: DRAW_THREADS.get().copied().unwrap_or(1),
+        mail_draw_nice: 10,
         database: Default::default(),
         inbound: Default::default(),
         outbox_retention_days: 30,

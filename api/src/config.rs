@@ -49,6 +49,10 @@ pub struct Overrides {
     /// number of CPU cores less one, at least 1]
     #[arg(long, env = "HERMES_MAIL_DRAW_THREADS", value_name = "N")]
     pub mail_draw_threads: Option<u32>,
+    /// The nice value of those threads on Linux (0 to 19; higher yields the CPU to turns
+    /// more). File key `mail_draw_nice`. [default: 10]
+    #[arg(long, env = "HERMES_MAIL_DRAW_NICE", value_name = "N")]
+    pub mail_draw_nice: Option<u32>,
     /// PostgreSQL: how long connecting may take, in seconds (libpq `connect_timeout`; at
     /// least 2). File key `database_connect_timeout_secs`. [default: 5]
     #[arg(long, env = "HERMES_DATABASE_CONNECT_TIMEOUT_SECS", value_name = "S")]
@@ -256,6 +260,7 @@ struct FileSettings {
     pool_size: Option<u32>,
     sqlite_synchronous: Option<String>,
     mail_draw_threads: Option<u32>,
+    mail_draw_nice: Option<u32>,
     database_connect_timeout_secs: Option<u64>,
     database_statement_timeout_ms: Option<u64>,
     database_pool_timeout_ms: Option<u64>,
@@ -324,6 +329,8 @@ pub struct Settings {
     pub sqlite_synchronous: crate::store::Synchronous,
     /// Threads drawing mail pictures (`crate::outbox`).
     pub mail_draw_threads: u32,
+    /// Their nice value (Linux), at most 19.
+    pub mail_draw_nice: u32,
     /// How long the service waits for its database at each step.
     pub database: crate::store::Timeouts,
     /// Days a sent mail stays in the outbox (0: forever).
@@ -453,6 +460,11 @@ impl Settings {
                 .mail_draw_threads
                 .or(file.mail_draw_threads)
                 .unwrap_or_else(default_draw_threads),
+            mail_draw_nice: overrides
+                .mail_draw_nice
+                .or(file.mail_draw_nice)
+                .unwrap_or(10)
+                .min(19),
             database,
             outbox_retention_days: overrides
                 .outbox_retention_days

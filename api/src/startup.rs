@@ -155,6 +155,7 @@ impl Application {
                 max_attempts: settings.mail_max_attempts,
                 poll: std::time::Duration::from_millis(settings.mail_poll_ms),
                 draw_threads: usize::try_from(settings.mail_draw_threads).unwrap_or(1),
+                draw_nice: settings.mail_draw_nice,
             },
         )?;
         tracing::info!("mail: {}", outbox.describe());

@@ -2,7 +2,8 @@
 //! cache of the pictures drawn.
 //!
 //! Owns: the drawing threads (`mail_draw_threads`, by default the cores less one; on Linux
-//! each runs at nice 10, so a turn, at the normal priority, always has the CPU first) and
+//! each runs at nice `mail_draw_nice`, 10 by default, so a turn, at the normal priority,
+//! has the CPU first) and
 //! the cache: one picture per (game, sequence, viewer, picture), kept for the mails that
 //! ask for it again (a reply asking for the board, a retried send, a seat's game-over
 //! mail). A game at a sequence is the same picture for the same viewer forever, so an
@@ -23,8 +24,9 @@ pub struct DrawPool {
 }
 
 impl DrawPool {
-    /// `threads` threads (at least one), each at a lower priority than the server's.
-    pub fn new(threads: usize) -> DrawPool {
+    /// `threads` threads (at least one), each at nice `nice` (Linux): a lower priority
+    /// than the server's.
+    pub fn new(threads: usize, nice: u32) -> DrawPool {
         let threads = threads.max(1);
         let (tx, rx) = mpsc::channel::<Task>();
         let rx = Arc::new(Mutex::new(rx));
@@ -33,7 +35,7 @@ impl DrawPool {
             let spawned = std::thread::Builder::new()
                 .name(format!("hermes-draw-{i}"))
                 .spawn(move || {
-                    lower_priority();
+                    lower_priority(nice);
                     loop {
                         // The lock is held only to take the next task.
                         let task = {
@@ -83,19 +85,23 @@ impl DrawPool {
     }
 }
 
-/// Nice 10 for the calling thread (Linux: a thread is a task with its own nice value).
+/// Nice `nice` for the calling thread (Linux: a thread is a task with its own nice value).
 #[cfg(target_os = "linux")]
-fn lower_priority() {
+fn lower_priority(nice: u32) {
+    if nice == 0 {
+        return;
+    }
+    let nice = libc::c_int::try_from(nice.min(19)).unwrap_or(19);
     // SAFETY: gettid and setpriority on the calling thread's own id change nothing but
     // that thread's priority; a failure leaves it as it was.
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+        libc::setpriority(libc::PRIO_PROCESS, tid, nice);
     }
 }
 
 #[cfg(not(target_os = "linux"))]
-fn lower_priority() {}
+fn lower_priority(_nice: u32) {}
 
 /// What a picture is of: the game, the sequence, the viewer's seat (`None`: as everyone
 /// sees it) and which picture (`board`, `reveal`).
@@ -199,7 +205,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_pool_runs_tasks_and_survives_a_panicking_one() {
-        let pool = DrawPool::new(1);
+        let pool = DrawPool::new(1, 10);
         assert_eq!(pool.run(|| 2 + 2).await, Some(4));
         let panicked: Option<()> = pool.run(|| panic!("a bad picture")).await;
         assert_eq!(panicked, None);

@@ -71,6 +71,8 @@ pub struct WorkerSettings {
     pub poll: std::time::Duration,
     /// Threads drawing pictures and rendering mails ([`draw::DrawPool`]).
     pub draw_threads: usize,
+    /// Their nice value (Linux).
+    pub draw_nice: u32,
 }
 
 /// The delivery worker of one server process.
@@ -144,7 +146,10 @@ impl Worker {
         Worker {
             state,
             transport,
-            draw: Arc::new(draw::DrawPool::new(settings.draw_threads)),
+            draw: Arc::new(draw::DrawPool::new(
+                settings.draw_threads,
+                settings.draw_nice,
+            )),
             pictures: Arc::new(draw::PictureCache::new(PICTURES)),
             settings,
             owner: format!("{}-{}", std::process::id(), &new_id()[..12]),

@@ -294,8 +294,8 @@ async fn a_server_killed_under_load_keeps_every_turn_it_acknowledged() {
         .collect();
     tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
     // SIGKILL, mid-flight: no shutdown, requests cut off.
-    server.child.kill().expect("killed");
-    let _ = server.child.wait();
+    server.serve.child.kill().expect("killed");
+    let _ = server.serve.child.wait();
     let mut acknowledged = Vec::new();
     for c in clients {
         acknowledged.extend(c.await.expect("joined"));

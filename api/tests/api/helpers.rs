@@ -182,7 +182,7 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         database_url: Secret(database_url.to_string()),
         pool_size: 4,
         sqlite_synchronous: Default::default(),
-        mail_draw_threads: 1,
+        mail_draw_threads: 2,
         // Other test binaries and builds share the machine: a low priority would starve
         // the mail tests' pictures.
         mail_draw_nice: 0,

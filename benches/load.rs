@@ -154,6 +154,7 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         log_format: hermes_api::config::LogFormat::Text,
         metrics_token: None,
         trusted_proxies: Vec::new(),
+        cors_origins: Vec::new(),
     };
     let db_url = settings.database_url.0.clone();
     let app = Application::build(settings)?;

@@ -214,6 +214,16 @@ pub struct Overrides {
         value_delimiter = ','
     )]
     pub trusted_proxies: Option<Vec<String>>,
+    /// Origins a browser client may call the API from (CORS), e.g.
+    /// `https://client.example`, comma-separated (a list in the file). File key
+    /// `cors_origins`. [default: none: no CORS]
+    #[arg(
+        long,
+        env = "HERMES_CORS_ORIGINS",
+        value_name = "ORIGIN,...",
+        value_delimiter = ','
+    )]
+    pub cors_origins: Option<Vec<String>>,
     // --- Replies by mail (see docs/replies.md) ---
     /// Shared secret of `POST /inbound/mail` (at least 16 bytes); setting it turns the
     /// endpoint on. File key `inbound_secret`. [default: none: off]
@@ -297,6 +307,7 @@ struct FileSettings {
     log_format: Option<String>,
     metrics_token: Option<String>,
     trusted_proxies: Option<Vec<String>>,
+    cors_origins: Option<Vec<String>>,
     // Replies by mail
     inbound_secret: Option<String>,
     smtp_listen: Option<SocketAddr>,
@@ -372,6 +383,9 @@ pub struct Settings {
     pub metrics_token: Option<Secret>,
     /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Origins allowed to call the API from a browser (`scheme://host[:port]`); empty:
+    /// no CORS headers at all.
+    pub cors_origins: Vec<String>,
     /// Replies by mail (`crate::inbound`): the ways in, the reply domain, the limits.
     pub inbound: crate::inbound::InboundSettings,
 }
@@ -554,6 +568,23 @@ impl Settings {
                     message,
                 })?
                 .unwrap_or_default(),
+            cors_origins: overrides
+                .cors_origins
+                .as_ref()
+                .or(file.cors_origins.as_ref())
+                .map(|list| {
+                    list.iter()
+                        .map(|s| s.trim())
+                        .filter(|s| !s.is_empty())
+                        .map(parse_origin)
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .transpose()
+                .map_err(|message| ConfigError::Invalid {
+                    key: "cors_origins",
+                    message,
+                })?
+                .unwrap_or_default(),
             inbound,
         };
         settings.check()?;
@@ -730,6 +761,22 @@ fn mail_settings(
         .map(Secret);
     mail.validate().map_err(invalid("mail"))?;
     Ok(mail)
+}
+
+/// An origin as a browser sends it: `scheme://host[:port]`, no path.
+fn parse_origin(s: &str) -> Result<String, String> {
+    let url = url::Url::parse(s).map_err(|e| format!("{s:?} is not an origin: {e}"))?;
+    let origin = url.origin();
+    if !origin.is_tuple() || !matches!(url.scheme(), "http" | "https") {
+        return Err(format!("{s:?} is not an http(s) origin"));
+    }
+    let o = origin.ascii_serialization();
+    if o != s.trim_end_matches('/') {
+        return Err(format!(
+            "{s:?} is not an origin (`scheme://host[:port]`, no path): {o}?"
+        ));
+    }
+    Ok(o)
 }
 
 /// The settings of replies by mail: off unless `inbound_secret` or `smtp_listen` is set;

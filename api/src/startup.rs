@@ -14,7 +14,7 @@ use crate::http;
 use crate::state::AppState;
 use crate::store;
 use actix_web::dev::Server;
-use actix_web::middleware::{from_fn, ErrorHandlers, NormalizePath, TrailingSlash};
+use actix_web::middleware::{from_fn, Condition, ErrorHandlers, NormalizePath, TrailingSlash};
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::path::Path;
@@ -180,8 +180,14 @@ impl Application {
             .and_then(|(l, _)| l.local_addr().ok())
             .map(|a| a.port());
         let scheduler_state = state.clone();
+        let cors_origins = settings.cors_origins.clone();
         let server = HttpServer::new(move || {
             App::new()
+                // Innermost: a refused preflight still comes out as problem+json.
+                .wrap(Condition::new(
+                    !cors_origins.is_empty(),
+                    cors(&cors_origins),
+                ))
                 .app_data(state.clone())
                 .app_data(error::json_config())
                 .app_data(error::query_config())
@@ -261,6 +267,42 @@ impl Application {
         scheduler.abort();
         result
     }
+}
+
+/// CORS for `origins` (`cors_origins`): the methods and headers the API uses; the
+/// response headers a client reads (ETag, Location, retries, request ids) exposed.
+fn cors(origins: &[String]) -> actix_cors::Cors {
+    use actix_web::http::{header, Method};
+    let mut cors = actix_cors::Cors::default()
+        .allowed_methods([
+            Method::GET,
+            Method::HEAD,
+            Method::POST,
+            Method::PUT,
+            Method::PATCH,
+            Method::DELETE,
+        ])
+        .allowed_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            header::ACCEPT,
+            header::IF_MATCH,
+            header::IF_NONE_MATCH,
+            header::HeaderName::from_static("idempotency-key"),
+            header::HeaderName::from_static("x-request-id"),
+        ])
+        .expose_headers([
+            header::ETAG,
+            header::LOCATION,
+            header::RETRY_AFTER,
+            header::HeaderName::from_static("idempotent-replayed"),
+            header::HeaderName::from_static("x-request-id"),
+        ])
+        .max_age(3600);
+    for origin in origins {
+        cors = cors.allowed_origin(origin);
+    }
+    cors
 }
 
 /// The JWT secret kept in the data directory, generated on first start so that a restart

@@ -8,7 +8,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::users::parse_email;
-use crate::http::{with_conn, with_write_conn};
+use crate::http::{conditional, with_conn, with_write_conn};
 use crate::outbox::compose;
 use crate::play;
 pub use crate::play::{kind_of, Table};
@@ -21,13 +21,14 @@ use crate::store::{accounts, outbox, prefs};
 use ::games::registry;
 use ::games::{Seed, SeedScheme};
 use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use rand::seq::SliceRandom;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-/// The ETag of a started game: its sequence number.
+/// The ETag of a turn's answer: the game's new sequence number (a `GET` of the game tags
+/// it `"SEQ-HASH"`; either is a turn's `If-Match`).
 pub fn etag(seq: i64) -> (header::HeaderName, String) {
     (header::ETAG, format!("\"{seq}\""))
 }
@@ -630,14 +631,69 @@ pub struct ListQuery {
     /// Only the games where the caller must act now.
     #[serde(default)]
     pub must_act: bool,
+    /// At most this many games (default [`LIST_PAGE`], at most [`LIST_MAX`]).
+    pub limit: Option<i64>,
+    /// The `next_cursor` of the page before.
+    pub cursor: Option<String>,
+}
+
+/// Games per page of `GET /games` by default, and at most.
+pub const LIST_PAGE: i64 = 100;
+pub const LIST_MAX: i64 = 500;
+
+/// Where a game stands in `GET /games`' order: waiting for the reader first, then the
+/// most recently changed, then by id (descending, a total order for cursors).
+fn list_key(g: &Value) -> (bool, String, String) {
+    let at = g["updated_at"].as_str().unwrap_or("");
+    // Fixed width, so that text order is time order (RFC 3339 drops zero fractions).
+    let at = chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| t.to_utc().format("%Y-%m-%dT%H:%M:%S%.9fZ").to_string())
+        .unwrap_or_else(|_| at.to_string());
+    (
+        g["my_turn"] == json!(true),
+        at,
+        g["id"].as_str().unwrap_or("").to_string(),
+    )
 }
 
 pub async fn list(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: Caller,
     query: web::Query<ListQuery>,
 ) -> ApiResult<HttpResponse> {
-    let must_act = query.must_act;
+    let ListQuery {
+        must_act,
+        limit,
+        cursor,
+    } = query.into_inner();
+    let limit = limit.unwrap_or(LIST_PAGE);
+    if !(1..=LIST_MAX).contains(&limit) {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("`limit` must be 1 to {LIST_MAX}"),
+        ));
+    }
+    let after = match cursor.as_deref() {
+        Some(c) => {
+            let v = conditional::read_cursor(c)?;
+            let key = (
+                v["t"].as_bool(),
+                v["u"].as_str().map(str::to_string),
+                v["id"].as_str().map(str::to_string),
+            );
+            match key {
+                (Some(t), Some(u), Some(id)) => Some((t, u, id)),
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "invalid_cursor",
+                        "`cursor` must be a `next_cursor` this server gave",
+                    ))
+                }
+            }
+        }
+        None => None,
+    };
     let user_id = caller.user_id.clone();
     let mut out = with_conn(&state, move |conn| {
         crate::auth::existing_user(conn, &user_id)?;
@@ -666,16 +722,21 @@ pub async fn list(
         out.retain(|g| g["my_turn"] == json!(true));
     }
     // The games waiting for me first, then the most recently changed.
-    out.sort_by(|a, b| {
-        let key = |g: &Value| {
-            (
-                g["my_turn"] == json!(true),
-                g["updated_at"].as_str().unwrap_or("").to_string(),
-            )
-        };
-        key(b).cmp(&key(a))
-    });
-    Ok(HttpResponse::Ok().json(json!({ "games": out })))
+    out.sort_by_key(|g| std::cmp::Reverse(list_key(g)));
+    if let Some(after) = &after {
+        out.retain(|g| list_key(g) < *after);
+    }
+    let more = out.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+    out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let next_cursor = match out.last() {
+        Some(last) if more => {
+            let (t, u, id) = list_key(last);
+            Some(conditional::cursor(&json!({"t": t, "u": u, "id": id})))
+        }
+        _ => None,
+    };
+    let body = json!({ "games": out, "next_cursor": next_cursor });
+    Ok(conditional::json(&req, &caller.user_id, None, &body))
 }
 
 #[derive(Deserialize)]
@@ -693,6 +754,7 @@ pub enum ViewAs {
 }
 
 pub async fn get(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
@@ -710,9 +772,56 @@ pub async fn get(
             .view(table.viewer(&user_id, spectator)),
         None => Value::Null,
     };
-    let mut res = HttpResponse::Ok();
-    if table.game.state.is_some() {
-        res.insert_header(etag(table.game.seq));
-    }
-    Ok(res.json(out))
+    // `"SEQ-HASH"`: changes with anything this reader sees (`crate::http::conditional`).
+    Ok(conditional::json(
+        &req,
+        &caller.user_id,
+        Some(table.game.seq),
+        &out,
+    ))
+}
+
+/// `POST /games/{id}/resign`: your seat drops out (`crate::play::leave`).
+pub async fn resign(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let (app, user_id) = (state.clone(), caller.user_id.clone());
+    let table = with_conn(&state, move |conn| {
+        crate::play::leave::resign(conn, &app, &id, &user_id)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
+}
+
+/// `POST /games/{id}/abort`: end a game nobody has moved in yet (`crate::play::leave`).
+pub async fn abort(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let (app, user_id) = (state.clone(), caller.user_id.clone());
+    let table = with_conn(&state, move |conn| {
+        crate::play::leave::abort(conn, &app, &id, &user_id)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
+}
+
+/// `DELETE /games/{id}`: the creator deletes a game that has not started.
+pub async fn delete(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let app = state.clone();
+    with_conn(&state, move |conn| {
+        crate::play::leave::delete(conn, &app, &id, &caller.user_id)
+    })
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -4,14 +4,14 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::games::ViewAs;
-use crate::http::with_conn;
+use crate::http::{conditional, with_conn};
 use crate::play::Table;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
 use ::games::registry::{visible_events, AnyGame};
 use ::games::Logged;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -25,18 +25,37 @@ pub struct LogQuery {
     pub since: i64,
     /// At most this many entries (default and maximum 500).
     pub limit: Option<i64>,
+    /// The `next_cursor` of the page before (instead of `since`).
+    pub cursor: Option<String>,
     #[serde(default, rename = "as")]
     pub as_: Option<ViewAs>,
 }
 
 pub async fn log(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
     query: web::Query<LogQuery>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let LogQuery { since, limit, as_ } = query.into_inner();
+    let LogQuery {
+        since,
+        limit,
+        cursor,
+        as_,
+    } = query.into_inner();
+    let since = match cursor.as_deref() {
+        Some(c) => conditional::read_cursor(c)?["since"]
+            .as_i64()
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    "invalid_cursor",
+                    "`cursor` must be a `next_cursor` this server gave",
+                )
+            })?,
+        None => since,
+    };
     let limit = limit.unwrap_or(MAX_PAGE);
     if since < 0 || !(1..=MAX_PAGE).contains(&limit) {
         return Err(ApiError::bad_request(
@@ -100,13 +119,22 @@ pub async fn log(
         }));
     }
     let next_since = turns.last().map_or(since, |t| t.seq);
-    Ok(HttpResponse::Ok().json(json!({
+    let body = json!({
         "game_id": table.game.id,
         "seq": table.game.seq,
         "entries": entries,
         "next_since": next_since,
+        // The log only grows: the cursor after this page also fetches what comes later.
+        "next_cursor": conditional::cursor(&json!({ "since": next_since })),
+        "has_more": next_since < table.game.seq,
         "messages_before_first_turn": if since == 0 { said(0) } else { Vec::new() },
-    })))
+    });
+    Ok(conditional::json(
+        &req,
+        &caller.user_id,
+        Some(table.game.seq),
+        &body,
+    ))
 }
 
 #[derive(Deserialize)]

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod board;
 pub mod calendar;
 pub mod client;
+pub mod conditional;
 pub mod decks;
 pub mod docs;
 pub mod edge;
@@ -72,7 +73,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(games::list))
                 .route(web::post().to(games::create)),
         )
-        .service(web::resource("/games/{id}").route(web::get().to(games::get)))
+        .service(
+            web::resource("/games/{id}")
+                .route(web::get().to(games::get))
+                .route(web::delete().to(games::delete)),
+        )
+        .service(web::resource("/games/{id}/resign").route(web::post().to(games::resign)))
+        .service(web::resource("/games/{id}/abort").route(web::post().to(games::abort)))
         .service(web::resource("/games/{id}/join").route(web::post().to(games::join)))
         .service(web::resource("/games/{id}/invites").route(web::post().to(games::invite)))
         .service(

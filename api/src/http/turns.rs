@@ -145,7 +145,7 @@ fn read_submission(
     ))
 }
 
-/// `If-Match: "N"` (or `W/"N"`, or a bare `N`); `*` means any.
+/// `If-Match: "N"` (or `W/"N"`, a bare `N`, or a game's `"N-HASH"`); `*` means any.
 fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
     let Some(v) = req.headers().get(header::IF_MATCH) else {
         return Ok(None);
@@ -165,6 +165,8 @@ fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .unwrap_or(v);
+    // `"SEQ-HASH"`, a game's ETag from `GET /games/{id}`: its sequence is what counts.
+    let v = v.split_once('-').map_or(v, |(seq, _)| seq);
     v.parse().ok().map(Some).ok_or_else(bad)
 }
 

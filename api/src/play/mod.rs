@@ -8,7 +8,9 @@
 //!   mail and its answer), and [`legal`] for the steps a seat may take next;
 //! - the service plays a timeout turn: [`play_timeout`];
 //! - a seat posts table talk: [`post_message`];
-//! - every act writes the events its streams send ([`events`], `docs/stream.md`).
+//! - every act writes the events its streams send ([`events`], `docs/stream.md`);
+//! - a player leaves: resigns, aborts a game nobody moved in, deletes one not started
+//!   ([`leave`]).
 //!
 //! HTTP handlers, pages, the scheduler and the mail inbox only translate to and from these:
 //! every way a turn arrives takes one path.
@@ -16,6 +18,7 @@
 //! through [`crate::state::AppState::clock`].
 
 pub mod events;
+pub mod leave;
 pub mod table;
 pub mod talk;
 pub mod timeout;

@@ -189,6 +189,8 @@ impl Table {
                     "user_id": p.seat.user_id,
                     "display_name": p.display_name,
                     "forfeited": p.seat.forfeited_at.is_some(),
+                    // Dropped out by the player's own choice (POST /games/{id}/resign).
+                    "resigned": p.seat.resigned_at.is_some(),
                     // Public from the start: the randomness is derived from them.
                     "player_seed": p.seat.player_seed,
                     "player_seed_by": p.seat.player_seed_by,

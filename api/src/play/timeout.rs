@@ -14,7 +14,7 @@ use crate::play::Table;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::SubmitError;
-use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_TIMEOUT};
+use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_RESIGN, SOURCE_TIMEOUT};
 use crate::store::outbox::{enqueue, NewMail};
 use crate::store::schema::users;
 use crate::store::{DbConn, StoreError};
@@ -141,7 +141,9 @@ pub fn play_timeout(
         tracing::info!(game.id = %row.game_id, seat = row.seat, "deadline passed; the game waits");
         return Ok(TimeoutDone::Expired);
     }
-    let source = if policy == TimeoutPolicy::Forfeit {
+    let source = if player.seat.resigned_at.is_some() {
+        SOURCE_RESIGN
+    } else if policy == TimeoutPolicy::Forfeit {
         SOURCE_FORFEIT
     } else {
         SOURCE_TIMEOUT

@@ -262,6 +262,17 @@ fn check_turn_since(
     let seat = table
         .seat_of(user_id)
         .ok_or_else(|| ApiError::internal("a player of a running game has no seat"))?;
+    // A seat whose player resigned is out: the service passes for it (`crate::play::leave`).
+    if table
+        .players
+        .iter()
+        .any(|p| p.seat.user_id == user_id && p.seat.resigned_at.is_some())
+    {
+        return Err(ApiError::conflict(
+            "resigned",
+            "you resigned this game: the service plays for your seat",
+        ));
+    }
     let to_act = table.to_act();
     if let Some(expected) = expected_seq {
         if expected != game.seq

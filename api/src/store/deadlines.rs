@@ -334,6 +334,39 @@ pub fn forfeit_seat(
     Ok(n == 1)
 }
 
+/// Seat `seat` of `game_id` resigned: out as on a forfeit (`forfeited_at`, kept if it
+/// was out already) and `resigned_at`; its clock, if it waits, is due now (the scheduler
+/// passes for it at its next tick). `false` if it had resigned already. In the caller's
+/// transaction.
+pub fn resign_seat(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: i64,
+    now: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    forfeit_seat(conn, game_id, seat, now)?;
+    let n = diesel::update(
+        seats::table
+            .filter(seats::game_id.eq(game_id))
+            .filter(seats::seat.eq(Some(seat)))
+            .filter(seats::resigned_at.is_null()),
+    )
+    .set(seats::resigned_at.eq(Some(now)))
+    .execute(conn)?;
+    diesel::update(
+        deadlines::table
+            .filter(deadlines::game_id.eq(game_id))
+            .filter(deadlines::seat.eq(seat)),
+    )
+    .set((
+        deadlines::due_at.eq(now),
+        deadlines::remind_at.eq(None::<NaiveDateTime>),
+        deadlines::expired_at.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
 /// The forfeited seats of a game.
 pub fn forfeited_seats(conn: &mut DbConn, game_id: &str) -> Result<Vec<i64>, StoreError> {
     let seats: Vec<Option<i64>> = seats::table

@@ -327,6 +327,7 @@ pub fn join(
             forfeited_at: None,
             player_seed: Some(seed.to_string()),
             player_seed_by: Some(by.to_string()),
+            resigned_at: None,
         };
         match diesel::insert_into(seats::table)
             .values(&seat)
@@ -617,4 +618,46 @@ pub fn prune_idempotency(
         diesel::delete(idempotency::table.filter(idempotency::created_at.lt(before)))
             .execute(conn)?,
     )
+}
+
+/// End a running game nobody has moved in (`seq` 0) as aborted, with `outcome`, and drop
+/// its clocks; `false` when it is no longer such a game (a first turn landed). In the
+/// caller's transaction.
+pub fn abort_unmoved(
+    conn: &mut DbConn,
+    game_id: &str,
+    outcome: &str,
+    at: chrono::NaiveDateTime,
+) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        games::table
+            .filter(games::id.eq(game_id))
+            .filter(games::seq.eq(0))
+            .filter(games::status.eq(RUNNING)),
+    )
+    .set((
+        games::status.eq(OVER),
+        games::to_act.eq("[]"),
+        games::outcome.eq(Some(outcome)),
+        games::ended_at.eq(Some(at)),
+        games::updated_at.eq(at),
+    ))
+    .execute(conn)?;
+    if n == 1 {
+        use super::schema::deadlines as clocks;
+        diesel::delete(clocks::table.filter(clocks::game_id.eq(game_id))).execute(conn)?;
+    }
+    Ok(n == 1)
+}
+
+/// Delete a game that has not started (its seats, invitations and pending mail go with
+/// it, by the foreign keys); `false` when it is not there or has started.
+pub fn delete_open(conn: &mut DbConn, game_id: &str) -> Result<bool, StoreError> {
+    let n = diesel::delete(
+        games::table
+            .filter(games::id.eq(game_id))
+            .filter(games::status.eq(OPEN)),
+    )
+    .execute(conn)?;
+    Ok(n == 1)
 }

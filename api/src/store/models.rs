@@ -130,6 +130,8 @@ pub struct Seat {
     pub player_seed: Option<String>,
     /// `player` (sent by the player) or `server` (the player sent none, the server drew it).
     pub player_seed_by: Option<String>,
+    /// Set when the player resigned (`crate::play::leave`); `forfeited_at` is set too.
+    pub resigned_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -181,6 +183,8 @@ pub const SOURCE_PLAYER: &str = "player";
 pub const SOURCE_TIMEOUT: &str = "timeout";
 /// A pass turn the service played for a seat that dropped out (policy `forfeit`).
 pub const SOURCE_FORFEIT: &str = "forfeit";
+/// A pass turn the service played for a seat whose player resigned.
+pub const SOURCE_RESIGN: &str = "resign";
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = messages)]

@@ -73,6 +73,7 @@ diesel::table! {
         forfeited_at -> Nullable<Timestamp>,
         player_seed -> Nullable<Text>,
         player_seed_by -> Nullable<Text>,
+        resigned_at -> Nullable<Timestamp>,
     }
 }
 

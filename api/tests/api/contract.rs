@@ -24,6 +24,8 @@ const PATHS: &[&str] = &[
     "/tokens/{id}",
     "/games",
     "/games/{id}",
+    "/games/{id}/resign",
+    "/games/{id}/abort",
     "/games/{id}/join",
     "/games/{id}/invites",
     "/games/{id}/spectators",

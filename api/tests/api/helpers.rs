@@ -211,6 +211,7 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         log_format: hermes_api::config::LogFormat::Text,
         metrics_token: None,
         trusted_proxies: Vec::new(),
+        cors_origins: Vec::new(),
         inbound: Default::default(),
     }
 }

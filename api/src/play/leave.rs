@@ -1,0 +1,150 @@
+//! A player leaves a game: resigns a running one, aborts one nobody has moved in yet, or
+//! deletes one that has not started (`docs/leaving.md`).
+//!
+//! Owns: who may do which and when, and the writes (one transaction each). A resigned
+//! seat drops out exactly as on a forfeit (`docs/deadlines.md`): the scheduler plays its
+//! pass turn whenever it must act, logged with the source `resign`; it never wins.
+//! Must not: know how the request arrived; play a turn other than through the scheduler's
+//! pass (`crate::play::timeout`).
+
+use crate::error::{ApiError, ApiResult};
+use crate::play::Table;
+use crate::state::AppState;
+use crate::store::deadlines;
+use crate::store::games as store;
+use crate::store::models::{OPEN, OVER, RUNNING};
+use crate::store::DbConn;
+use serde_json::json;
+
+/// The player of `user_id` resigns game `game_id`: their seat drops out (as on a forfeit)
+/// and the service passes for it from now on (the scheduler, within a tick, if it must
+/// act now). Returns the game after it.
+pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -> ApiResult<Table> {
+    let table = Table::load(conn, game_id)?;
+    let seat = running_seat(&table, user_id)?;
+    let resigned = {
+        let _w = app.one_writer();
+        let now = app.clock.now_naive();
+        crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
+            Ok(deadlines::resign_seat(conn, game_id, seat, now)?)
+        })?
+    };
+    if !resigned {
+        return Err(ApiError::conflict(
+            "already_resigned",
+            "you have resigned this game already",
+        ));
+    }
+    tracing::info!(game.id = %game_id, seat, "seat resigned");
+    Table::load(conn, game_id)
+}
+
+/// Any seated player aborts a running game nobody has moved in yet: it ends at once, with
+/// no winner (`outcome.aborted`, naming who aborted it). Returns the game after it.
+pub fn abort(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -> ApiResult<Table> {
+    let table = Table::load(conn, game_id)?;
+    let seat = running_seat(&table, user_id)?;
+    if table.game.seq > 0 {
+        return Err(moved(table.game.seq));
+    }
+    let name = table
+        .players
+        .iter()
+        .find(|p| p.seat.user_id == user_id)
+        .map(|p| p.display_name.clone())
+        .unwrap_or_default();
+    let seats = usize::try_from(table.game.seat_count).unwrap_or(0);
+    let outcome = json!({
+        "scores": vec![0; seats],
+        "winners": [],
+        "reason": format!("aborted by {name} (seat {seat}) before anyone moved"),
+        "aborted": true,
+        "aborted_by": seat,
+    });
+    let done = {
+        let _w = app.one_writer();
+        let now = app.clock.now_naive();
+        crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
+            Ok(store::abort_unmoved(
+                conn,
+                game_id,
+                &outcome.to_string(),
+                now,
+            )?)
+        })?
+    };
+    if !done {
+        // A first turn landed meanwhile.
+        let now = Table::load(conn, game_id)?;
+        return Err(moved(now.game.seq));
+    }
+    app.hot.forget(game_id);
+    tracing::info!(game.id = %game_id, seat, "game aborted");
+    Table::load(conn, game_id)
+}
+
+/// The creator deletes a game that has not started: it is gone, with its seats and
+/// invitations.
+pub fn delete(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -> ApiResult<()> {
+    let table = Table::load(conn, game_id)?;
+    if table.game.created_by != user_id {
+        return Err(ApiError::forbidden(
+            "not_the_creator",
+            "only the player who created the game may delete it",
+        ));
+    }
+    if table.game.status != OPEN {
+        return Err(ApiError::conflict(
+            "game_started",
+            "the game has started: it cannot be deleted (abort it before anyone moves, or resign)",
+        ));
+    }
+    let deleted = {
+        let _w = app.one_writer();
+        crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
+            Ok(store::delete_open(conn, game_id)?)
+        })?
+    };
+    if !deleted {
+        // The last seat was taken meanwhile.
+        return Err(ApiError::conflict(
+            "game_started",
+            "the game has started: it cannot be deleted (abort it before anyone moves, or resign)",
+        ));
+    }
+    tracing::info!(game.id = %game_id, "game deleted");
+    Ok(())
+}
+
+/// The seat of `user_id` in a running game, or why not.
+fn running_seat(table: &Table, user_id: &str) -> ApiResult<i64> {
+    if !table.is_player(user_id) {
+        return Err(ApiError::forbidden(
+            "not_a_player",
+            "you have no seat in this game",
+        ));
+    }
+    match table.game.status.as_str() {
+        RUNNING => {}
+        OPEN => {
+            return Err(ApiError::conflict(
+                "game_not_started",
+                "the game has not started: its creator may delete it",
+            ))
+        }
+        OVER => return Err(ApiError::conflict("game_over", "the game is over")),
+        _ => return Err(ApiError::conflict("game_over", "the game is not running")),
+    }
+    table
+        .seat_of(user_id)
+        .and_then(|s| i64::try_from(s).ok())
+        .ok_or_else(|| ApiError::internal("a player of a running game has no seat"))
+}
+
+fn moved(seq: i64) -> ApiError {
+    ApiError::conflict(
+        "game_moved",
+        format!("a turn has been played (the game is at sequence {seq}): resign instead"),
+    )
+    .with("current_seq", seq)
+}

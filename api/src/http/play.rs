@@ -298,6 +298,18 @@ async fn show(
         _ => PageError::from(e),
     })?;
     let user_id = who.user_id.clone();
+    // A signed-in reader without a seat (a spectator from the lobby) watches the game on
+    // its replay page, which decides whether they may (and is a 404 if not, like a game
+    // that does not exist).
+    if table.seat_of(&user_id).is_none() && who.token.is_none() {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!("{}/games/{game_id}/replay", state.base_path),
+            ))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish());
+    }
     let seat = table.seat_of(&user_id).ok_or_else(|| {
         PageError::new(
             StatusCode::FORBIDDEN,

@@ -316,16 +316,46 @@ api_test!(
         let replay = b.get(&format!("/games/{id}/replay?at=0")).await;
         assert_eq!(replay.status, StatusCode::OK);
 
-        // Neither a session nor a token: 401. A signed-in stranger: no game page (403),
-        // but the replay as a spectator when the game lets anyone signed in watch.
+        // Neither a session nor a token: 401. A signed-in stranger has no seat: the game
+        // page sends them on to the replay, where they watch when the game lets anyone
+        // signed in watch.
         let (status, _, _) = get(&app, &format!("/games/{id}/play")).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         let stranger = app.player("stranger").await;
         let (_, them) = app.get("/me", &stranger.token).await;
         let mut s = crate::web::Browser::new(&app);
         s.log_in(them["email"].as_str().unwrap(), "a long password").await;
-        assert_eq!(s.get(&format!("/games/{id}/play")).await.status, StatusCode::FORBIDDEN);
+        let sent_on = s.get(&format!("/games/{id}/play")).await;
+        assert_eq!(sent_on.status, StatusCode::SEE_OTHER, "{}", sent_on.body);
+        assert_eq!(sent_on.location(), format!("/games/{id}/replay"));
         let watched = s.get(&format!("/games/{id}/replay")).await;
         assert_eq!(watched.status, StatusCode::OK, "{}", watched.body);
+    }
+);
+
+api_test!(
+    async fn a_signed_in_stranger_sent_from_a_players_only_game_page_finds_no_game(app) {
+        let host = app.player("host").await;
+        let players_only = app
+            .post(
+                "/games",
+                &host.token,
+                json!({"kind": "gods", "seats": 2, "watchers": "players"}),
+            )
+            .await;
+        assert_eq!(players_only.0, StatusCode::CREATED, "{}", players_only.1);
+        let id = players_only.1["id"].as_str().unwrap().to_string();
+        let stranger = app.player("stranger").await;
+        let (_, them) = app.get("/me", &stranger.token).await;
+        let mut s = crate::web::Browser::new(&app);
+        s.log_in(them["email"].as_str().unwrap(), "a long password").await;
+        // The game page sends every seatless reader on; the replay then says what an
+        // unknown game says, so the game's existence does not leak.
+        let sent_on = s.get(&format!("/games/{id}/play")).await;
+        assert_eq!(sent_on.status, StatusCode::SEE_OTHER);
+        let replay = s.get(sent_on.location()).await;
+        let unknown = s.get("/games/no-such-game/replay").await;
+        assert_eq!(replay.status, StatusCode::NOT_FOUND, "{}", replay.body);
+        assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     }
 );

@@ -265,6 +265,8 @@ api_test!(
             (json!({"kind": "gods", "seats": 2, "options": {"end_tile_depth": 0}}), false, Want::Code("invalid_options")),
             (json!({"kind": "gods", "seats": 2, "options": {"end_tile_depth": 255}}), false, Want::Code("invalid_options")),
             (json!({"kind": "gods", "seats": 4, "options": {"end_tile_depth": 47}}), true, Want::Status(201)),
+            (json!({"kind": "gods", "seats": 2, "options": {"end_tile_depth": 48}}), true, Want::Status(201)),
+            (json!({"kind": "gods", "seats": 4, "options": {"end_tile_depth": 48}}), true, Want::Code("invalid_options")),
             (json!({"kind": "gods", "seats": 2, "options": {"end_tile_depth": 1, "draw": "pile"}}), true, Want::Status(201)),
             (json!({"kind": "gods", "seats": 2, "options": {"draw": "bag", "end_tile_depth": 0}}), true, Want::Status(201)),
             (json!({"kind": "gods", "seats": 2, "options": {"draw": "bag", "end_tile_depth": 255}}), true, Want::Status(201)),

@@ -139,6 +139,11 @@ impl ApiError {
         self.status
     }
 
+    /// The `Retry-After` seconds it is sent with, if any.
+    pub fn retry_after(&self) -> Option<u64> {
+        self.retry_after
+    }
+
     pub fn code(&self) -> &'static str {
         self.code
     }

@@ -134,8 +134,7 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Byte
     let next = safe_next(form.get("next"));
     let email = form.get("email").unwrap_or_default().to_string();
     let password = form.get("password").unwrap_or_default().to_string();
-    let ip = crate::http::client::client_ip(&req);
-    match crate::http::auth::check_password(&state, &ip, &email, password).await {
+    match crate::http::auth::check_password(&state, &req, &email, password).await {
         Ok(user) => {
             let cookie = session::start(&state, &user.id).await?;
             tracing::info!(user.id = %user.id, "signed in on the web");
@@ -228,10 +227,9 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
     let next = safe_next(form.get("next"));
     let email = form.get("email").unwrap_or_default().to_string();
     let display_name = form.get("display_name").unwrap_or_default().to_string();
-    let ip = crate::http::client::client_ip(&req);
     let registered = crate::http::users::register_account(
         &state,
-        &ip,
+        &req,
         Register {
             email: email.clone(),
             display_name: display_name.clone(),
@@ -348,14 +346,12 @@ pub async fn forgot(
         }
     };
     let ip = crate::http::client::client_ip(&req);
-    if let Err(wait) = state.register_limits.check(&ip) {
-        tracing::warn!(%ip, "password reset rate limit reached");
-        return Err(ApiError::too_many_requests(
-            "too many requests from this address; wait before trying again",
-            wait.0,
-        )
-        .into());
-    }
+    crate::http::ratelimit::record(
+        &req,
+        state.register_limits.check(&ip),
+        "too many requests from this address; wait before trying again",
+    )
+    .inspect_err(|_| tracing::warn!(%ip, "password reset rate limit reached"))?;
     let at = state.clock.now_naive();
     let lookup = email.clone();
     with_write_conn(&state, move |conn| {

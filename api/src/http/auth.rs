@@ -25,8 +25,7 @@ pub async fn login(
     body: web::Json<Login>,
 ) -> ApiResult<HttpResponse> {
     let Login { email, password } = body.into_inner();
-    let ip = crate::http::client::client_ip(&req);
-    let user = check_password(&state, &ip, &email, password).await?;
+    let user = check_password(&state, &req, &email, password).await?;
     let ttl = chrono::Duration::minutes(i64::from(state.access_token_minutes));
     let token = state.keys.mint(Purpose::Access, &user.id, ttl, None)?;
     Ok(HttpResponse::Ok().json(json!({
@@ -46,18 +45,18 @@ fn bad_credentials() -> ApiError {
 /// login limits. The API's login and the log-in page both go through here.
 pub async fn check_password(
     state: &web::Data<AppState>,
-    ip: &str,
+    req: &HttpRequest,
     email: &str,
     password: String,
 ) -> ApiResult<User> {
     let email = normalize_email(email);
-    if let Err(wait) = state.login_limits.check(ip, &email) {
-        tracing::warn!(%ip, "login rate limit reached");
-        return Err(ApiError::too_many_requests(
-            "too many login attempts; wait before trying again",
-            wait.0,
-        ));
-    }
+    let ip = crate::http::client::client_ip(req);
+    crate::http::ratelimit::record(
+        req,
+        state.login_limits.check(&ip, &email),
+        "too many login attempts; wait before trying again",
+    )
+    .inspect_err(|_| tracing::warn!(%ip, "login rate limit reached"))?;
     let user = with_conn(state, move |conn| {
         Ok(accounts::user_by_email(conn, &email)?)
     })

@@ -10,7 +10,8 @@
 //! - one access-log line (target `hermes::access`): the client (through trusted proxies),
 //!   method, path without its query (a mail link's token is in the query), route, status,
 //!   size and time;
-//! - the request latency histogram of `/metrics`, by route pattern.
+//! - the request latency histogram of `/metrics`, by route pattern;
+//! - the `RateLimit-*` headers of a rate-limited request (`crate::http::ratelimit`).
 
 use crate::http::client::client_ip;
 use crate::state::AppState;
@@ -90,6 +91,8 @@ pub async fn edge(
             return Err(e);
         }
     };
+    let request = res.request().clone();
+    crate::http::ratelimit::write_headers(&request, res.headers_mut());
     if let Ok(value) = HeaderValue::from_str(&id) {
         res.headers_mut()
             .insert(HeaderName::from_static(REQUEST_ID), value);

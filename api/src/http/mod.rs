@@ -23,6 +23,7 @@ pub mod openapi;
 pub mod pages;
 pub mod play;
 pub mod preferences;
+pub mod ratelimit;
 pub mod replay;
 pub mod session;
 pub mod stream;

@@ -166,6 +166,8 @@ pub struct PageError {
     pub status: StatusCode,
     pub title: String,
     pub message: String,
+    /// `Retry-After` seconds (a 429 or a 503 of the API's, shown as a page).
+    pub retry_after: Option<u64>,
 }
 
 impl PageError {
@@ -174,6 +176,7 @@ impl PageError {
             status,
             title: title.to_string(),
             message: message.into(),
+            retry_after: None,
         }
     }
 
@@ -192,17 +195,20 @@ impl fmt::Display for PageError {
 
 impl From<ApiError> for PageError {
     fn from(e: ApiError) -> PageError {
-        if e.status().is_server_error() {
+        let mut page = if e.status().is_server_error() {
             // Logs the cause (never sent); the page says only that we failed.
             let _ = e.error_response();
-            return PageError::new(
+            PageError::new(
                 e.status(),
                 "Something went wrong",
                 "The server failed; the failure is logged. Try again in a moment.",
-            );
-        }
-        let title = e.status().canonical_reason().unwrap_or("Error");
-        PageError::new(e.status(), title, e.detail())
+            )
+        } else {
+            let title = e.status().canonical_reason().unwrap_or("Error");
+            PageError::new(e.status(), title, e.detail())
+        };
+        page.retry_after = e.retry_after();
+        page
     }
 }
 
@@ -227,7 +233,12 @@ impl ResponseError for PageError {
         )
         // The error page has no data that can fail; should it ever, say it plainly.
         .unwrap_or_else(|_| "<!DOCTYPE html><title>Error</title><p>Error</p>".to_string());
-        page(self.status, html)
+        let mut res = page(self.status, html);
+        if let Some(secs) = self.retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+        }
+        res
     }
 }
 

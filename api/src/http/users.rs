@@ -109,8 +109,7 @@ pub async fn register(
     state: web::Data<AppState>,
     body: web::Json<Register>,
 ) -> ApiResult<HttpResponse> {
-    let ip = crate::http::client::client_ip(&req);
-    let answer_email = register_account(&state, &ip, body.into_inner()).await?;
+    let answer_email = register_account(&state, &req, body.into_inner()).await?;
     Ok(HttpResponse::Accepted().json(json!({
         "email": answer_email,
         "detail": "check your mail: a new account gets a link to confirm its address \
@@ -125,17 +124,17 @@ pub async fn register(
 /// normalised address.
 pub async fn register_account(
     state: &web::Data<AppState>,
-    ip: &str,
+    req: &HttpRequest,
     body: Register,
 ) -> ApiResult<String> {
     let (email, display_name) = check(&body)?;
-    if let Err(wait) = state.register_limits.check(ip) {
-        tracing::warn!(%ip, "registration rate limit reached");
-        return Err(ApiError::too_many_requests(
-            "too many registrations from this address; wait before trying again",
-            wait.0,
-        ));
-    }
+    let ip = crate::http::client::client_ip(req);
+    crate::http::ratelimit::record(
+        req,
+        state.register_limits.check(&ip),
+        "too many registrations from this address; wait before trying again",
+    )
+    .inspect_err(|_| tracing::warn!(%ip, "registration rate limit reached"))?;
     // Hash before taking a connection (argon2 is slow on purpose, and a pooled connection
     // should not wait for it), on one of the few hashers (`crate::auth::hashing`). An
     // address that has an account costs the same hash, so the time tells nothing.

@@ -341,3 +341,100 @@ api_test!(
         assert_eq!(mails_to(&app, "w@example.org").iter().filter(|t| *t == "invitation").count(), 3);
     }
 );
+
+/// The `RateLimit-*` headers of a response, as numbers (Limit, Remaining, Reset), and the
+/// policy as sent.
+fn rate_headers(h: &reqwest::header::HeaderMap) -> (u64, u64, u64, String) {
+    let num = |name: &str| -> u64 {
+        h.get(name)
+            .unwrap_or_else(|| panic!("no {name} in {h:?}"))
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let policy = h["ratelimit-policy"].to_str().unwrap().to_string();
+    (
+        num("ratelimit-limit"),
+        num("ratelimit-remaining"),
+        num("ratelimit-reset"),
+        policy,
+    )
+}
+
+api_test!(
+    async fn logins_carry_ratelimit_headers_counting_down_to_a_429_with_retry_after(app)
+    with |s| { s.login_per_ip_per_minute = 3; s.login_per_email_per_minute = 10; }; {
+        app.register("rl@example.org", "a long password").await;
+        let mut seen = Vec::new();
+        for password in ["a long password", "a wrong password", "a long password"] {
+            let res = login_from(&app, &app.client, "rl@example.org", password).await;
+            assert!(res.status() == StatusCode::OK || res.status() == StatusCode::UNAUTHORIZED);
+            assert!(!res.headers().contains_key("retry-after"));
+            seen.push(rate_headers(res.headers()));
+        }
+        let remaining: Vec<u64> = seen.iter().map(|h| h.1).collect();
+        assert_eq!(remaining, [2, 1, 0], "{seen:?}");
+        for (limit, _, reset, policy) in &seen {
+            assert_eq!(*limit, 3);
+            assert!((1..=60).contains(reset), "{seen:?}");
+            // The tightest quota first, then the other one the login counted against.
+            assert_eq!(policy, "3;w=60, 10;w=60");
+        }
+        assert!(seen[0].2 <= seen[2].2, "the reset grows as the quota is used: {seen:?}");
+        let res = login_from(&app, &app.client, "rl@example.org", "a long password").await;
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+        let wait: u64 = res.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+        let (limit, remaining, reset, _) = rate_headers(res.headers());
+        assert_eq!((limit, remaining), (3, 0));
+        assert!((1..=21).contains(&wait), "one attempt back every 20 s: {wait}");
+        assert!(reset + 1 >= wait && reset <= 60, "reset {reset}, retry after {wait}");
+        // Not a limited endpoint: no headers.
+        let res = app.client.get(format!("{}/health", app.url)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(!res.headers().contains_key("ratelimit-limit"));
+    }
+);
+
+api_test!(
+    async fn registrations_and_the_signup_and_reset_forms_carry_ratelimit_headers(app)
+    with |s| s.register_per_ip_per_hour = 3; {
+        let post = |email: &str| {
+            app.client
+                .post(format!("{}/users", app.url))
+                .json(&json!({"email": email, "display_name": "r", "password": "a long password"}))
+                .send()
+        };
+        let res = post("q1@example.org").await.unwrap();
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+        let (limit, remaining, reset, policy) = rate_headers(res.headers());
+        assert_eq!((limit, remaining, policy.as_str()), (3, 2, "3;w=3600"));
+        assert!((1..=1200).contains(&reset), "20 minutes back per registration: {reset}");
+        // The page forms count against the same quota.
+        let mut browser = crate::web::Browser::new(&app);
+        let csrf = browser.get("/password/forgot").await.csrf();
+        let page = browser
+            .post("/password/forgot", &[("csrf", &csrf), ("email", "q1@example.org")])
+            .await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert_eq!(rate_headers(&page.headers).1, 1);
+        let csrf = browser.get("/signup").await.csrf();
+        let form = [
+            ("csrf", csrf.as_str()),
+            ("email", "q2@example.org"),
+            ("display_name", "q2"),
+            ("password", "a long password"),
+        ];
+        let page = browser.post("/signup", &form).await;
+        let (_, remaining, reset, _) = rate_headers(&page.headers);
+        assert_eq!(remaining, 0, "{}", page.body);
+        assert!(reset > 2400 && reset <= 3600, "{reset}");
+        let page = browser.post("/signup", &form).await;
+        assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(page.headers.contains_key("retry-after"));
+        assert_eq!(rate_headers(&page.headers).1, 0);
+        let res = post("q3@example.org").await.unwrap();
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(rate_headers(res.headers()).1, 0);
+    }
+);

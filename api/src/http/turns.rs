@@ -9,7 +9,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::http::games::etag;
 use crate::http::with_conn;
-use crate::play::{self, Submitted, TurnInput};
+use crate::play::{self, PartialTurn, Submitted, TurnInput};
 use crate::state::AppState;
 use crate::store::models::{Idempotent, SOURCE_PLAYER};
 use actix_web::http::{header, StatusCode};
@@ -243,8 +243,27 @@ pub async fn submit(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LegalQuery {
-    /// The turn written so far, as JSON (default: nothing yet).
+    /// The turn written so far: the game's notation, or the engine's JSON (an object);
+    /// left out or blank, nothing yet.
     pub partial: Option<String>,
+}
+
+/// `partial` as `/legal` reads it: blank is nothing yet (`{}`), text that starts with `{`
+/// is the engine's JSON (400 `invalid_query` when it is not JSON), anything else the
+/// game's notation (read once the game's kind is known).
+fn partial_turn(partial: Option<&str>) -> ApiResult<PartialTurn> {
+    let text = partial.unwrap_or("").trim();
+    if text.is_empty() {
+        return Ok(PartialTurn::Json(json!({})));
+    }
+    if text.starts_with('{') {
+        return serde_json::from_str(text)
+            .map(PartialTurn::Json)
+            .map_err(|e| {
+                ApiError::bad_request("invalid_query", format!("`partial` is not JSON: {e}"))
+            });
+    }
+    Ok(PartialTurn::Notation(text.to_string()))
 }
 
 pub async fn legal(
@@ -254,16 +273,11 @@ pub async fn legal(
     query: web::Query<LegalQuery>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let partial: Value = match &query.partial {
-        Some(p) => serde_json::from_str(p).map_err(|e| {
-            ApiError::bad_request("invalid_query", format!("`partial` is not JSON: {e}"))
-        })?,
-        None => json!({}),
-    };
+    let partial = partial_turn(query.partial.as_deref())?;
     let user_id = caller.user_id;
     let app = state.clone();
     let (seq, seat, legal) = with_conn(&state, move |conn| {
-        play::legal(conn, &app, &id, &user_id, &partial)
+        play::legal_after(conn, &app, &id, &user_id, &partial)
     })
     .await?;
     Ok(HttpResponse::Ok()

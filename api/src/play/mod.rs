@@ -28,6 +28,7 @@ pub use table::{kind_of, Table};
 pub use talk::{post_message, MAX_CHARS};
 pub use timeout::{play_timeout, TimeoutDone};
 pub use turn::{
-    check_turn, legal, notation_error, rule_error, submit_notation, submit_notation_with,
-    submit_turn, turn_error, without_forfeited, AlsoWrite, Submission, Submitted, TurnInput,
+    check_turn, legal, legal_after, notation_error, rule_error, submit_notation,
+    submit_notation_with, submit_turn, turn_error, without_forfeited, AlsoWrite, PartialTurn,
+    Submission, Submitted, TurnInput,
 };

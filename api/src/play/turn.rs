@@ -657,8 +657,41 @@ pub fn legal(
     user_id: &str,
     partial: &Value,
 ) -> ApiResult<(i64, usize, Value)> {
+    legal_after(
+        conn,
+        app,
+        game_id,
+        user_id,
+        &PartialTurn::Json(partial.clone()),
+    )
+}
+
+/// A turn written so far, as `GET /games/{id}/legal` takes it.
+pub enum PartialTurn {
+    /// The engine's JSON.
+    Json(Value),
+    /// The game's text notation (read with the game's kind: 422 `invalid_notation`).
+    Notation(String),
+}
+
+/// [`legal`] for a partial turn in JSON or in the notation.
+pub fn legal_after(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    partial: &PartialTurn,
+) -> ApiResult<(i64, usize, Value)> {
     let table = Table::load_for(conn, game_id, user_id)?;
     let seat = check_turn(&table, user_id, None)?;
+    let parsed;
+    let partial = match partial {
+        PartialTurn::Json(v) => v,
+        PartialTurn::Notation(text) => {
+            parsed = table.kind()?.parse_turn(text).map_err(notation_error)?;
+            &parsed
+        }
+    };
     let legal = table
         .engine(&app.hot)?
         .legal(seat, partial)

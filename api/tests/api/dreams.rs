@@ -33,7 +33,7 @@ use std::time::Instant;
 /// A started game of Dreams with `players` in seat order (join order) and the clock
 /// settings in `extra` (`turn_hours`, `timeout_policy`). With a `ManualClock` the clock
 /// moves a second before each join, so that join order is seat order.
-async fn dreams_game(
+pub(crate) async fn dreams_game(
     app: &TestApp,
     players: &[Player],
     extra: Value,
@@ -86,7 +86,7 @@ async fn dreams_game(
     id
 }
 
-async fn players(app: &TestApp, n: usize) -> Vec<Player> {
+pub(crate) async fn players(app: &TestApp, n: usize) -> Vec<Player> {
     let mut out = Vec::new();
     for i in 0..n {
         out.push(app.player(&format!("dreamer{i}")).await);
@@ -156,7 +156,7 @@ async fn summary(app: &TestApp, id: &str, p: &Player) -> Value {
 
 /// A random legal turn chosen from a seat's `/legal` answer (`pass_one_in`: how rarely a
 /// pass; 0 never).
-fn choose(legal: &Value, rng: &mut impl Rng, pass_one_in: u32) -> Value {
+pub(crate) fn choose(legal: &Value, rng: &mut impl Rng, pass_one_in: u32) -> Value {
     if legal["may_pass"] == true && pass_one_in > 0 && rng.gen_ratio(1, pass_one_in) {
         return json!({"pass": true});
     }

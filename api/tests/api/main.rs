@@ -9,6 +9,7 @@ mod accounts;
 mod backup;
 mod calendar;
 mod contract;
+mod contract_games;
 mod database;
 mod deadlines;
 mod decks;

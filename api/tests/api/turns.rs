@@ -246,7 +246,10 @@ api_test!(
         assert!(!body["legal"]["steps"].as_array().unwrap().is_empty(), "{body}");
         let (status, problem) = app.get(&format!("/games/{id}/legal"), &players[1].token).await;
         assert_eq!((status, problem["code"].as_str()), (StatusCode::CONFLICT, Some("not_your_turn")));
+        // `partial` is the notation (words that are no turn: 422) or JSON (broken: 400).
         let (status, problem) = app.get(&format!("/games/{id}/legal?partial=nope"), &players[0].token).await;
+        assert_eq!((status, problem["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("invalid_notation")));
+        let (status, problem) = app.get(&format!("/games/{id}/legal?partial=%7Bnope"), &players[0].token).await;
         assert_eq!((status, problem["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_query")));
     }
 );

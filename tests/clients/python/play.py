@@ -62,7 +62,7 @@ from hermes_client.models import (
     Registration,
     StreamEvent,
     TurnAccepted,
-    TurnAsJson,
+    TurnSubmission,
 )
 from hermes_client.types import Unset
 
@@ -174,7 +174,7 @@ class Player:
             submit_turn.sync(
                 self.game_id,
                 client=self.client,
-                body=TurnAsJson(turn=turn, expected_seq=answer.seq),
+                body=TurnSubmission(turn=turn, expected_seq=answer.seq),
             ),
             TurnAccepted,
             f"{self.name}'s turn",

@@ -8,8 +8,9 @@
 # it with submitTurn. The TypeScript client must pass `tsc --strict` with no type
 # assertion and no `any`.
 #
-# Caches only under target/ (the virtualenv, the generated code) and
-# tests/clients/ts/node_modules (`npm ci` from the committed package-lock.json).
+# Caches only under target/ (the virtualenv, the generated code, pip's and npm's downloads,
+# mypy's cache) and tests/clients/ts/node_modules (`npm ci` from the committed
+# package-lock.json); tsx runs without its cache.
 # Usage: .ci/clients.sh [python|ts]…   (both by default; builds target/debug/hermes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,12 +18,14 @@ which=("$@")
 [ "${#which[@]}" -gt 0 ] || which=(python ts)
 want() { local w; for w in "${which[@]}"; do [ "$w" = "$1" ] && return 0; done; return 1; }
 
+root="$PWD"
 out="target/clients"
 mkdir -p "$out"
 started=$SECONDS
 
 # Always build: a stale binary would answer an older spec (a no-op when up to date).
 cargo build -p hermes-api
+echo "clients: the server built at $((SECONDS - started)) s"
 
 # The toolchains and the generated code, before the server starts.
 if want python; then
@@ -32,7 +35,8 @@ if want python; then
   if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
   fi
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/clients/python/requirements.txt
+  "$venv/bin/pip" install --quiet --disable-pip-version-check --cache-dir "$out/pip-cache" \
+    -r tests/clients/python/requirements.txt
   rm -rf "$out/python-pkg"
   "$venv/bin/openapi-python-client" generate --path openapi.yaml --output-path "$out/python-pkg/hermes_client" \
     --meta none --config tests/clients/python/generator.yaml > "$out/python-generate.log" 2>&1 \
@@ -47,13 +51,14 @@ if want python; then
   # The play script is type-checked against the generated package, strictly.
   MYPYPATH="$out/python-pkg" "$venv/bin/mypy" --strict --no-error-summary --cache-dir "$out/mypy-cache" \
     tests/clients/python/play.py
+  echo "clients: the Python client generated and type-checked at $((SECONDS - started)) s"
 fi
 if want ts; then
   if ! command -v node >/dev/null 2>&1; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
   fi
-  (cd tests/clients/ts && npm ci --no-fund --no-audit --loglevel=error)
+  (cd tests/clients/ts && npm ci --no-fund --no-audit --loglevel=error --cache "$root/$out/npm-cache")
   mkdir -p "$out/ts"
   tests/clients/ts/node_modules/.bin/openapi-typescript openapi.yaml -o "$out/ts/schema.d.ts" --silent --default-non-nullable false
   # No type assertion (`x as T`, `<T>x`), no non-null assertion (`x!`), no `any`, no
@@ -66,8 +71,8 @@ if want ts; then
     exit 1
   fi
   (cd tests/clients/ts && node_modules/.bin/tsc --noEmit -p .)
+  echo "clients: the TypeScript types generated and play.ts type-checked at $((SECONDS - started)) s"
 fi
-echo "clients: toolchains and generated code ready in $((SECONDS - started)) s"
 
 data="$(mktemp -d)"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
@@ -89,12 +94,14 @@ if want python; then
   passed=$((passed + 1))
 fi
 if want ts; then
-  (cd tests/clients/ts && timeout 120 node_modules/.bin/tsx play.ts "$url")
+  # tsx keeps a directory in TMPDIR even without its cache: keep it in target/ too.
+  mkdir -p "$out/tmp"
+  (cd tests/clients/ts && TMPDIR="$root/$out/tmp" timeout 120 node_modules/.bin/tsx --no-cache play.ts "$url")
   passed=$((passed + 1))
 fi
 if grep -E ' ERROR |panicked' "$data/server.log"; then
   echo "the server logged errors while the clients played" >&2
   exit 1
 fi
-echo "clients took $((SECONDS - started)) s"
+echo "clients: played at $((SECONDS - started)) s"
 echo "clients: $passed passed, 0 failed"

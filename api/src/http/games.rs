@@ -641,19 +641,31 @@ pub struct ListQuery {
 pub const LIST_PAGE: i64 = 100;
 pub const LIST_MAX: i64 = 500;
 
-/// Where a game stands in `GET /games`' order: waiting for the reader first, then the
-/// most recently changed, then by id (descending, a total order for cursors).
-fn list_key(g: &Value) -> (bool, String, String) {
-    let at = g["updated_at"].as_str().unwrap_or("");
-    // Fixed width, so that text order is time order (RFC 3339 drops zero fractions).
-    let at = chrono::DateTime::parse_from_rfc3339(at)
-        .map(|t| t.to_utc().format("%Y-%m-%dT%H:%M:%S%.9fZ").to_string())
-        .unwrap_or_else(|_| at.to_string());
-    (
-        g["my_turn"] == json!(true),
-        at,
-        g["id"].as_str().unwrap_or("").to_string(),
-    )
+/// The cursor after `k` (opaque to clients; its time is fixed-width UTC).
+fn list_cursor(k: &store::ListKey) -> String {
+    conditional::cursor(&json!({
+        "t": k.my_turn,
+        "u": k.updated_at.and_utc().format("%Y-%m-%dT%H:%M:%S%.9fZ").to_string(),
+        "id": k.id,
+    }))
+}
+
+fn read_list_cursor(c: &str) -> ApiResult<store::ListKey> {
+    let v = conditional::read_cursor(c)?;
+    let at = v["u"]
+        .as_str()
+        .and_then(|u| chrono::DateTime::parse_from_rfc3339(u).ok());
+    match (v["t"].as_bool(), at, v["id"].as_str()) {
+        (Some(my_turn), Some(at), Some(id)) => Ok(store::ListKey {
+            my_turn,
+            updated_at: at.naive_utc(),
+            id: id.to_string(),
+        }),
+        _ => Err(ApiError::bad_request(
+            "invalid_cursor",
+            "`cursor` must be a `next_cursor` this server gave",
+        )),
+    }
 }
 
 pub async fn list(
@@ -674,34 +686,33 @@ pub async fn list(
             format!("`limit` must be 1 to {LIST_MAX}"),
         ));
     }
-    let after = match cursor.as_deref() {
-        Some(c) => {
-            let v = conditional::read_cursor(c)?;
-            let key = (
-                v["t"].as_bool(),
-                v["u"].as_str().map(str::to_string),
-                v["id"].as_str().map(str::to_string),
-            );
-            match key {
-                (Some(t), Some(u), Some(id)) => Some((t, u, id)),
-                _ => {
-                    return Err(ApiError::bad_request(
-                        "invalid_cursor",
-                        "`cursor` must be a `next_cursor` this server gave",
-                    ))
-                }
-            }
-        }
-        None => None,
-    };
+    let after = cursor.as_deref().map(read_list_cursor).transpose()?;
     let user_id = caller.user_id.clone();
-    let mut out = with_conn(&state, move |conn| {
+    let (out, next_cursor) = with_conn(&state, move |conn| {
         crate::auth::existing_user(conn, &user_id)?;
         // Invitations are shown to the confirmed owner of the address only.
         let invited_as = accounts::confirmed_email(conn, &user_id)?;
-        let games = store::games_of(conn, &user_id, invited_as.as_deref())?;
+        // One more than the page, to know whether another follows.
+        let mut games = store::page_of_games(
+            conn,
+            &user_id,
+            invited_as.as_deref(),
+            must_act,
+            after.as_ref(),
+            limit + 1,
+        )?;
+        let more = games.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+        games.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        let next_cursor = match games.last() {
+            Some((last, my_turn)) if more => Some(list_cursor(&store::ListKey {
+                my_turn: *my_turn,
+                updated_at: last.updated_at,
+                id: last.id.clone(),
+            })),
+            _ => None,
+        };
         let mut out = Vec::with_capacity(games.len());
-        for game in games {
+        for (game, _) in games {
             let players = store::players(conn, &game.id)?;
             let deadlines = deadlines::of_game(conn, &game.id)?;
             let table = Table {
@@ -715,26 +726,9 @@ pub async fn list(
             summary["updated_at"] = json!(table.game.updated_at.and_utc());
             out.push(summary);
         }
-        Ok(out)
+        Ok((out, next_cursor))
     })
     .await?;
-    if must_act {
-        out.retain(|g| g["my_turn"] == json!(true));
-    }
-    // The games waiting for me first, then the most recently changed.
-    out.sort_by_key(|g| std::cmp::Reverse(list_key(g)));
-    if let Some(after) = &after {
-        out.retain(|g| list_key(g) < *after);
-    }
-    let more = out.len() > usize::try_from(limit).unwrap_or(usize::MAX);
-    out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    let next_cursor = match out.last() {
-        Some(last) if more => {
-            let (t, u, id) = list_key(last);
-            Some(conditional::cursor(&json!({"t": t, "u": u, "id": id})))
-        }
-        _ => None,
-    };
     let body = json!({ "games": out, "next_cursor": next_cursor });
     Ok(conditional::json(&req, &caller.user_id, None, &body))
 }

@@ -147,6 +147,79 @@ pub fn games_of(
     Ok(playing)
 }
 
+/// Where a game stands in `GET /games`' order (descending): waiting for the reader
+/// first, then the most recently changed, then by id (a total order, for cursors).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListKey {
+    pub my_turn: bool,
+    pub updated_at: chrono::NaiveDateTime,
+    pub id: String,
+}
+
+/// 1 when `user_id`'s seat is among the game's `to_act` (a JSON array of seat numbers,
+/// written compactly: `[0,2]`), else 0; the same test as `Table::summary`'s `my_turn`.
+/// Commas around the array's items make `,N,` match seat N only, on SQLite and PostgreSQL.
+const MY_TURN_HEAD: &str =
+    "(CASE WHEN EXISTS (SELECT 1 FROM seats my WHERE my.game_id = games.id AND my.user_id = ";
+const MY_TURN_REST: &str =
+    " AND my.seat IS NOT NULL AND REPLACE(REPLACE(games.to_act, '[', ','), ']', ',') \
+     LIKE '%,' || CAST(my.seat AS TEXT) || ',%') THEN 1 ELSE 0 END)";
+
+/// One page of the games `user_id` plays, or (as the confirmed owner of `invited_as`)
+/// is invited to while they are open: in [`ListKey`] order, after `after`, at most
+/// `limit`, only those waiting for the reader when `must_act`. Each with whether it waits
+/// for the reader. Ordered, filtered and cut in the query (keyset pagination).
+pub fn page_of_games(
+    conn: &mut DbConn,
+    user_id: &str,
+    invited_as: Option<&str>,
+    must_act: bool,
+    after: Option<&ListKey>,
+    limit: i64,
+) -> Result<Vec<(Game, bool)>, StoreError> {
+    use diesel::sql_types::{Integer, Text};
+    let my_turn = || {
+        diesel::dsl::sql::<Integer>(MY_TURN_HEAD)
+            .bind::<Text, _>(user_id.to_string())
+            .sql(MY_TURN_REST)
+    };
+    let seated = seats::table
+        .filter(seats::user_id.eq(user_id.to_string()))
+        .select(seats::game_id);
+    let mut query = games::table.into_boxed();
+    query = match invited_as {
+        Some(email) => query.filter(
+            games::id.eq_any(seated).or(games::status.eq(OPEN).and(
+                games::id.eq_any(
+                    invites::table
+                        .filter(invites::email.eq(email.to_string()))
+                        .select(invites::game_id),
+                ),
+            )),
+        ),
+        None => query.filter(games::id.eq_any(seated)),
+    };
+    if must_act {
+        query = query.filter(my_turn().eq(1));
+    }
+    if let Some(k) = after {
+        let t = i32::from(k.my_turn);
+        query = query.filter(
+            my_turn().lt(t).or(my_turn().eq(t).and(
+                games::updated_at.lt(k.updated_at).or(games::updated_at
+                    .eq(k.updated_at)
+                    .and(games::id.lt(k.id.clone()))),
+            )),
+        );
+    }
+    let rows: Vec<(Game, i32)> = query
+        .order((my_turn().desc(), games::updated_at.desc(), games::id.desc()))
+        .limit(limit)
+        .select((Game::as_select(), my_turn()))
+        .load(conn)?;
+    Ok(rows.into_iter().map(|(g, t)| (g, t == 1)).collect())
+}
+
 /// Running games `user_id` does not play and may watch (watchers `signed_in`, or
 /// `invited` with `email` among the spectators), the most recently played first.
 pub fn watchable(

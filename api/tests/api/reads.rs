@@ -178,6 +178,98 @@ api_test!(
     }
 );
 
+api_test!(
+    async fn two_hundred_and_fifty_games_page_without_gaps_or_repeats_even_while_some_change(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let mut created = Vec::new();
+        let mut codes = std::collections::HashMap::new();
+        for _ in 0..250 {
+            let (status, g) = app.post("/games", &ann.token, json!({"kind": "gods", "seats": 2})).await;
+            assert_eq!(status, StatusCode::CREATED, "{g}");
+            created.push(g["id"].as_str().unwrap().to_string());
+            codes.insert(g["id"].as_str().unwrap().to_string(), g["join_code"].clone());
+        }
+        let ids = |page: &Value| -> Vec<String> {
+            page["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect()
+        };
+        let (_, whole_page) = app.get("/games?limit=500", &ann.token).await;
+        let whole = ids(&whole_page);
+        // The most recently changed first, then by id, descending.
+        let keys: Vec<(chrono::DateTime<chrono::Utc>, String)> = whole_page["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| (g["updated_at"].as_str().unwrap().parse().unwrap(), g["id"].as_str().unwrap().to_string()))
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] > w[1]), "{keys:?}");
+        assert_eq!(whole.len(), 250);
+        let mut sorted = whole.clone();
+        sorted.sort();
+        let mut expected = created.clone();
+        expected.sort();
+        assert_eq!(sorted, expected);
+        // Pages of 37 hold the whole list, in order, each game once.
+        let walk = |changes: bool| {
+            let app = &app;
+            let ann = &ann;
+            let bob = &bob;
+            let whole = whole.clone();
+            let codes = &codes;
+            async move {
+                let mut seen: Vec<String> = Vec::new();
+                let mut path = "/games?limit=37".to_string();
+                let mut changed = Vec::new();
+                for page_no in 0..20 {
+                    let (status, page) = app.get(&path, &ann.token).await;
+                    assert_eq!(status, StatusCode::OK, "{page}");
+                    seen.extend(ids(&page));
+                    if changes && page_no == 1 {
+                        // Bob joins a game not seen yet (it starts, and moves to the front)
+                        // and one already seen (it moves to the front too).
+                        for id in [&whole[200], &whole[10]] {
+                            let (status, g) = app.post(&format!("/games/{id}/join"), &bob.token, json!({"code": codes[id]})).await;
+                            assert!(status.is_success(), "{g}");
+                            changed.push(id.clone());
+                        }
+                    }
+                    match page["next_cursor"].as_str() {
+                        Some(c) => path = format!("/games?limit=37&cursor={c}"),
+                        None => break,
+                    }
+                }
+                (seen, changed)
+            }
+        };
+        let (seen, _) = walk(false).await;
+        assert_eq!(seen, whole, "every game once, in the list's order");
+        let (seen, changed) = walk(true).await;
+        let mut unique = seen.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), seen.len(), "no game twice");
+        let unchanged: Vec<&String> = whole.iter().filter(|id| !changed.contains(id)).collect();
+        let seen_unchanged: Vec<&String> = seen.iter().filter(|id| !changed.contains(id)).collect();
+        assert_eq!(seen_unchanged, unchanged, "every game that did not change, once, in order");
+        // What a cursor does not promise: the game that changed after its place was passed
+        // moved ahead of the cursor and is not on a later page (a fresh walk finds it first).
+        assert!(seen.contains(&whole[10]));
+        assert!(!seen.contains(&whole[200]), "{changed:?}");
+        let (_, first) = app.get("/games?limit=2", &ann.token).await;
+        let mut front = ids(&first);
+        front.sort();
+        let mut both = changed.clone();
+        both.sort();
+        assert_eq!(front, both);
+        // must_act pages in the query too: no game waits for ann until she must act.
+        let (status, acting) = app.get("/games?must_act=true&limit=1", &ann.token).await;
+        assert_eq!(status, StatusCode::OK);
+        for g in acting["games"].as_array().unwrap() {
+            assert_eq!(g["my_turn"], true, "{g}");
+        }
+    }
+);
+
 const ORIGIN: &str = "https://client.example";
 
 async fn preflight(app: &TestApp, origin: &str) -> reqwest::Response {

@@ -132,6 +132,7 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         mail_draw_nice: 10,
         database: Default::default(),
         inbound: Default::default(),
+        webhooks: Default::default(),
         outbox_retention_days: 30,
         idempotency_retention_days: 7,
         jwt_secret: Some(Secret("loadbench secret, thirty-two bytes or more".into())),

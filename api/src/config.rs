@@ -258,6 +258,33 @@ pub struct Overrides {
     /// [default: none]
     #[arg(long, env = "HERMES_INBOUND_TRUSTED_AUTHSERV", value_name = "ID")]
     pub inbound_trusted_authserv: Option<String>,
+    // --- Webhooks (docs/webhooks.md) ---
+    /// Let webhooks call loopback, private, link-local and other non-public addresses
+    /// (a receiver on the operator's own network; tests). File key
+    /// `webhook_allow_private`. [default: false]
+    #[arg(long, env = "HERMES_WEBHOOK_ALLOW_PRIVATE", value_name = "BOOL")]
+    pub webhook_allow_private: Option<bool>,
+    /// Attempts at one webhook delivery before it is given up. File key
+    /// `webhook_max_attempts`. [default: 8]
+    #[arg(long, env = "HERMES_WEBHOOK_MAX_ATTEMPTS", value_name = "N")]
+    pub webhook_max_attempts: Option<u32>,
+    /// Failed attempts in a row after which a webhook is disabled. File key
+    /// `webhook_disable_after`. [default: 20]
+    #[arg(long, env = "HERMES_WEBHOOK_DISABLE_AFTER", value_name = "N")]
+    pub webhook_disable_after: Option<u32>,
+    /// The wait before a delivery's first retry, in milliseconds (then doubling, at most
+    /// an hour). File key `webhook_retry_base_ms`. [default: 30000]
+    #[arg(long, env = "HERMES_WEBHOOK_RETRY_BASE_MS", value_name = "MS")]
+    pub webhook_retry_base_ms: Option<u64>,
+    /// How often the webhook worker looks for events and due deliveries, in milliseconds
+    /// (an event also wakes it at once). File key `webhook_poll_ms`. [default: 1000]
+    #[arg(long, env = "HERMES_WEBHOOK_POLL_MS", value_name = "MS")]
+    pub webhook_poll_ms: Option<u64>,
+    /// Send webhook deliveries; `false` keeps them pending and sends nothing (a server
+    /// that must not call out, as a contract test's). File key `webhook_deliver`.
+    /// [default: true]
+    #[arg(long, env = "HERMES_WEBHOOK_DELIVER", value_name = "BOOL")]
+    pub webhook_deliver: Option<bool>,
 }
 
 /// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
@@ -314,6 +341,12 @@ struct FileSettings {
     smtp_listen_cert: Option<PathBuf>,
     smtp_listen_key: Option<PathBuf>,
     smtp_listen_require_tls: Option<bool>,
+    webhook_allow_private: Option<bool>,
+    webhook_max_attempts: Option<u32>,
+    webhook_disable_after: Option<u32>,
+    webhook_retry_base_ms: Option<u64>,
+    webhook_poll_ms: Option<u64>,
+    webhook_deliver: Option<bool>,
     reply_domain: Option<String>,
     inbound_trusted_authserv: Option<String>,
 }
@@ -388,6 +421,8 @@ pub struct Settings {
     pub cors_origins: Vec<String>,
     /// Replies by mail (`crate::inbound`): the ways in, the reply domain, the limits.
     pub inbound: crate::inbound::InboundSettings,
+    /// Webhooks: which addresses, how many attempts, when a hook is disabled.
+    pub webhooks: crate::webhooks::WebhookSettings,
 }
 
 /// How log lines look: `text` for a person, `json` for a collector.
@@ -586,6 +621,35 @@ impl Settings {
                 })?
                 .unwrap_or_default(),
             inbound,
+            webhooks: {
+                let d = crate::webhooks::WebhookSettings::default();
+                crate::webhooks::WebhookSettings {
+                    allow_private: overrides
+                        .webhook_allow_private
+                        .or(file.webhook_allow_private)
+                        .unwrap_or(d.allow_private),
+                    max_attempts: overrides
+                        .webhook_max_attempts
+                        .or(file.webhook_max_attempts)
+                        .unwrap_or(d.max_attempts),
+                    disable_after: overrides
+                        .webhook_disable_after
+                        .or(file.webhook_disable_after)
+                        .unwrap_or(d.disable_after),
+                    retry_base_ms: overrides
+                        .webhook_retry_base_ms
+                        .or(file.webhook_retry_base_ms)
+                        .unwrap_or(d.retry_base_ms),
+                    poll_ms: overrides
+                        .webhook_poll_ms
+                        .or(file.webhook_poll_ms)
+                        .unwrap_or(d.poll_ms),
+                    deliver: overrides
+                        .webhook_deliver
+                        .or(file.webhook_deliver)
+                        .unwrap_or(d.deliver),
+                }
+            },
         };
         settings.check()?;
         Ok(settings)
@@ -610,6 +674,16 @@ impl Settings {
                 u32::try_from(self.scheduler_tick_ms).unwrap_or(u32::MAX),
             ),
             ("mail_max_attempts", self.mail_max_attempts),
+            ("webhook_max_attempts", self.webhooks.max_attempts),
+            ("webhook_disable_after", self.webhooks.disable_after),
+            (
+                "webhook_retry_base_ms",
+                u32::try_from(self.webhooks.retry_base_ms).unwrap_or(u32::MAX),
+            ),
+            (
+                "webhook_poll_ms",
+                u32::try_from(self.webhooks.poll_ms).unwrap_or(u32::MAX),
+            ),
             (
                 "mail_poll_ms",
                 u32::try_from(self.mail_poll_ms).unwrap_or(u32::MAX),

@@ -26,6 +26,7 @@ pub mod state;
 pub mod store;
 pub mod stream;
 pub mod verify;
+pub mod webhooks;
 
 /// This build's version (`Cargo.toml`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -60,6 +60,7 @@ pub struct Metrics {
     requests: Family<RouteLabels, Histogram, fn() -> Histogram>,
     mail: Family<StateLabels, Gauge>,
     mail_oldest_pending: FloatGauge,
+    webhook_deliveries: Family<StateLabels, Gauge>,
     scheduler_lag: FloatGauge,
     scheduler_ticks: Histogram,
     scheduler_failures: Counter,
@@ -113,6 +114,12 @@ impl Metrics {
             "mail",
             "Mails in the outbox by state (pending, sent, failed), all servers on the database",
             mail.clone(),
+        );
+        let webhook_deliveries = Family::<StateLabels, Gauge>::default();
+        registry.register(
+            "webhook_deliveries",
+            "Webhook deliveries by state (pending, delivered, failed), all servers on the database",
+            webhook_deliveries.clone(),
         );
         let mail_oldest_pending = FloatGauge::default();
         registry.register(
@@ -177,6 +184,7 @@ impl Metrics {
             requests,
             mail,
             mail_oldest_pending,
+            webhook_deliveries,
             scheduler_lag,
             scheduler_ticks,
             scheduler_failures,
@@ -266,6 +274,18 @@ impl Metrics {
                 .set(n);
         }
         self.mail_oldest_pending.set(outbox.oldest_pending_secs);
+        let (pending, delivered, failed) = outbox.webhooks;
+        for (state, n) in [
+            ("pending", pending),
+            ("delivered", delivered),
+            ("failed", failed),
+        ] {
+            self.webhook_deliveries
+                .get_or_create(&StateLabels {
+                    state: state.into(),
+                })
+                .set(n);
+        }
         self.scheduler_lag.set(self.scheduler_lag());
         let idle = i64::from(pool.idle_connections);
         let in_use = i64::from(pool.connections) - idle;
@@ -311,6 +331,8 @@ struct OutboxNow {
     sent: i64,
     failed: i64,
     oldest_pending_secs: f64,
+    /// Webhook deliveries: pending, delivered, failed.
+    webhooks: (i64, i64, i64),
 }
 
 /// `GET /metrics`.
@@ -332,6 +354,7 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Http
             oldest_pending_secs: oldest.map_or(0.0, |at| {
                 (now - at).num_milliseconds().max(0) as f64 / 1000.0
             }),
+            webhooks: crate::store::webhooks::counts(conn)?,
         })
     })
     .await?;

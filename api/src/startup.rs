@@ -35,6 +35,8 @@ pub enum StartupError {
     Mail(#[from] crate::mail::MailError),
     #[error(transparent)]
     SmtpTls(#[from] crate::inbound::smtp::TlsError),
+    #[error("webhooks: cannot build the HTTP client: {0}")]
+    Webhooks(String),
 }
 
 pub struct Application {
@@ -43,6 +45,8 @@ pub struct Application {
     server: Server,
     /// The outbox worker, started by [`Application::run_until_stopped`].
     outbox: Option<crate::outbox::Worker>,
+    /// The webhook worker, started with the outbox worker.
+    webhooks: Option<crate::webhooks::Worker>,
     /// What every handler shares; the scheduler runs on it.
     state: web::Data<AppState>,
     /// The built-in SMTP listener for replies (`smtp_listen`), bound, not yet serving,
@@ -139,6 +143,7 @@ impl Application {
             streams: crate::stream::Hub::new(std::time::Duration::from_millis(
                 settings.stream_keepalive_ms,
             )),
+            webhooks: settings.webhooks.clone(),
         });
         if let store::DatabaseUrl::Postgres(url) =
             store::DatabaseUrl::parse(&settings.database_url.0)?
@@ -159,6 +164,8 @@ impl Application {
             },
         )?;
         tracing::info!("mail: {}", outbox.describe());
+        let webhooks = crate::webhooks::Worker::new(state.clone(), settings.webhooks.clone())
+            .map_err(StartupError::Webhooks)?;
         let smtp = match settings.inbound.smtp_listen {
             Some(addr) => {
                 // A certificate that cannot be used stops the start, before anything binds.
@@ -212,6 +219,7 @@ impl Application {
             url,
             server,
             outbox: Some(outbox),
+            webhooks: Some(webhooks),
             state: scheduler_state,
             smtp,
             smtp_port,
@@ -245,6 +253,7 @@ impl Application {
     /// Serve, with the outbox worker running beside the server until it stops.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
+        let webhooks = self.webhooks.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone()));
         if let Some((listener, tls)) = self.smtp {
             let name = self
@@ -262,6 +271,9 @@ impl Application {
         }
         let result = self.server.await;
         if let Some(task) = outbox {
+            task.abort();
+        }
+        if let Some(task) = webhooks {
             task.abort();
         }
         scheduler.abort();

@@ -53,6 +53,8 @@ pub struct AppState {
     pub inbound: crate::inbound::InboundSettings,
     /// Where this server's event streams wait for news (`crate::stream`).
     pub streams: std::sync::Arc<crate::stream::Hub>,
+    /// Webhooks' settings (`crate::webhooks`): the handlers check URLs by them.
+    pub webhooks: crate::webhooks::WebhookSettings,
 }
 
 impl AppState {

@@ -73,8 +73,8 @@ impl FromRequest for Caller {
 /// What a personal token may do (`POST /tokens` `scopes`); a login token may do all.
 pub const SCOPES: [&str; 4] = ["read", "play", "talk", "account"];
 
-/// The scope a request needs: `account` for `/tokens` and `/me/…` (the account's own
-/// settings, tokens, calendar, vacation), `talk` to post table talk, `read` for any other
+/// The scope a request needs: `account` for `/tokens`, `/webhooks` and `/me/…` (the
+/// account's own settings, tokens, webhooks, calendar, vacation), `talk` to post table talk, `read` for any other
 /// `GET`/`HEAD` (`GET /me` included), `play` for any other write (create, join, invite, a
 /// turn).
 pub fn required_scope(req: &HttpRequest) -> &'static str {
@@ -82,7 +82,10 @@ pub fn required_scope(req: &HttpRequest) -> &'static str {
         .match_pattern()
         .unwrap_or_else(|| req.path().to_string());
     let reading = matches!(req.method().as_str(), "GET" | "HEAD");
-    if pattern.starts_with("/tokens") || pattern.starts_with("/me/") {
+    if pattern.starts_with("/tokens")
+        || pattern.starts_with("/me/")
+        || pattern.starts_with("/webhooks")
+    {
         "account"
     } else if reading {
         "read"

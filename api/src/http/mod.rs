@@ -31,6 +31,7 @@ pub mod tokens;
 pub mod turns;
 pub mod users;
 pub mod vacation;
+pub mod webhooks;
 
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::state::AppState;
@@ -62,6 +63,23 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(vacation::get))
                 .route(web::put().to(vacation::put))
                 .route(web::delete().to(vacation::delete)),
+        )
+        // Webhooks (`docs/webhooks.md`).
+        .service(
+            web::resource("/webhooks")
+                .route(web::get().to(webhooks::list))
+                .route(web::post().to(webhooks::create)),
+        )
+        .service(
+            web::resource("/webhooks/{id}")
+                .route(web::get().to(webhooks::get))
+                .route(web::patch().to(webhooks::patch))
+                .route(web::delete().to(webhooks::delete)),
+        )
+        .service(web::resource("/webhooks/{id}/test").route(web::post().to(webhooks::test)))
+        .service(web::resource("/webhooks/{id}/secret").route(web::post().to(webhooks::rotate)))
+        .service(
+            web::resource("/webhooks/{id}/deliveries").route(web::get().to(webhooks::deliveries)),
         )
         .service(
             web::resource("/tokens")

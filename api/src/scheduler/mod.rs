@@ -190,6 +190,8 @@ fn prune(
         // Stream events are kept as long as sent mail: a client away longer than that
         // resumes from what is left (`docs/stream.md`).
         report.pruned_events = crate::store::events::prune(conn, now - keep)?;
+        // Webhook deliveries done (delivered or given up) likewise.
+        crate::store::webhooks::prune(conn, now - keep)?;
     }
     if let Some(keep) = state.time.idempotency_retention {
         report.pruned_keys = crate::store::games::prune_idempotency(conn, now - keep)?;

@@ -18,6 +18,7 @@ pub mod outbox;
 pub mod prefs;
 pub mod schema;
 pub mod sessions;
+pub mod webhooks;
 
 use crate::config::redact_url;
 use diesel::connection::SimpleConnection;

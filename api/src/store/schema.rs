@@ -265,3 +265,52 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    webhooks (id) {
+        id -> Text,
+        user_id -> Text,
+        game_id -> Nullable<Text>,
+        url -> Text,
+        format -> Text,
+        events -> Nullable<Text>,
+        secret -> Text,
+        since_event -> BigInt,
+        created_at -> Timestamp,
+        consecutive_failures -> BigInt,
+        last_error -> Nullable<Text>,
+        last_attempt_at -> Nullable<Timestamp>,
+        last_success_at -> Nullable<Timestamp>,
+        disabled_at -> Nullable<Timestamp>,
+        disabled_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> Text,
+        webhook_id -> Text,
+        event_id -> Nullable<BigInt>,
+        kind -> Text,
+        data -> Text,
+        created_at -> Timestamp,
+        attempts -> BigInt,
+        next_attempt_at -> Timestamp,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+        delivered_at -> Nullable<Timestamp>,
+        failed_at -> Nullable<Timestamp>,
+        last_status -> Nullable<BigInt>,
+        last_error -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    webhook_cursor (id) {
+        id -> Integer,
+        last_event_id -> BigInt,
+    }
+}
+
+diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
+diesel::allow_tables_to_appear_in_same_query!(webhooks, webhook_deliveries, events);

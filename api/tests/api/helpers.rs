@@ -213,6 +213,16 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         trusted_proxies: Vec::new(),
         cors_origins: Vec::new(),
         inbound: Default::default(),
+        // Loopback refused, as in production; the webhook tests allow it for their
+        // receivers. Retries come fast.
+        webhooks: hermes_api::webhooks::WebhookSettings {
+            allow_private: false,
+            max_attempts: 8,
+            disable_after: 20,
+            retry_base_ms: 50,
+            poll_ms: 50,
+            deliver: true,
+        },
     }
 }
 

@@ -34,3 +34,4 @@ mod turns;
 mod watchers;
 mod web;
 mod webgame;
+mod webhooks;

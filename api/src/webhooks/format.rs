@@ -1,0 +1,125 @@
+//! A delivery's body in its hook's format: `generic` (the event's JSON as the owner's
+//! stream sends it), `discord` (`{"content": …}`) or `slack` (`{"text": …}`), the latter
+//! two in words with a link to the game's page (a plain link: a signed-in browser opens
+//! it; it carries no token).
+
+use crate::outbox::compose::{game_name, kind_title};
+use serde_json::{json, Value};
+
+/// The formats a hook may take.
+pub const FORMATS: [&str; 3] = ["generic", "discord", "slack"];
+
+/// Discord refuses a message longer than this; Slack's limit is larger.
+const MAX_TEXT: usize = 1900;
+
+/// The body of a delivery of `data` (an event of type `kind`) in `format`.
+pub fn body(format: &str, kind: &str, data: &str, public_url: &str) -> Result<String, String> {
+    let event: Value =
+        serde_json::from_str(data).map_err(|e| format!("the stored event is not JSON: {e}"))?;
+    let out = match format {
+        "generic" => event,
+        "discord" => json!({ "content": text(kind, &event, public_url) }),
+        "slack" => json!({ "text": text(kind, &event, public_url) }),
+        other => return Err(format!("unknown webhook format {other}")),
+    };
+    Ok(out.to_string())
+}
+
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+        out.push('…');
+        out
+    }
+}
+
+/// The event in words.
+pub fn text(kind: &str, event: &Value, public_url: &str) -> String {
+    let base = public_url.trim_end_matches('/');
+    let game_id = event["game_id"].as_str().unwrap_or_default();
+    let game_kind = event["kind"].as_str().unwrap_or_default();
+    let name = if game_kind.is_empty() {
+        format!("game #{}", game_id.get(..6).unwrap_or(game_id))
+    } else {
+        game_name(game_kind, game_id)
+    };
+    let play = format!("{base}/games/{game_id}/play");
+    let replay = format!("{base}/games/{game_id}/replay");
+    let words = match kind {
+        "ping" => "Hermes: a test delivery of this webhook. It works.".to_string(),
+        "your_turn" => {
+            let deadline = match event["deadline"].as_str() {
+                Some(d) => format!(", deadline {d}"),
+                None => String::new(),
+            };
+            format!("Your turn in {name}{deadline}: {play}")
+        }
+        "game_started" => format!("{name} has started: {play}"),
+        "invited" => {
+            let by = event["invited_by"].as_str().unwrap_or("Someone");
+            format!(
+                "{by} invited you to a game of {}: {base}/games/{game_id}",
+                kind_title(game_kind)
+            )
+        }
+        "message" => {
+            let who = event["display_name"].as_str().unwrap_or("A player");
+            let body = cut(event["body"].as_str().unwrap_or_default(), 1000);
+            format!("{who} in {name}: {body}\n{replay}")
+        }
+        "game_over" => format!("{name} is over: {replay}"),
+        other => format!("{name}: {}: {replay}", other.replace('_', " ")),
+    };
+    cut(&words, MAX_TEXT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discord_and_slack_say_it_in_words_with_a_link() {
+        let event = json!({ "type": "your_turn", "game_id": "abcdef123", "kind": "gods",
+            "seq": 3, "seat": 1, "deadline": "2026-01-02T03:04:05Z" });
+        let d: Value = serde_json::from_str(
+            &body(
+                "discord",
+                "your_turn",
+                &event.to_string(),
+                "https://h.example/",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            d["content"],
+            "Your turn in Gods #abcdef, deadline 2026-01-02T03:04:05Z: https://h.example/games/abcdef123/play"
+        );
+        let s: Value = serde_json::from_str(
+            &body(
+                "slack",
+                "your_turn",
+                &event.to_string(),
+                "https://h.example",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(s["text"], d["content"]);
+        let g: Value = serde_json::from_str(
+            &body(
+                "generic",
+                "your_turn",
+                &event.to_string(),
+                "https://h.example",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(g, event);
+        let long = json!({ "game_id": "g", "body": "x".repeat(5000), "display_name": "A" });
+        assert!(text("message", &long, "https://h").chars().count() <= MAX_TEXT);
+    }
+}

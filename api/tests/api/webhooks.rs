@@ -1,0 +1,469 @@
+//! Webhooks (`/webhooks`, docs/webhooks.md): a receiver started by the test on loopback
+//! (with `webhook_allow_private` on for it) gets signed deliveries, retried after
+//! failures; a hook that keeps failing is disabled and shown so; a hook is told only
+//! what its owner's stream is; URLs to loopback and private addresses are refused.
+
+use crate::api_test;
+use crate::helpers::{Player, TestApp};
+use crate::play::random_turn;
+use rand::SeedableRng;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// One request the receiver got.
+#[derive(Debug, Clone)]
+struct Received {
+    headers: BTreeMap<String, String>,
+    body: Vec<u8>,
+}
+
+impl Received {
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).expect("a JSON body")
+    }
+}
+
+/// A tiny HTTP/1.1 receiver on 127.0.0.1: answers each request with the next status of
+/// its script (the last one again once the script is used up), one request per
+/// connection.
+struct Receiver {
+    url: String,
+    got: Arc<Mutex<Vec<Received>>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl Receiver {
+    async fn start(script: &[u16]) -> Receiver {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let url = format!("http://{}/hook", listener.local_addr().unwrap());
+        let got: Arc<Mutex<Vec<Received>>> = Arc::default();
+        let script = script.to_vec();
+        let log = got.clone();
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
+                let mut buf = Vec::new();
+                let mut chunk = [0u8; 4096];
+                let (head_end, length) = loop {
+                    let Ok(n) = socket.read(&mut chunk).await else {
+                        break (0, 0);
+                    };
+                    if n == 0 {
+                        break (0, 0);
+                    }
+                    buf.extend_from_slice(&chunk[..n]);
+                    if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&buf[..i]).to_lowercase();
+                        let length = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse::<usize>().ok())
+                            .unwrap_or(0);
+                        break (i + 4, length);
+                    }
+                };
+                if head_end == 0 {
+                    continue;
+                }
+                while buf.len() < head_end + length {
+                    match socket.read(&mut chunk).await {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                    }
+                }
+                let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+                let headers = head
+                    .lines()
+                    .skip(1)
+                    .filter_map(|l| l.split_once(':'))
+                    .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_string()))
+                    .collect();
+                let body = buf[head_end..].to_vec();
+                let status = {
+                    let mut got = log.lock().unwrap();
+                    got.push(Received { headers, body });
+                    script
+                        .get(got.len() - 1)
+                        .or(script.last())
+                        .copied()
+                        .unwrap_or(200)
+                };
+                let answer = format!(
+                    "HTTP/1.1 {status} X\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok"
+                );
+                let _ = socket.write_all(answer.as_bytes()).await;
+                let _ = socket.shutdown().await;
+            }
+        });
+        Receiver { url, got, task }
+    }
+
+    fn got(&self) -> Vec<Received> {
+        self.got.lock().unwrap().clone()
+    }
+
+    /// Waits until `pred` holds of what was received (at most 15 s).
+    async fn until(&self, what: &str, pred: impl Fn(&[Received]) -> bool) -> Vec<Received> {
+        for _ in 0..300 {
+            let got = self.got();
+            if pred(&got) {
+                return got;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the receiver never got {what}: {:?}", self.got());
+    }
+}
+
+fn allow_private(s: &mut hermes_api::config::Settings) {
+    s.webhooks.allow_private = true;
+}
+
+async fn create(app: &TestApp, p: &Player, body: Value) -> Value {
+    let (status, hook) = app.post("/webhooks", &p.token, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{hook}");
+    assert!(
+        hook["secret"].as_str().unwrap().starts_with("whsec_"),
+        "{hook}"
+    );
+    assert_eq!(hook["status"], "active");
+    hook
+}
+
+/// Checks `Hermes-Signature: t=…,v1=…` against the body with `secret`, computed here
+/// with ring's HMAC (not the server's code).
+fn verify(r: &Received, secret: &str) {
+    let header = r
+        .headers
+        .get("hermes-signature")
+        .expect("a signature header");
+    let (t, v1) = header
+        .split_once(',')
+        .and_then(|(t, v)| Some((t.strip_prefix("t=")?, v.strip_prefix("v1=")?)))
+        .unwrap_or_else(|| panic!("not t=…,v1=…: {header}"));
+    let mut signed = format!("{t}.").into_bytes();
+    signed.extend_from_slice(&r.body);
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, secret.as_bytes());
+    let tag = hex::decode(v1).expect("hex");
+    ring::hmac::verify(&key, &signed, &tag).expect("the signature matches the body");
+    let wrong = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, b"whsec_not_it");
+    assert!(ring::hmac::verify(&wrong, &signed, &tag).is_err());
+}
+
+fn kinds(got: &[Received]) -> Vec<String> {
+    got.iter()
+        .map(|r| r.headers.get("hermes-event").cloned().unwrap_or_default())
+        .collect()
+}
+
+/// A started Gods game of ann (seat 0, to act) and bob.
+async fn game(app: &TestApp, ann: &Player, bob: &Player) -> String {
+    let (status, game) = app
+        .post(
+            "/games",
+            &ann.token,
+            json!({"kind": "gods", "seats": 2, "random_seats": false}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let (status, body) = app
+        .post(
+            &format!("/games/{id}/join"),
+            &bob.token,
+            json!({"code": game["join_code"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    id
+}
+
+api_test!(
+    async fn deliveries_are_signed_and_each_hook_hears_only_its_owners_events(app) with allow_private; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let ann_rx = Receiver::start(&[200]).await;
+        let bob_rx = Receiver::start(&[200]).await;
+        let ann_hook = create(&app, &ann, json!({"url": ann_rx.url})).await;
+        let bob_hook = create(
+            &app,
+            &bob,
+            json!({"url": bob_rx.url, "format": "discord", "events": ["your_turn", "game_started"]}),
+        )
+        .await;
+        assert_eq!(bob_hook["events"], json!(["game_started", "your_turn"]));
+        let id = game(&app, &ann, &bob).await;
+
+        let got = ann_rx
+            .until("ann's your_turn", |g| kinds(g).contains(&"your_turn".to_string()))
+            .await;
+        assert_eq!(kinds(&got), ["game_started", "your_turn"]);
+        let secret = ann_hook["secret"].as_str().unwrap();
+        for r in &got {
+            verify(r, secret);
+            assert_eq!(r.headers["content-type"], "application/json");
+            assert_eq!(r.headers["hermes-webhook"], ann_hook["id"].as_str().unwrap());
+            assert_eq!(r.headers["hermes-delivery"].len(), 32);
+        }
+        // The generic body is the event as ann's stream sends it.
+        let turn = got[1].json();
+        assert_eq!(turn["type"], "your_turn");
+        assert_eq!(turn["game_id"], id.as_str());
+        assert_eq!(turn["seat"], 0);
+        assert!(turn["id"].as_i64().unwrap() > got[0].json()["id"].as_i64().unwrap());
+        let schema = crate::contract::schema_at("/components/schemas/StreamEvent");
+        assert!(schema.is_valid(&turn), "{turn}");
+
+        // Bob is told the game started, and not that it is ann's turn.
+        let b = bob_rx.until("bob's game_started", |g| !g.is_empty()).await;
+        assert_eq!(kinds(&b), ["game_started"]);
+        verify(&b[0], bob_hook["secret"].as_str().unwrap());
+        let content = b[0].json()["content"].as_str().unwrap().to_string();
+        assert!(content.contains("has started") && content.contains(&id), "{content}");
+
+        // Ann plays: now bob is told it is his turn (seat 1), in words.
+        let (_, g) = app.get(&format!("/games/{id}"), &ann.token).await;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let t = random_turn(&app, &id, &ann, &mut rng, &mut Vec::new()).await;
+        let (status, body) = app
+            .post(
+                &format!("/games/{id}/turns"),
+                &ann.token,
+                json!({"expected_seq": g["seq"], "turn": t}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let b = bob_rx.until("bob's your_turn", |g| g.len() >= 2).await;
+        assert_eq!(kinds(&b), ["game_started", "your_turn"]);
+        let content = b[1].json()["content"].as_str().unwrap().to_string();
+        assert!(content.starts_with("Your turn in Gods #"), "{content}");
+        assert!(content.contains(&format!("/games/{id}/play")), "{content}");
+
+        // Table talk: bob's filter leaves it out; ann hears bob's message.
+        let (status, _) = app
+            .post(&format!("/games/{id}/messages"), &bob.token, json!({"body": "hello ann"}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let a = ann_rx.until("bob's message", |g| kinds(g).contains(&"message".to_string())).await;
+        assert_eq!(a.last().unwrap().json()["body"], "hello ann");
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(kinds(&bob_rx.got()), ["game_started", "your_turn"]);
+        // Ann never heard of bob's turn.
+        assert!(ann_rx.got().iter().all(|r| r.json()["seat"] != 1 || r.json()["type"] != "your_turn"));
+
+        // The list shows the hooks, never a secret; another user sees none of them.
+        let (status, list) = app.get("/webhooks", &ann.token).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(list.as_array().unwrap().len(), 1);
+        assert!(list[0].get("secret").is_none(), "{list}");
+        assert!(list[0]["last_success_at"].is_string(), "{list}");
+        let hook_path = format!("/webhooks/{}", ann_hook["id"].as_str().unwrap());
+        let (status, _) = app.get(&hook_path, &bob.token).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        // A rotated secret signs from then on.
+        let (status, rotated) = app.post(&format!("{hook_path}/secret"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{rotated}");
+        assert_ne!(rotated["secret"], ann_hook["secret"]);
+        let n = ann_rx.got().len();
+        let (status, _) = app.post(&format!("{hook_path}/test"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        let got = ann_rx.until("the test delivery", |g| g.len() > n).await;
+        verify(&got[n], rotated["secret"].as_str().unwrap());
+        assert_eq!(got[n].json()["type"], "ping");
+        // Deleted: it hears nothing more.
+        let (status, _) = app.call(Method::DELETE, &hook_path, Some(&ann.token), None).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        let (status, _) = app.get(&hook_path, &ann.token).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+);
+
+api_test!(
+    async fn a_game_hook_hears_only_that_game(app) with allow_private; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let first = game(&app, &ann, &bob).await;
+        let rx = Receiver::start(&[200]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url, "game_id": first})).await;
+        assert_eq!(hook["game_id"], first.as_str());
+        let second = game(&app, &ann, &bob).await;
+        // Table talk in both games; only the first one's reaches the hook.
+        for id in [&second, &first] {
+            let (status, _) = app
+                .post(&format!("/games/{id}/messages"), &bob.token, json!({"body": format!("in {id}")}))
+                .await;
+            assert_eq!(status, StatusCode::CREATED);
+        }
+        let got = rx.until("the first game's message", |g| !g.is_empty()).await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let got = if rx.got().len() > got.len() { rx.got() } else { got };
+        assert_eq!(kinds(&got), ["message"], "{got:?}");
+        assert_eq!(got[0].json()["game_id"], first.as_str());
+    }
+);
+
+api_test!(
+    async fn a_failing_receiver_is_retried_until_it_takes_the_delivery(app) with allow_private; {
+        let ann = app.player("ann").await;
+        let rx = Receiver::start(&[500, 500, 200]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url, "format": "slack"})).await;
+        let path = format!("/webhooks/{}", hook["id"].as_str().unwrap());
+        let (status, delivery) = app.post(&format!("{path}/test"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{delivery}");
+        assert_eq!(delivery["status"], "pending");
+        let got = rx.until("three attempts", |g| g.len() >= 3).await;
+        // The same delivery each time, signed each time.
+        for r in &got {
+            assert_eq!(r.headers["hermes-delivery"], delivery["id"].as_str().unwrap());
+            assert_eq!(r.headers["hermes-event"], "ping");
+            verify(r, hook["secret"].as_str().unwrap());
+            assert!(r.json()["text"].as_str().unwrap().contains("test delivery"));
+        }
+        let mut shown = Value::Null;
+        for _ in 0..100 {
+            let (_, list) = app.get(&format!("{path}/deliveries"), &ann.token).await;
+            if list[0]["status"] == "delivered" {
+                shown = list;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(shown[0]["id"], delivery["id"], "{shown}");
+        assert_eq!(shown[0]["attempts"], 3);
+        assert_eq!(shown[0]["last_status"], 200);
+        let (_, h) = app.get(&path, &ann.token).await;
+        assert_eq!(h["status"], "active");
+        assert_eq!(h["consecutive_failures"], 0);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(rx.got().len(), 3, "delivered once taken");
+    }
+);
+
+api_test!(
+    async fn a_hook_that_keeps_failing_is_disabled_and_shown_so(app) with |s| {
+        s.webhooks.allow_private = true;
+        s.webhooks.disable_after = 3;
+    }; {
+        let ann = app.player("ann").await;
+        let rx = Receiver::start(&[500]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url})).await;
+        let path = format!("/webhooks/{}", hook["id"].as_str().unwrap());
+        let (status, _) = app.post(&format!("{path}/test"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        rx.until("three attempts", |g| g.len() >= 3).await;
+        let mut h = Value::Null;
+        for _ in 0..100 {
+            (_, h) = app.get(&path, &ann.token).await;
+            if h["status"] == "disabled" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(h["status"], "disabled", "{h}");
+        assert_eq!(h["consecutive_failures"], 3);
+        assert!(h["last_error"].as_str().unwrap().contains("500"), "{h}");
+        assert!(h["disabled_reason"].as_str().unwrap().contains("3 failed"), "{h}");
+        let (_, list) = app.get("/webhooks", &ann.token).await;
+        assert_eq!(list[0]["status"], "disabled");
+        let (_, deliveries) = app.get(&format!("{path}/deliveries"), &ann.token).await;
+        assert_eq!(deliveries[0]["status"], "failed", "{deliveries}");
+        // Nothing more is sent to it, not even a test.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(rx.got().len(), 3);
+        let (status, body) = app.post(&format!("{path}/test"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(body["code"], "webhook_disabled");
+        // Re-enabled, it starts again from no failure.
+        let (status, h) = app
+            .call(Method::PATCH, &path, Some(&ann.token), Some(json!({"active": true})))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{h}");
+        assert_eq!(h["status"], "active");
+        assert_eq!(h["consecutive_failures"], 0);
+        assert!(h["disabled_reason"].is_null());
+        let (status, _) = app.post(&format!("{path}/test"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        rx.until("a fourth attempt", |g| g.len() >= 4).await;
+    }
+);
+
+api_test!(
+    async fn a_receiver_answering_410_disables_the_hook_at_once(app) with allow_private; {
+        let ann = app.player("ann").await;
+        let rx = Receiver::start(&[410]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url})).await;
+        let path = format!("/webhooks/{}", hook["id"].as_str().unwrap());
+        app.post(&format!("{path}/test"), &ann.token, json!({})).await;
+        rx.until("one attempt", |g| !g.is_empty()).await;
+        let mut h = Value::Null;
+        for _ in 0..100 {
+            (_, h) = app.get(&path, &ann.token).await;
+            if h["status"] == "disabled" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(h["status"], "disabled", "{h}");
+        assert!(h["disabled_reason"].as_str().unwrap().contains("410"), "{h}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(rx.got().len(), 1);
+    }
+);
+
+api_test!(
+    async fn urls_to_other_schemes_loopback_and_private_addresses_are_refused(app) {
+        let ann = app.player("ann").await;
+        for (url, code) in [
+            ("ftp://example.org/hook", "invalid_webhook_url"),
+            ("file:///etc/passwd", "invalid_webhook_url"),
+            ("not a url", "invalid_webhook_url"),
+            ("http://127.0.0.1:9/hook", "webhook_url_refused"),
+            ("http://10.0.0.1/hook", "webhook_url_refused"),
+            ("http://192.168.1.10/hook", "webhook_url_refused"),
+            ("http://169.254.169.254/latest/meta-data", "webhook_url_refused"),
+            ("http://[::1]:9/hook", "webhook_url_refused"),
+            ("http://[::ffff:127.0.0.1]/hook", "webhook_url_refused"),
+            ("https://localhost:9/hook", "webhook_url_refused"),
+        ] {
+            let (status, body) = app.post("/webhooks", &ann.token, json!({"url": url})).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {body}");
+            assert_eq!(body["code"], code, "{url}: {body}");
+            assert_eq!(body["field"], "url", "{url}: {body}");
+        }
+        for (body, code) in [
+            (json!({"url": "https://example.org/h", "format": "teams"}), "invalid_webhook_format"),
+            (json!({"url": "https://example.org/h", "events": []}), "invalid_webhook_events"),
+            (json!({"url": "https://example.org/h", "events": ["Your Turn"]}), "invalid_webhook_events"),
+        ] {
+            let (status, answer) = app.post("/webhooks", &ann.token, body.clone()).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
+            assert_eq!(answer["code"], code, "{body}: {answer}");
+        }
+        // Nothing was made.
+        let (status, list) = app.get("/webhooks", &ann.token).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(list, json!([]));
+        // A token without the `account` scope manages no hooks.
+        let (status, token) = app
+            .post("/tokens", &ann.token, json!({"name": "bot", "scopes": ["read", "play"]}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{token}");
+        let (status, body) = app.get("/webhooks", token["token"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(body["code"], "insufficient_scope");
+    }
+);

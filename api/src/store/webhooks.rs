@@ -58,9 +58,7 @@ impl Webhook {
             && event.id > self.since_event
             && self.disabled_at.is_none()
             && (self.game_id.is_none() || self.game_id == event.game_id)
-            && self
-                .kinds()
-                .is_none_or(|k| k.contains(&event.kind))
+            && self.kinds().is_none_or(|k| k.contains(&event.kind))
     }
 }
 

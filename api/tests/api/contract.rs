@@ -453,3 +453,103 @@ api_test!(
         case(&app, &schema, post, json!({"name": "Mine", "cards": bad_title}), false, Want::Code("invalid_title")).await;
     }
 );
+
+/// Every JSON body the spec describes (each request body and each response, problems too)
+/// has an example, every example fits its schema, and so does every schema's own example
+/// (issue 14, part 7). `.ci/spec-examples.py` fills missing ones from a real server.
+/// The event streams (NDJSON, SSE) are lines of `StreamEvent`, whose example is checked.
+#[test]
+fn every_json_body_has_an_example_that_fits_its_schema() {
+    let spec = spec_json();
+    let escape = |s: &str| s.replace('~', "~0").replace('/', "~1");
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    let mut wrong = Vec::new();
+    let mut check = |pointer: String, media: &Value| {
+        if media.get("schema").is_none() {
+            return;
+        }
+        let mut examples: Vec<(String, &Value)> = Vec::new();
+        if let Some(e) = media.get("example") {
+            examples.push(("example".into(), e));
+        }
+        if let Some(map) = media.get("examples").and_then(Value::as_object) {
+            for (name, e) in map {
+                examples.push((format!("examples/{name}"), &e["value"]));
+            }
+        }
+        if examples.is_empty() {
+            missing.push(pointer.clone());
+            return;
+        }
+        let validator = schema_at(&format!("{pointer}/schema"));
+        for (name, example) in examples {
+            checked += 1;
+            let errors: Vec<String> = validator
+                .iter_errors(example)
+                .map(|e| format!("{e} at {}", e.instance_path()))
+                .collect();
+            if !errors.is_empty() {
+                wrong.push(format!("{pointer} {name}: {errors:?}"));
+            }
+        }
+    };
+    let json_media = |mt: &str| mt == "application/json" || mt.ends_with("+json");
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let op_ptr = format!("/paths/{}/{method}", escape(path));
+            if let Some(content) = op["requestBody"]["content"].as_object() {
+                for (mt, media) in content.iter().filter(|(mt, _)| json_media(mt)) {
+                    check(
+                        format!("{op_ptr}/requestBody/content/{}", escape(mt)),
+                        media,
+                    );
+                }
+            }
+            if let Some(responses) = op["responses"].as_object() {
+                for (status, response) in responses {
+                    if let Some(content) = response["content"].as_object() {
+                        for (mt, media) in content.iter().filter(|(mt, _)| json_media(mt)) {
+                            check(
+                                format!("{op_ptr}/responses/{status}/content/{}", escape(mt)),
+                                media,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (name, response) in spec["components"]["responses"].as_object().unwrap() {
+        if let Some(content) = response["content"].as_object() {
+            for (mt, media) in content.iter().filter(|(mt, _)| json_media(mt)) {
+                check(
+                    format!("/components/responses/{name}/content/{}", escape(mt)),
+                    media,
+                );
+            }
+        }
+    }
+    for (name, schema) in spec["components"]["schemas"].as_object().unwrap() {
+        if let Some(example) = schema.get("example") {
+            checked += 1;
+            let validator = schema_at(&format!("/components/schemas/{name}"));
+            let errors: Vec<String> = validator
+                .iter_errors(example)
+                .map(|e| e.to_string())
+                .collect();
+            if !errors.is_empty() {
+                wrong.push(format!("schema {name}: {errors:?}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "JSON bodies without an example: {missing:#?}"
+    );
+    assert!(
+        wrong.is_empty(),
+        "examples that do not fit their schema: {wrong:#?}"
+    );
+    assert!(checked > 100, "only {checked} examples checked");
+}

@@ -60,6 +60,22 @@ struct Args {
     /// Threads drawing mail pictures (the server's default: cores less one).
     #[arg(long)]
     mail_draw_threads: Option<u32>,
+    /// The server's `snapshot_every`: a game's full state is rewritten every N turns.
+    #[arg(long, default_value_t = 32)]
+    snapshot_every: u32,
+    /// The server's `hot_games`: engines kept in memory.
+    #[arg(long, default_value_t = 10_000)]
+    hot_games: u32,
+    /// Memory at scale instead of the turn load: N running Gods games, each with a turn
+    /// played, then `GET /games/{id}` of every one of them (every engine loaded once, the
+    /// hot games evicting beyond `--hot-games`), then of the newest half of what the hot
+    /// games hold (hits); reports the process's resident memory (VmRSS, VmHWM) and the
+    /// hot games' size, bound and hits. The games are one game played over HTTP (created,
+    /// joined, a turn) and copied N times through the store's models (its game row, seats,
+    /// log entry and clocks under fresh ids): playing 100,000 over HTTP would take most of
+    /// the run.
+    #[arg(long)]
+    rss_games: Option<usize>,
 }
 
 /// `--mail-pref`, for [`player`].
@@ -68,6 +84,9 @@ static MAIL_PREF: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 static SYNCHRONOUS: std::sync::OnceLock<hermes_api::store::Synchronous> =
     std::sync::OnceLock::new();
 static DRAW_THREADS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+/// `--snapshot-every` and `--hot-games`, for [`start`].
+static SNAPSHOT_EVERY: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+static HOT_GAMES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -128,6 +147,8 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         database_url: Secret(url),
         pool_size,
         sqlite_synchronous: SYNCHRONOUS.get().copied().unwrap_or_default(),
+        hot_games: HOT_GAMES.get().copied().unwrap_or(10_000),
+        snapshot_every: SNAPSHOT_EVERY.get().copied().unwrap_or(32),
         mail_draw_threads: DRAW_THREADS.get().copied().unwrap_or(1),
         mail_draw_nice: 10,
         database: Default::default(),
@@ -489,6 +510,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         hermes_api::outbox::admin::counts(&mut conn)?.sent
     };
     let (commits_before, writes_before) = group(&server);
+    let wal_before = wal_syncs(&server.database_url);
     let stop = Arc::new(AtomicBool::new(false));
     let t0 = Instant::now();
     let tasks: Vec<_> = players
@@ -519,6 +541,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         finished += tally.games_finished;
     }
     let elapsed = t0.elapsed().as_secs_f64();
+    let wal_after = wal_syncs(&server.database_url);
     all.sort_unstable();
     println!(
         "{backend}: turns accepted {} in {elapsed:.1} s = {:.0} turns/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; games finished {finished}; refused {refused}",
@@ -535,6 +558,15 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
             commits - commits_before,
             writes - writes_before,
             (writes - writes_before) as f64 / (commits - commits_before) as f64
+        );
+    }
+    if let (Some((s0, c0)), Some((s1, c1))) = (wal_before, wal_after) {
+        println!(
+            "{backend}: WAL fsyncs (pg_stat_wal.wal_sync, the whole cluster) {} for {} commits of the bench database ({:.2} fsyncs per commit); load average {}",
+            s1 - s0,
+            c1 - c0,
+            (s1 - s0) as f64 / (c1 - c0).max(1) as f64,
+            load_average()
         );
     }
     // What the outbox worker delivered meanwhile (it runs in the same process and draws
@@ -561,6 +593,8 @@ async fn main() -> Result<(), BoxError> {
     }
     let _ = MAIL_PREF.set(args.mail_pref.clone());
     let _ = SYNCHRONOUS.set(args.synchronous.parse()?);
+    let _ = SNAPSHOT_EVERY.set(args.snapshot_every);
+    let _ = HOT_GAMES.set(args.hot_games);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let _ = DRAW_THREADS.set(
         args.mail_draw_threads
@@ -572,18 +606,249 @@ async fn main() -> Result<(), BoxError> {
             .map(|n| n.get())
             .unwrap_or(1)
     );
+    println!("loadbench: load average {}", load_average());
+    let postgres = args
+        .postgres
+        .clone()
+        .or_else(|| std::env::var("HERMES_TEST_POSTGRES_URL").ok());
+    if let Some(n) = args.rss_games {
+        let url = if args.sqlite_only { None } else { postgres };
+        let backend = if url.is_some() { "postgres" } else { "sqlite" };
+        return rss(backend, url, n, &args).await;
+    }
     run("sqlite", None, &args).await?;
     if !args.sqlite_only {
-        match args
-            .postgres
-            .clone()
-            .or_else(|| std::env::var("HERMES_TEST_POSTGRES_URL").ok())
-        {
+        match postgres {
             Some(pg) => run("postgres", Some(pg), &args).await?,
             None => println!(
                 "\npostgres: skipped (no --postgres URL and HERMES_TEST_POSTGRES_URL not set)"
             ),
         }
     }
+    Ok(())
+}
+
+/// The 1, 5 and 15 minute load averages (`/proc/loadavg`): the figures are only as quiet
+/// as the machine was.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+/// PostgreSQL: the cluster's WAL fsyncs so far (`pg_stat_wal.wal_sync`, PostgreSQL 14+)
+/// and the bench database's commits (`pg_stat_database.xact_commit`). `None` on SQLite.
+fn wal_syncs(database_url: &str) -> Option<(i64, i64)> {
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        syncs: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        commits: i64,
+    }
+    if !database_url.starts_with("postgres") {
+        return None;
+    }
+    let mut conn = PgConnection::establish(database_url).ok()?;
+    // The statistics are cached for the transaction; a fresh snapshot each time.
+    diesel::sql_query("SELECT pg_stat_clear_snapshot()")
+        .execute(&mut conn)
+        .ok()?;
+    diesel::sql_query(
+        "SELECT (SELECT wal_sync FROM pg_stat_wal)::bigint AS syncs, \
+         (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())::bigint AS commits",
+    )
+    .get_result::<Row>(&mut conn)
+    .ok()
+    .map(|r| (r.syncs, r.commits))
+}
+
+/// This process's resident memory now and at its peak (`VmRSS`, `VmHWM`), in MB: the
+/// server runs in this process.
+fn rss_mb() -> (f64, f64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Copy game `template` (running, a turn played) `n` times under fresh ids, with its seats,
+/// log and clocks, through the store's models; returns the new ids.
+fn copy_game(
+    pool: &hermes_api::store::Pool,
+    template: &str,
+    n: usize,
+) -> Result<Vec<String>, BoxError> {
+    use diesel::prelude::*;
+    use hermes_api::store::models::{Seat, Turn};
+    use hermes_api::store::schema::{deadlines, games, seats, turns};
+    let mut conn = pool.get()?;
+    let conn = &mut *conn;
+    let game = hermes_api::store::games::game(conn, template)?.ok_or("no template game")?;
+    let seat_rows: Vec<Seat> = seats::table
+        .filter(seats::game_id.eq(template))
+        .select(Seat::as_select())
+        .load(conn)?;
+    let log: Vec<Turn> = turns::table
+        .filter(turns::game_id.eq(template))
+        .select(Turn::as_select())
+        .load(conn)?;
+    let clocks = hermes_api::store::deadlines::of_game(conn, template)?;
+    let mut ids = Vec::with_capacity(n);
+    for chunk in (0..n).collect::<Vec<_>>().chunks(1000) {
+        hermes_api::store::write_transaction(conn, |conn| -> Result<(), BoxError> {
+            for &i in chunk {
+                let id = format!("{:032x}", 0xbe_0000_0000_u64 + i as u64);
+                let mut g = game.clone();
+                g.id.clone_from(&id);
+                g.join_code = format!("RSS{i:07}");
+                diesel::insert_into(games::table).values(&g).execute(conn)?;
+                for s in &seat_rows {
+                    let mut s = s.clone();
+                    s.game_id.clone_from(&id);
+                    diesel::insert_into(seats::table).values(&s).execute(conn)?;
+                }
+                for t in &log {
+                    let mut t = t.clone();
+                    t.game_id.clone_from(&id);
+                    diesel::insert_into(turns::table).values(&t).execute(conn)?;
+                }
+                for d in &clocks {
+                    let mut d = d.clone();
+                    d.game_id.clone_from(&id);
+                    diesel::insert_into(deadlines::table)
+                        .values(&d)
+                        .execute(conn)?;
+                }
+                ids.push(id);
+            }
+            Ok(())
+        })?;
+    }
+    Ok(ids)
+}
+
+/// `GET /games/{id}` of each of `ids`, `clients` at a time; returns reads per second.
+async fn read_all(
+    client: &reqwest::Client,
+    url: &str,
+    token: &str,
+    ids: &[String],
+    clients: usize,
+) -> Result<f64, BoxError> {
+    let next = Arc::new(AtomicU64::new(0));
+    let ids = Arc::new(ids.to_vec());
+    let t0 = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..clients.max(1) {
+        let (client, url, token, next, ids) = (
+            client.clone(),
+            url.to_string(),
+            token.to_string(),
+            next.clone(),
+            ids.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                let Some(id) = ids.get(i) else {
+                    return Ok::<(), BoxError>(());
+                };
+                let (status, body) = call(
+                    &client,
+                    reqwest::Method::GET,
+                    format!("{url}/games/{id}"),
+                    &token,
+                    Value::Null,
+                )
+                .await?;
+                if status != 200 || body["view"].is_null() {
+                    return Err(format!("GET /games/{id}: {status} {body}").into());
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await??;
+    }
+    Ok(ids.len() as f64 / t0.elapsed().as_secs_f64())
+}
+
+/// `--rss-games N`: the server's memory with N running games (see [`Args::rss_games`]).
+async fn rss(
+    backend: &str,
+    database_url: Option<String>,
+    n: usize,
+    args: &Args,
+) -> Result<(), BoxError> {
+    let server = start(database_url, args.pool_size).await?;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.clients)
+        .build()?;
+    let (rss0, _) = rss_mb();
+    println!(
+        "\n{backend}: memory at scale: {n} running games, hot_games {}, snapshot_every {}; RSS at start {rss0:.0} MB",
+        args.hot_games, args.snapshot_every
+    );
+    let tokens = [
+        player(&client, &server.url, "rss0").await?,
+        player(&client, &server.url, "rss1").await?,
+    ];
+    let (template, seq, view) = new_game(&client, &server.url, "gods", &tokens).await?;
+    let v: GodsView = serde_json::from_value(view)?;
+    let mut rng = Rng::from_seed(&Seed::from_u64(1));
+    let turn = random_turn(&Gods::from_view(&v), &mut rng).ok_or("no first turn")?;
+    let seat = v.to_move.ok_or("no seat to move")?;
+    let (status, res) = call(
+        &client,
+        reqwest::Method::POST,
+        format!("{}/games/{template}/turns", server.url),
+        tokens.get(seat).ok_or("seat")?,
+        json!({"expected_seq": seq, "turn": turn}),
+    )
+    .await?;
+    if status != 201 {
+        return Err(format!("the template's turn: {status} {res}").into());
+    }
+    let t0 = Instant::now();
+    let pool = hermes_api::store::open(&server.database_url, 1)?;
+    let ids = tokio::task::spawn_blocking(move || copy_game(&pool, &template, n)).await??;
+    let (rss1, _) = rss_mb();
+    println!(
+        "{backend}: {n} games written in {:.1} s; RSS {rss1:.0} MB",
+        t0.elapsed().as_secs_f64()
+    );
+    let hot = &server.state.hot;
+    let rate = read_all(&client, &server.url, &tokens[0], &ids, args.clients).await?;
+    let (rss2, hwm2) = rss_mb();
+    println!(
+        "{backend}: GET /games/{{id}} of all {n}: {rate:.0} reads/s; hot games {} of at most {} (hits {}, misses {}); RSS {rss2:.0} MB, peak {hwm2:.0} MB",
+        hot.len(),
+        hot.capacity(),
+        hot.hits(),
+        hot.misses()
+    );
+    let (h0, m0) = (hot.hits(), hot.misses());
+    let recent: Vec<String> = ids
+        .iter()
+        .rev()
+        .take((hot.len() / 2).max(1))
+        .cloned()
+        .collect();
+    let rate = read_all(&client, &server.url, &tokens[0], &recent, args.clients).await?;
+    let (hits, misses) = (hot.hits() - h0, hot.misses() - m0);
+    let (rss3, hwm3) = rss_mb();
+    println!(
+        "{backend}: again the {} most recent: {rate:.0} reads/s; hit rate {:.1} % ({hits} hits, {misses} misses); RSS {rss3:.0} MB, peak {hwm3:.0} MB; load average {}",
+        recent.len(),
+        100.0 * hits as f64 / (hits + misses).max(1) as f64,
+        load_average()
+    );
+    server.handle.stop(true).await;
     Ok(())
 }

@@ -44,6 +44,16 @@ pub struct Overrides {
     /// key `sqlite_synchronous`. [default: full]
     #[arg(long, env = "HERMES_SQLITE_SYNCHRONOUS", value_name = "full|normal")]
     pub sqlite_synchronous: Option<String>,
+    /// Games whose engine is kept in memory (least recently used evicted beyond it), so
+    /// a turn parses no state. File key `hot_games`. [default: 10000]
+    #[arg(long, env = "HERMES_HOT_GAMES", value_name = "N")]
+    pub hot_games: Option<u32>,
+    /// A game's full state (its snapshot) is rewritten every N turns and when it ends;
+    /// in between, loading a game that is not in memory replays the log's turns after
+    /// the snapshot. `1` rewrites it at every turn. File key `snapshot_every`.
+    /// [default: 32]
+    #[arg(long, env = "HERMES_SNAPSHOT_EVERY", value_name = "N")]
+    pub snapshot_every: Option<u32>,
     /// Threads that draw the board pictures of mails (at most this many at once, so mail
     /// never takes every core from turns). File key `mail_draw_threads`. [default: the
     /// number of CPU cores less one, at least 1]
@@ -296,6 +306,8 @@ struct FileSettings {
     database_url: Option<String>,
     pool_size: Option<u32>,
     sqlite_synchronous: Option<String>,
+    hot_games: Option<u32>,
+    snapshot_every: Option<u32>,
     mail_draw_threads: Option<u32>,
     mail_draw_nice: Option<u32>,
     database_connect_timeout_secs: Option<u64>,
@@ -371,6 +383,10 @@ pub struct Settings {
     pub pool_size: u32,
     /// SQLite's `PRAGMA synchronous` (FULL unless the operator lowers it).
     pub sqlite_synchronous: crate::store::Synchronous,
+    /// Games whose engine is kept in memory (`crate::hot`).
+    pub hot_games: u32,
+    /// Turns between two snapshots of a game's state (`crate::play::table`).
+    pub snapshot_every: u32,
     /// Threads drawing mail pictures (`crate::outbox`).
     pub mail_draw_threads: u32,
     /// Their nice value (Linux), at most 19.
@@ -505,6 +521,11 @@ impl Settings {
                 })?,
                 None => crate::store::Synchronous::Full,
             },
+            hot_games: overrides.hot_games.or(file.hot_games).unwrap_or(10_000),
+            snapshot_every: overrides
+                .snapshot_every
+                .or(file.snapshot_every)
+                .unwrap_or(32),
             mail_draw_threads: overrides
                 .mail_draw_threads
                 .or(file.mail_draw_threads)
@@ -658,6 +679,8 @@ impl Settings {
     fn check(&self) -> Result<(), ConfigError> {
         let positive = [
             ("pool_size", self.pool_size),
+            ("hot_games", self.hot_games),
+            ("snapshot_every", self.snapshot_every),
             ("mail_draw_threads", self.mail_draw_threads),
             ("access_token_minutes", self.access_token_minutes),
             ("login_per_ip_per_minute", self.login_per_ip_per_minute),

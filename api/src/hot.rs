@@ -22,14 +22,19 @@ pub struct HotGames {
     map: Mutex<HashMap<String, Entry>>,
     capacity: usize,
     clock: AtomicU64,
+    hits: AtomicU64,
+    misses: AtomicU64,
 }
 
 impl HotGames {
-    pub fn new(capacity: usize) -> HotGames {
+    pub fn new(capacity: u32) -> HotGames {
+        let capacity = usize::try_from(capacity).unwrap_or(usize::MAX);
         HotGames {
             map: Mutex::new(HashMap::new()),
             capacity: capacity.max(1),
             clock: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
         }
     }
 
@@ -43,7 +48,28 @@ impl HotGames {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         let entry = map.get_mut(id).filter(|e| e.seq == seq)?;
         entry.used = now;
+        self.hits.fetch_add(1, Ordering::Relaxed);
         Some(entry.engine.clone())
+    }
+
+    /// A game's engine had to be loaded from the database (counted for `GET /metrics`).
+    pub fn missed(&self) {
+        self.misses.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Engines served from memory.
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
+    }
+
+    /// Engines loaded from the database.
+    pub fn misses(&self) -> u64 {
+        self.misses.load(Ordering::Relaxed)
+    }
+
+    /// The most games kept (`hot_games`).
+    pub fn capacity(&self) -> usize {
+        self.capacity
     }
 
     /// Keep the engine of game `id` at a committed `seq` (an older one never replaces a

@@ -68,6 +68,9 @@ pub struct Metrics {
     pool_max: Gauge,
     commits: Counter,
     committed_writes: Counter,
+    hot_entries: Gauge,
+    hot_hits: Counter,
+    hot_misses: Counter,
     group_sync: Mutex<()>,
     /// When the scheduler last finished a pass (at first: when the process started), and
     /// its interval: the next pass is due then.
@@ -169,6 +172,24 @@ impl Metrics {
             "Writes (turns) the group-commit writer ran, each in its own savepoint",
             committed_writes.clone(),
         );
+        let hot_entries = Gauge::default();
+        registry.register(
+            "hot_games",
+            "Games whose engine is kept in memory (bounded by hot_games)",
+            hot_entries.clone(),
+        );
+        let hot_hits = Counter::default();
+        registry.register(
+            "hot_game_hits",
+            "Loads of a game's engine served from memory",
+            hot_hits.clone(),
+        );
+        let hot_misses = Counter::default();
+        registry.register(
+            "hot_game_misses",
+            "Loads of a game's engine read from the database (cold)",
+            hot_misses.clone(),
+        );
         let build = Family::<BuildLabels, Gauge>::default();
         build
             .get_or_create(&BuildLabels {
@@ -192,6 +213,9 @@ impl Metrics {
             pool_max,
             commits,
             committed_writes,
+            hot_entries,
+            hot_hits,
+            hot_misses,
             group_sync: Mutex::new(()),
             scheduler: Mutex::new((Instant::now(), scheduler_tick)),
             token_hash: metrics_token.map(|t| Sha256::digest(t.as_bytes()).into()),
@@ -250,6 +274,7 @@ impl Metrics {
         pool: diesel::r2d2::State,
         pool_max: u32,
         group: Option<&crate::store::group::Counts>,
+        hot: &crate::hot::HotGames,
     ) -> ApiResult<String> {
         if let Some(group) = group {
             // The writer counts; the counters catch up with it at each scrape (one scrape
@@ -261,6 +286,17 @@ impl Metrics {
             ] {
                 counter.inc_by(now.saturating_sub(counter.get()));
             }
+        }
+        {
+            let _one = self.group_sync.lock().unwrap_or_else(|e| e.into_inner());
+            for (counter, now) in [
+                (&self.hot_hits, hot.hits()),
+                (&self.hot_misses, hot.misses()),
+            ] {
+                counter.inc_by(now.saturating_sub(counter.get()));
+            }
+            self.hot_entries
+                .set(i64::try_from(hot.len()).unwrap_or(i64::MAX));
         }
         for (state, n) in [
             ("pending", outbox.pending),
@@ -301,6 +337,16 @@ impl Metrics {
         prometheus_client::encoding::text::encode(&mut out, &self.registry)
             .map_err(ApiError::internal)?;
         Ok(out)
+    }
+
+    /// Show the group-commit writer's writes per commit (SQLite: the writer starts
+    /// with the process, before the metrics).
+    pub fn register_batches(&mut self, batches: Histogram) {
+        self.registry.register(
+            "db_group_commit_batch_size",
+            "Writes (turns) per commit of the group-commit writer",
+            batches,
+        );
     }
 
     fn allows(&self, req: &HttpRequest) -> bool {
@@ -363,6 +409,7 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Http
         state.pool.state(),
         state.pool.max_size(),
         state.group_commit.as_ref().map(|g| g.counts()),
+        &state.hot,
     )?;
     Ok(HttpResponse::Ok()
         // The OpenMetrics text format (what `prometheus-client` writes: the successor of

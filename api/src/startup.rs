@@ -111,12 +111,20 @@ impl Application {
             ),
             None => None,
         };
+        let mut metrics = crate::metrics::Metrics::new(
+            settings.metrics_token.as_ref().map(|t| t.0.as_str()),
+            std::time::Duration::from_millis(settings.scheduler_tick_ms),
+        );
+        if let Some(group) = &group_commit {
+            metrics.register_batches(group.counts().batches());
+        }
         let state = web::Data::new(AppState {
             pool,
             sqlite_writer,
             group_commit,
             database_deadline: (backend == "postgres").then_some(settings.database.request),
-            hot: HotGames::new(10_000),
+            hot: HotGames::new(settings.hot_games),
+            snapshot_every: i64::from(settings.snapshot_every.max(1)),
             keys: Keys::new(&secret, &public_url),
             login_limits: LoginLimits::new(
                 settings.login_per_ip_per_minute,
@@ -133,10 +141,7 @@ impl Application {
             clock,
             time: crate::scheduler::TimeSettings::from_settings(&settings),
             mail_wake: crate::outbox::new_wake(),
-            metrics: crate::metrics::Metrics::new(
-                settings.metrics_token.as_ref().map(|t| t.0.as_str()),
-                std::time::Duration::from_millis(settings.scheduler_tick_ms),
-            ),
+            metrics,
             trusted_proxies: settings.trusted_proxies.clone(),
             base_path: http::edge::base_path(&public_url),
             inbound: settings.inbound.clone(),

@@ -25,6 +25,8 @@ pub struct AppState {
     pub database_deadline: Option<std::time::Duration>,
     /// Engines of recently played games (see [`HotGames`]).
     pub hot: HotGames,
+    /// Turns between two snapshots of a game's state (`snapshot_every`).
+    pub snapshot_every: i64,
     pub keys: Keys,
     pub login_limits: LoginLimits,
     pub register_limits: RegisterLimits,

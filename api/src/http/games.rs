@@ -233,6 +233,7 @@ pub async fn create_game(
         players: 0,
         seq: 0,
         state: None,
+        state_seq: 0,
         to_act: "[]".to_string(),
         outcome: None,
         created_at: at,
@@ -720,6 +721,7 @@ pub async fn list(
                 players,
                 deadlines,
                 hot: None,
+                tail: None,
             };
             let mut summary = table.summary(&user_id);
             summary["invited"] = json!(!table.is_player(&user_id));

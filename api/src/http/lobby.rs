@@ -172,6 +172,7 @@ async fn lobby_tables(
                         players,
                         deadlines,
                         hot: None,
+                        tail: None,
                     })
                 })
                 .collect::<ApiResult<Vec<Table>>>()

@@ -227,6 +227,28 @@ where
     }
 }
 
+/// [`with_conn`] for an act that may wait for the group-commit writer (a turn): the
+/// pooled connection is checked out when first used and given back while the act waits
+/// for the writer ([`crate::store::Lease`]).
+pub async fn with_lease<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
+where
+    F: FnOnce(&mut crate::store::Pooled) -> ApiResult<T> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = state.pool.clone();
+    let work = blocking(move || f(&mut crate::store::Pooled::new(pool)));
+    match state.database_deadline {
+        None => work.await,
+        Some(limit) => match tokio::time::timeout(limit, work).await {
+            Ok(result) => result,
+            Err(_) => Err(ApiError::database_unavailable(format!(
+                "no answer from the database within {} ms",
+                limit.as_millis()
+            ))),
+        },
+    }
+}
+
 /// [`with_conn`] for a handler that writes after reading, in a transaction: on SQLite it
 /// first takes the process's one-writer lock ([`AppState::sqlite_writer`]), which queues
 /// this process's writers; a writer of another process is waited for by the handler's

@@ -673,8 +673,8 @@ pub async fn post(
     };
     let app = state.clone();
     let (gid, uid, text) = (game_id.clone(), user_id.clone(), notation.clone());
-    let result = with_conn(&state, move |conn| {
-        submit_notation(conn, &app, &gid, &uid, expected_seq, &text, SOURCE_PLAYER)
+    let result = crate::http::with_lease(&state, move |lease| {
+        submit_notation(lease, &app, &gid, &uid, expected_seq, &text, SOURCE_PLAYER)
             .map(|(seq, _)| seq)
     })
     .await;

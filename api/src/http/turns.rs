@@ -8,7 +8,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::http::games::etag;
-use crate::http::with_conn;
+use crate::http::{with_conn, with_lease};
 use crate::play::{self, PartialTurn, Submitted, TurnInput};
 use crate::state::AppState;
 use crate::store::models::{Idempotent, SOURCE_PLAYER};
@@ -224,8 +224,8 @@ pub async fn submit(
         minimal,
     };
     let app = state.clone();
-    let outcome = with_conn(&state, move |conn| {
-        play::submit_turn(conn, &app, submission)
+    let outcome = with_lease(&state, move |lease| {
+        play::submit_turn(lease, &app, submission)
     })
     .await?;
     match outcome {

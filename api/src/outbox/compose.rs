@@ -613,15 +613,11 @@ pub fn start_mails(
     public_url: &str,
     at: NaiveDateTime,
 ) -> Result<Vec<NewMail>, StoreError> {
-    let Some(state) = game.state.as_deref() else {
+    if game.state.is_none() || ::games::registry::kind(&game.kind).is_none() {
         return Ok(Vec::new());
-    };
-    let Some(kind) = ::games::registry::kind(&game.kind) else {
-        return Ok(Vec::new());
-    };
-    let state: Value = serde_json::from_str(state).map_err(data_error)?;
-    let engine = kind
-        .load(&state)
+    }
+    let tail = crate::store::games::turns_between(conn, &game.id, game.state_seq, game.seq)?;
+    let engine = crate::play::table::restore(game, game.seq, &tail)
         .map_err(|e| data_error(std::io::Error::other(e)))?;
     turn_mails(
         conn,

@@ -742,8 +742,8 @@ struct Rebuilt {
     seat: Option<usize>,
 }
 
-/// The game at `seq` (the stored state if the game is still there, else a replay of the
-/// log up to it), the names by seat, the game's name and `user`'s seat. `None` when the
+/// The game at `seq` (the stored snapshot with the log's turns after it, if the snapshot
+/// is not newer than `seq`; else a replay of the log from the start up to it), the names by seat, the game's name and `user`'s seat. `None` when the
 /// game is gone or of a kind mail does not draw.
 fn rebuild(
     conn: &mut DbConn,
@@ -769,10 +769,9 @@ fn rebuild(
         .map_err(StoreError::from)?;
     let seat = seat.flatten().and_then(|s| usize::try_from(s).ok());
     let bad = |e: String| permanent(format!("cannot rebuild the game for its board: {e}"));
-    let engine = if game.seq == seq {
-        let state: Value = serde_json::from_str(game.state.as_deref().unwrap_or("null"))
-            .map_err(|e| bad(e.to_string()))?;
-        kind.load(&state).map_err(bad)?
+    let engine = if game.state.is_some() && game.state_seq <= seq && seq <= game.seq {
+        let tail = game_store::turns_between(conn, game_id, game.state_seq, seq)?;
+        crate::play::table::restore(&game, seq, &tail).map_err(bad)?
     } else {
         // The game moved on since the mail was decided: replay it up to `seq`.
         let player_seeds = game_store::player_seeds(conn, game_id)?;

@@ -24,6 +24,10 @@ pub struct Table {
     /// The engine at `game.seq`, when it was hot as the game was loaded for a turn
     /// ([`Table::load_for_turn`]: `game.state` was not read then).
     pub hot: Option<Arc<dyn AnyGame>>,
+    /// The log's turns after the snapshot (`game.state`, taken at `game.state_seq`) up to
+    /// `game.seq`, as `(seq, seat, turn)`: replayed onto it when the engine is not hot
+    /// ([`restore`]). `None` when not loaded (a hot turn, a list's summaries).
+    pub tail: Option<Vec<(i64, i64, String)>>,
 }
 
 impl Table {
@@ -34,11 +38,17 @@ impl Table {
         })?;
         let players = store::players(conn, id)?;
         let deadlines = deadlines::of_game(conn, id)?;
+        let tail = if game.state.is_some() && game.state_seq < game.seq {
+            store::turns_between(conn, id, game.state_seq, game.seq)?
+        } else {
+            Vec::new()
+        };
         Ok(Table {
             game,
             players,
             deadlines,
             hot: None,
+            tail: Some(tail),
         })
     }
 
@@ -61,6 +71,7 @@ impl Table {
             players,
             deadlines,
             hot: Some(engine),
+            tail: None,
         })
     }
 
@@ -123,29 +134,36 @@ impl Table {
         kind_of(&self.game)
     }
 
-    /// The engine for the stored state (from the hot games when there); 409 while the
-    /// game has not started.
+    /// The engine at `game.seq` (from the hot games when there, else the snapshot and the
+    /// log after it: [`Table::restore`]); 409 while the game has not started.
     pub fn engine(&self, hot: &HotGames) -> ApiResult<Arc<dyn AnyGame>> {
         if let Some(engine) = &self.hot {
             return Ok(engine.clone());
         }
-        let state = self.game.state.as_deref().ok_or_else(|| {
-            ApiError::conflict(
+        if self.game.state.is_none() {
+            return Err(ApiError::conflict(
                 "game_not_started",
                 "the game starts when every seat is taken",
-            )
-        })?;
+            ));
+        }
         if let Some(engine) = hot.get(&self.game.id, self.game.seq) {
             return Ok(engine);
         }
-        let value: Value = serde_json::from_str(state).map_err(ApiError::internal)?;
-        let engine: Arc<dyn AnyGame> = self
-            .kind()?
-            .load(&value)
-            .map_err(ApiError::internal)?
-            .into();
+        hot.missed();
+        let engine: Arc<dyn AnyGame> = self.restore()?.into();
         hot.put(&self.game.id, self.game.seq, engine.clone());
         Ok(engine)
+    }
+
+    /// The engine at `game.seq` from the stored snapshot and the log after it, never from
+    /// the hot games (the scheduler, inside a transaction that may hold turns not yet
+    /// committed).
+    pub fn restore(&self) -> ApiResult<Box<dyn AnyGame>> {
+        let tail = self
+            .tail
+            .as_deref()
+            .ok_or_else(|| ApiError::internal("the game was loaded without its log"))?;
+        restore(&self.game, self.game.seq, tail).map_err(ApiError::internal)
     }
 
     /// The deadline `seat` must act by, if it must act; for anyone else (a spectator, a
@@ -251,6 +269,43 @@ impl Table {
         }
         out
     }
+}
+
+/// A started game at sequence `upto`: its snapshot (`game.state`, taken at
+/// `game.state_seq`) with `tail`, the log's turns after it up to `upto` as `(seq, seat,
+/// turn)` ([`store::turns_between`]), applied in order. The log is the truth; the
+/// snapshot, rewritten every `snapshot_every` turns, saves replaying it from the start.
+/// Engines are deterministic, so this is the game the turns were played on.
+pub fn restore(
+    game: &Game,
+    upto: i64,
+    tail: &[(i64, i64, String)],
+) -> Result<Box<dyn AnyGame>, String> {
+    let kind = registry::kind(&game.kind)
+        .ok_or_else(|| format!("stored game of unknown kind {}", game.kind))?;
+    let state = game.state.as_deref().ok_or("the game has not started")?;
+    let value: Value = serde_json::from_str(state).map_err(|e| e.to_string())?;
+    let mut engine = kind.load(&value)?;
+    let mut at = game.state_seq;
+    for (seq, seat, turn) in tail {
+        if *seq != at + 1 {
+            return Err(format!("game {}: the log has no turn {}", game.id, at + 1));
+        }
+        let seat = usize::try_from(*seat).map_err(|e| e.to_string())?;
+        let turn: Value = serde_json::from_str(turn).map_err(|e| e.to_string())?;
+        engine = engine
+            .apply(seat, &turn)
+            .map_err(|e| format!("game {}: turn {seq} does not replay: {e}", game.id))?
+            .game;
+        at = *seq;
+    }
+    if at != upto {
+        return Err(format!(
+            "game {}: the log ends at {at}, not at {upto}",
+            game.id
+        ));
+    }
+    Ok(engine)
 }
 
 pub fn kind_of(game: &Game) -> ApiResult<&'static dyn GameKind> {

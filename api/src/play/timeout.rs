@@ -250,13 +250,7 @@ fn pass_while_waiting(
 }
 
 fn load_engine(table: &Table) -> ApiResult<Box<dyn AnyGame>> {
-    let state = table
-        .game
-        .state
-        .as_deref()
-        .ok_or_else(|| ApiError::internal("no state"))?;
-    let value: Value = serde_json::from_str(state).map_err(ApiError::internal)?;
-    table.kind()?.load(&value).map_err(ApiError::internal)
+    table.restore()
 }
 
 /// What the passes did, in sentences for the seat's player: Gods' public events; in

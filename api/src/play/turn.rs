@@ -18,7 +18,7 @@ use crate::store::deadlines::Timing;
 use crate::store::games::{self as store, Advance, SubmitError};
 use crate::store::models::{Idempotent, Turn, RUNNING};
 use crate::store::outbox::NewMail;
-use crate::store::{DbConn, StoreError};
+use crate::store::{DbConn, Lease, StoreError};
 use ::games::registry::{visible_events, AnyGame, TurnError};
 use ::games::{Logged, Outcome, RuleError, Viewer, Visibility};
 use actix_web::http::StatusCode;
@@ -62,8 +62,11 @@ const MAX_RACES: u32 = 16;
 
 /// A seat submits a turn: check, apply and store it, or return the first answer of an
 /// earlier submission with the same idempotency key.
-pub fn submit_turn(conn: &mut DbConn, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
-    submit_turn_with(conn, app, sub, None)
+///
+/// `lease` is given back while the turn waits for the group-commit writer (SQLite), so the
+/// turns waiting for one commit do not each hold a pooled connection.
+pub fn submit_turn(lease: &mut dyn Lease, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
+    submit_turn_with(lease, app, sub, None)
 }
 
 /// Rows a caller adds to a turn's own transaction: called once the turn is written, with
@@ -77,13 +80,13 @@ pub type AlsoWrite<'a> =
 
 /// [`submit_turn`], with `also` writing in the turn's transaction.
 fn submit_turn_with(
-    conn: &mut DbConn,
+    lease: &mut dyn Lease,
     app: &AppState,
     sub: Submission,
     also: Option<&mut AlsoWrite<'_>>,
 ) -> ApiResult<Submitted> {
     let source = sub.source;
-    let result = submit(conn, app, sub, also);
+    let result = submit(lease, app, sub, also);
     match &result {
         Ok(Submitted::Created { .. }) => app.metrics.turn_accepted(source),
         // The first answer again: not a new turn, nor a refusal.
@@ -94,26 +97,26 @@ fn submit_turn_with(
 }
 
 fn submit(
-    conn: &mut DbConn,
+    lease: &mut dyn Lease,
     app: &AppState,
     sub: Submission,
     mut also: Option<&mut AlsoWrite<'_>>,
 ) -> ApiResult<Submitted> {
     if let Some((key, hash)) = &sub.idempotency {
-        if let Some(stored) = store::idempotent(conn, &sub.user_id, key)? {
+        if let Some(stored) = store::idempotent(lease.conn()?, &sub.user_id, key)? {
             return reuse(stored, hash);
         }
     }
     let mut attempts = 0;
     let applied = loop {
-        let table = Table::load_for_turn(conn, &sub.game_id, &app.hot)?;
+        let table = Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot)?;
         let kind = table.kind()?;
         let turn = match &sub.input {
             TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
             TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
         };
         let simultaneous = table.to_act().len() > 1;
-        match apply(conn, app, &table, &sub, turn, also.as_deref_mut()) {
+        match apply(lease, app, &table, &sub, turn, also.as_deref_mut()) {
             // Seats acting at once raced, and another one's turn landed first: load the
             // game again; the submission still holds if this seat has not acted
             // (`still_waiting_since`).
@@ -129,7 +132,7 @@ fn submit(
         // A retry with the same key may have landed after this one first looked: a
         // conflict then means "already done", and the first answer is the answer.
         Err(e) if e.status() == StatusCode::CONFLICT => match idempotency {
-            Some((key, hash)) => match store::idempotent(conn, &user_id, &key)? {
+            Some((key, hash)) => match store::idempotent(lease.conn()?, &user_id, &key)? {
                 Some(stored) => reuse(stored, &hash),
                 None => Err(e),
             },
@@ -143,7 +146,7 @@ fn submit(
 /// idempotency key (the form's or the reply's sequence turns a second copy into a 409).
 /// Returns the new sequence and the answer the API would give.
 pub fn submit_notation(
-    conn: &mut DbConn,
+    lease: &mut dyn Lease,
     app: &AppState,
     game_id: &str,
     user_id: &str,
@@ -152,7 +155,7 @@ pub fn submit_notation(
     source: &'static str,
 ) -> ApiResult<(i64, Value)> {
     submit_notation_with(
-        conn,
+        lease,
         app,
         game_id,
         user_id,
@@ -170,7 +173,7 @@ pub fn submit_notation(
     reason = "submit_notation's, and the extra writer"
 )]
 pub fn submit_notation_with(
-    conn: &mut DbConn,
+    lease: &mut dyn Lease,
     app: &AppState,
     game_id: &str,
     user_id: &str,
@@ -188,7 +191,7 @@ pub fn submit_notation_with(
         source,
         minimal: false,
     };
-    match submit_turn_with(conn, app, sub, also)? {
+    match submit_turn_with(lease, app, sub, also)? {
         Submitted::Created { seq, body } => Ok((seq, body)),
         Submitted::Replayed(_) => Err(ApiError::internal("a turn without a key was replayed")),
     }
@@ -320,7 +323,7 @@ fn stale(current: i64) -> ApiError {
 /// Check, apply and store one turn; `turn` is the parsed turn or why it could not be read
 /// (reported only after the caller is known to be allowed to act).
 fn apply(
-    conn: &mut DbConn,
+    lease: &mut dyn Lease,
     app: &AppState,
     table: &Table,
     sub: &Submission,
@@ -332,7 +335,7 @@ fn apply(
     // the current one (see `still_waiting_since`).
     let acted_since = match table.seat_of(user_id).map(i64::try_from) {
         Some(Ok(seat)) if sub.expected_seq < table.game.seq => {
-            store::acted_since(conn, &table.game.id, seat, sub.expected_seq)?
+            store::acted_since(lease.conn()?, &table.game.id, seat, sub.expected_seq)?
         }
         _ => true,
     };
@@ -388,7 +391,10 @@ fn apply(
     let written = match (&app.group_commit, also) {
         // SQLite: the writer commits this turn with the others waiting now, and answers
         // once that commit is on disk (`crate::store::group`).
+        // The request's connection goes back to the pool while it waits: a batch is not
+        // bounded by the pool's size.
         (Some(group), None) => {
+            lease.release();
             let public_url = app.public_url.clone();
             group.write(move |conn| write_turn(conn, &public_url, prepared, idem.as_ref(), None))
         }
@@ -398,7 +404,7 @@ fn apply(
             let _one_writer = app.one_writer();
             let answer = full.as_ref().unwrap_or(&minimal);
             write_turn(
-                conn,
+                lease.conn()?,
                 &app.public_url,
                 prepared,
                 idem.as_ref(),
@@ -425,7 +431,7 @@ fn apply(
         Err(SubmitError::Stale(current)) => Err(stale(current)),
         Err(SubmitError::KeyTaken) => {
             let (key, hash) = sub.idempotency.clone().unwrap_or_default();
-            let stored = store::idempotent(conn, user_id, &key)?
+            let stored = store::idempotent(lease.conn()?, user_id, &key)?
                 .ok_or_else(|| ApiError::internal("idempotency row vanished"))?;
             reuse(stored, &hash)
         }
@@ -508,8 +514,11 @@ pub fn prepare_on(
         .filter_map(|p| p.seat.seat.and_then(|s| usize::try_from(s).ok()))
         .collect();
     let to_act = next.to_act();
+    // The snapshot is rewritten every `snapshot_every` turns and at the end; between,
+    // the log's turns after it are the rest of the state (`crate::play::table::restore`).
+    let snapshot = over || seq % app.snapshot_every == 0;
     let advance = Advance {
-        state: next.state().to_string(),
+        state: snapshot.then(|| next.state().to_string()),
         to_act: json!(to_act).to_string(),
         outcome: next
             .outcome()

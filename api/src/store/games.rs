@@ -49,6 +49,7 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
         seed_commitment: String,
         players: i64,
         seq: i64,
+        state_seq: i64,
         to_act: String,
         outcome: Option<String>,
         created_at: chrono::NaiveDateTime,
@@ -79,6 +80,7 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
         players: h.players,
         seq: h.seq,
         state: None,
+        state_seq: h.state_seq,
         to_act: h.to_act,
         outcome: h.outcome,
         created_at: h.created_at,
@@ -434,6 +436,7 @@ pub fn join(
             .set((
                 games::status.eq(RUNNING),
                 games::state.eq(Some(&plan.state)),
+                games::state_seq.eq(0),
                 games::to_act.eq(&plan.to_act),
                 games::started_at.eq(Some(at)),
             ))
@@ -454,7 +457,10 @@ pub fn join(
 
 /// The game after a turn, as the handler computed it.
 pub struct Advance {
-    pub state: String,
+    /// The game's full state after the turn, when this turn rewrites the snapshot
+    /// (`games.state`, every `snapshot_every` turns and at the end); `None` leaves the
+    /// snapshot as it is, and the log holds the turn.
+    pub state: Option<String>,
     pub to_act: String,
     /// `Some` when the turn ended the game.
     pub outcome: Option<String>,
@@ -507,7 +513,6 @@ pub fn submit_turn(
         )
         .set((
             games::seq.eq(turn.seq),
-            games::state.eq(Some(&advance.state)),
             games::to_act.eq(&advance.to_act),
             games::outcome.eq(advance.outcome.as_deref()),
             games::status.eq(if over { OVER } else { RUNNING }),
@@ -517,6 +522,11 @@ pub fn submit_turn(
         .execute(conn)?;
         if updated == 0 {
             return Err(SubmitError::Stale(-1));
+        }
+        if let Some(state) = &advance.state {
+            diesel::update(games::table.filter(games::id.eq(&turn.game_id)))
+                .set((games::state.eq(Some(state)), games::state_seq.eq(turn.seq)))
+                .execute(conn)?;
         }
         // The primary key (game_id, seq) is the last guard against a double apply.
         match diesel::insert_into(turns::table).values(turn).execute(conn) {
@@ -609,6 +619,23 @@ pub fn acted_since(
         .count()
         .get_result(conn)?;
     Ok(n > 0)
+}
+
+/// The seat and turn (JSON) of each log entry of `game_id` after `after` up to `upto`, in
+/// order: what is replayed onto a snapshot (`crate::play::table::restore`).
+pub fn turns_between(
+    conn: &mut DbConn,
+    game_id: &str,
+    after: i64,
+    upto: i64,
+) -> Result<Vec<(i64, i64, String)>, StoreError> {
+    Ok(turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.gt(after))
+        .filter(turns::seq.le(upto))
+        .order(turns::seq.asc())
+        .select((turns::seq, turns::seat, turns::turn))
+        .load(conn)?)
 }
 
 pub fn turns_upto(conn: &mut DbConn, game_id: &str, upto: i64) -> Result<Vec<Turn>, StoreError> {

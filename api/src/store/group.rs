@@ -8,8 +8,9 @@
 //! alone; the others in the batch are applied. Nobody hears "done" before the commit that
 //! holds their write is on disk; if that commit fails, every write of the batch hears so.
 //!
-//! Owns: the writer thread, its own connection (never one from the pool: the requests
-//! waiting for it hold pool connections) and the count of commits and writes.
+//! Owns: the writer thread, its own connection (never one from the pool) and the count of
+//! commits and writes. The requests waiting for it give their pooled connections back
+//! first (`crate::store::Lease`), so a batch is bounded by `MAX_BATCH`, not `pool_size`.
 //! Must not: know what a write means (callers hand in closures) or do anything after the
 //! commit but answer: effects that must follow the commit (the hot cache, waking the
 //! outbox worker) are the caller's, once it has its answer.
@@ -18,6 +19,7 @@ use super::{write_transaction, DbConn, Manager};
 use diesel::r2d2::{ManageConnection, R2D2Connection};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::Connection;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -83,10 +85,25 @@ fn unavailable(message: String) -> DieselError {
 }
 
 /// How many commits and writes the writer made (read by `GET /metrics` and the tests).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Counts {
     commits: AtomicU64,
     writes: AtomicU64,
+    largest: AtomicU64,
+    /// Writes per commit (`hermes_db_group_commit_batch_size` in `GET /metrics`).
+    batches: Histogram,
+}
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts {
+            commits: AtomicU64::new(0),
+            writes: AtomicU64::new(0),
+            largest: AtomicU64::new(0),
+            // 1, 2, 4, … 256 (`MAX_BATCH`).
+            batches: Histogram::new(exponential_buckets(1.0, 2.0, 9)),
+        }
+    }
 }
 
 impl Counts {
@@ -98,6 +115,16 @@ impl Counts {
     /// Writes it ran in them.
     pub fn writes(&self) -> u64 {
         self.writes.load(Ordering::Relaxed)
+    }
+
+    /// The most writes one commit held.
+    pub fn largest(&self) -> u64 {
+        self.largest.load(Ordering::Relaxed)
+    }
+
+    /// The histogram of writes per commit (registered by `crate::metrics`).
+    pub fn batches(&self) -> Histogram {
+        self.batches.clone()
     }
 }
 
@@ -213,10 +240,12 @@ fn writer(
             conn = None;
         }
         drop(guard);
+        let size = u64::try_from(batch.len()).unwrap_or(0);
         counts.commits.fetch_add(1, Ordering::Relaxed);
-        counts
-            .writes
-            .fetch_add(u64::try_from(batch.len()).unwrap_or(0), Ordering::Relaxed);
+        counts.writes.fetch_add(size, Ordering::Relaxed);
+        counts.largest.fetch_max(size, Ordering::Relaxed);
+        #[expect(clippy::cast_precision_loss, reason = "at most MAX_BATCH")]
+        counts.batches.observe(size as f64);
         for job in batch {
             job.finish(committed.as_ref().map(|_| ()));
         }

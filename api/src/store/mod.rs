@@ -324,6 +324,49 @@ impl ManageConnection for Manager {
 
 pub type Pool = r2d2::Pool<Manager>;
 
+/// Where an act gets its database connection when it may wait for the group-commit
+/// writer ([`group::GroupCommit`]): a pooled connection it gives back while it waits, so
+/// that the turns waiting for one commit are not bounded by the pool (`pool_size`), or a
+/// connection of the caller's, kept throughout.
+pub trait Lease: Send {
+    /// The connection, checked out of the pool again if it was given back.
+    fn conn(&mut self) -> Result<&mut DbConn, StoreError>;
+    /// Give the connection back while waiting (no-op for one that is not pooled).
+    fn release(&mut self) {}
+}
+
+impl Lease for DbConn {
+    fn conn(&mut self) -> Result<&mut DbConn, StoreError> {
+        Ok(self)
+    }
+}
+
+/// A pooled connection checked out on demand and given back on [`Lease::release`].
+pub struct Pooled {
+    pool: Pool,
+    conn: Option<r2d2::PooledConnection<Manager>>,
+}
+
+impl Pooled {
+    pub fn new(pool: Pool) -> Pooled {
+        Pooled { pool, conn: None }
+    }
+}
+
+impl Lease for Pooled {
+    fn conn(&mut self) -> Result<&mut DbConn, StoreError> {
+        let conn = match self.conn.take() {
+            Some(conn) => conn,
+            None => self.pool.get()?,
+        };
+        Ok(&mut **self.conn.insert(conn))
+    }
+
+    fn release(&mut self) {
+        self.conn = None;
+    }
+}
+
 /// [`open_with`] with the default [`Timeouts`].
 pub fn open(raw_url: &str, pool_size: u32) -> Result<Pool, StartupError> {
     open_with(raw_url, pool_size, &Timeouts::default())

@@ -69,6 +69,10 @@ pub struct Game {
     pub seq: i64,
     /// The engine's full state as JSON (secrets included): never sent as it is.
     pub state: Option<String>,
+    /// The sequence `state` was taken at: a snapshot, rewritten every `snapshot_every`
+    /// turns and when the game ends; the game at `seq` is it with the log's turns after
+    /// it applied (`crate::play::table`).
+    pub state_seq: i64,
     /// JSON array of the seats that must act now.
     pub to_act: String,
     /// JSON of the engine's outcome once over.

@@ -51,6 +51,7 @@ diesel::table! {
         players -> BigInt,
         seq -> BigInt,
         state -> Nullable<Text>,
+        state_seq -> BigInt,
         to_act -> Text,
         outcome -> Nullable<Text>,
         created_at -> Timestamp,

@@ -49,9 +49,9 @@ fn hold_the_writer(app: &TestApp) -> std::sync::mpsc::Sender<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turns_waiting_together_share_one_commit_and_a_stale_one_leaves_the_others_applied() {
-    // A turn waiting for the writer holds its pooled connection: the pool bounds the turns
-    // in one batch, so it is larger than the seven sent here.
-    let app = TestApp::sqlite(|s| s.pool_size = 16).await;
+    // A turn waiting for the writer gives its pooled connection back: seven turns wait
+    // for one commit with a pool of two.
+    let app = TestApp::sqlite(|s| s.pool_size = 2).await;
     let mut games = Vec::new();
     for _ in 0..6 {
         let (id, players) = started_game(&app, 2).await;
@@ -162,6 +162,14 @@ async fn turns_waiting_together_share_one_commit_and_a_stale_one_leaves_the_othe
     let writes_seen = metric(&app, "hermes_db_group_commit_writes_total").await;
     assert!(writes_seen >= 7.0, "{writes_seen}");
     assert!(commits_seen < writes_seen, "{commits_seen} ≥ {writes_seen}");
+    // The batch of seven is in the histogram of writes per commit (bucket ≤ 8, not ≤ 4).
+    let le = |b: &str| format!("hermes_db_group_commit_batch_size_bucket{{le=\"{b}\"}}");
+    let (upto4, upto8) = (
+        metric(&app, &le("4.0")).await,
+        metric(&app, &le("8.0")).await,
+    );
+    assert!(upto8 - upto4 >= 1.0, "no batch of 5 to 8: {upto4} {upto8}");
+    assert!(app.state.group_commit.as_ref().unwrap().counts().largest() >= 7);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -182,6 +182,8 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         database_url: Secret(database_url.to_string()),
         pool_size: 4,
         sqlite_synchronous: Default::default(),
+        hot_games: 10_000,
+        snapshot_every: 32,
         mail_draw_threads: 2,
         // Other test binaries and builds share the machine: a low priority would starve
         // the mail tests' pictures.

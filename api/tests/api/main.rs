@@ -27,6 +27,7 @@ mod processes;
 mod proxy;
 mod reads;
 mod replies;
+mod snapshots;
 mod startup;
 mod stream;
 mod tokens;

@@ -13,6 +13,9 @@
 //! A benchmark, not a test: it prints figures and asserts nothing but that no turn was
 //! refused. Figures and the command that produced them are kept in BENCHMARKS.md.
 
+#[path = "smtp_sink.rs"]
+mod smtp_sink;
+
 use clap::Parser;
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use games::gods::random::random_turn;
@@ -46,8 +49,8 @@ struct Args {
     #[arg(long)]
     sqlite_only: bool,
     /// The players' mail preference: `every_turn` (each turn enqueues a your-turn mail in
-    /// its transaction, and the server's outbox worker draws and writes it as an `.eml`
-    /// file) or `none` (no mail: the turn path without it).
+    /// its transaction, and the server's outbox worker draws it and sends it over SMTP to
+    /// a local sink on TCP) or `none` (no mail: the turn path without it).
     #[arg(long, default_value = "every_turn")]
     mail_pref: String,
     /// The game the clients play: `gods` (two players) or `dreams` (three players).
@@ -76,6 +79,18 @@ struct Args {
     /// the run.
     #[arg(long)]
     rss_games: Option<usize>,
+    /// Each drawing thread's share of a core, in percent (the server's default: 50).
+    #[arg(long, default_value_t = 50)]
+    mail_draw_share: u32,
+    /// Send every your-turn mail, also those whose reader has already moved (the bench's
+    /// clients move at once, so with the server's default nearly every your-turn mail is
+    /// superseded before the worker gets to it): measures drawing and sending at full
+    /// demand.
+    #[arg(long)]
+    keep_superseded: bool,
+    /// Write `.eml` files instead of sending over SMTP to the local sink.
+    #[arg(long)]
+    mail_files: bool,
 }
 
 /// `--mail-pref`, for [`player`].
@@ -87,6 +102,10 @@ static DRAW_THREADS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 /// `--snapshot-every` and `--hot-games`, for [`start`].
 static SNAPSHOT_EVERY: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 static HOT_GAMES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+/// `--mail-draw-share`, `--keep-superseded` and the SMTP sink (`None`: `--mail-files`).
+static MAIL_DRAW_SHARE: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+static KEEP_SUPERSEDED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+static SINK: std::sync::OnceLock<Option<smtp_sink::SmtpSink>> = std::sync::OnceLock::new();
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -150,7 +169,9 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         hot_games: HOT_GAMES.get().copied().unwrap_or(10_000),
         snapshot_every: SNAPSHOT_EVERY.get().copied().unwrap_or(32),
         mail_draw_threads: DRAW_THREADS.get().copied().unwrap_or(1),
-        mail_draw_nice: 10,
+        mail_draw_nice: 0,
+        mail_draw_share: MAIL_DRAW_SHARE.get().copied().unwrap_or(50),
+        mail_drop_superseded: !KEEP_SUPERSEDED.get().copied().unwrap_or(false),
         database: Default::default(),
         inbound: Default::default(),
         webhooks: Default::default(),
@@ -166,7 +187,16 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
             .map_or(1, |n| n.get() as u32),
         password_hash_wait_ms: 600_000,
         mail_unconfirmed_per_day: 1_000_000,
-        mail: hermes_api::mail::MailSettings::local(dir.path()),
+        mail: {
+            let mut mail = hermes_api::mail::MailSettings::local(dir.path());
+            if let Some(Some(sink)) = SINK.get() {
+                mail.transport = hermes_api::mail::TransportKind::Smtp;
+                mail.smtp.host = sink.addr.ip().to_string();
+                mail.smtp.port = Some(sink.addr.port());
+                mail.smtp.security = hermes_api::mail::SmtpSecurity::None;
+            }
+            mail
+        },
         mail_max_attempts: 10,
         mail_poll_ms: 1000,
         stream_keepalive_ms: 25_000,
@@ -505,10 +535,11 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
             .map_or((0, 0), |g| (g.counts().commits(), g.counts().writes()))
     };
     let pool = hermes_api::store::open(&server.database_url, 1)?;
-    let sent_before = {
+    let before = {
         let mut conn = pool.get()?;
-        hermes_api::outbox::admin::counts(&mut conn)?.sent
+        hermes_api::outbox::admin::counts(&mut conn)?
     };
+    let sink_before = SINK.get().and_then(Option::as_ref).map(|s| s.messages());
     let (commits_before, writes_before) = group(&server);
     let wal_before = wal_syncs(&server.database_url);
     let stop = Arc::new(AtomicBool::new(false));
@@ -573,14 +604,31 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     // a board PNG per your-turn mail) and what still waits.
     let mut conn = pool.get()?;
     let counts = hermes_api::outbox::admin::counts(&mut conn)?;
+    let sent = counts.sent - before.sent;
+    let superseded = counts.superseded - before.superseded;
     println!(
-        "{backend}: outbox (mail {}): sent {} during the turns ({:.1} mails/s), pending {}, failed {}",
+        "{backend}: outbox (mail {}, {}): drawn and sent {sent} during the turns ({:.1} mails/s), superseded {superseded} ({:.1}/s), failed {}",
         args.mail_pref,
-        counts.sent - sent_before,
-        (counts.sent - sent_before) as f64 / elapsed,
-        counts.pending,
+        match SINK.get() {
+            Some(Some(_)) => "SMTP to a local sink",
+            _ => ".eml files",
+        },
+        sent as f64 / elapsed,
+        superseded as f64 / elapsed,
         counts.failed
     );
+    println!(
+        "{backend}: backlog: pending {} at the start of the turns, {} at the end: growing {:.1} rows/s",
+        before.pending,
+        counts.pending,
+        (counts.pending - before.pending) as f64 / elapsed
+    );
+    if let (Some(Some(sink)), Some(b)) = (SINK.get(), sink_before) {
+        println!(
+            "{backend}: the SMTP sink accepted {} messages during the turns",
+            sink.messages() - b
+        );
+    }
     server.handle.stop(true).await;
     Ok(())
 }
@@ -592,6 +640,13 @@ async fn main() -> Result<(), BoxError> {
         return Err(format!("--game must be gods or dreams, not {:?}", args.game).into());
     }
     let _ = MAIL_PREF.set(args.mail_pref.clone());
+    let _ = MAIL_DRAW_SHARE.set(args.mail_draw_share);
+    let _ = KEEP_SUPERSEDED.set(args.keep_superseded);
+    let _ = SINK.set(if args.mail_files {
+        None
+    } else {
+        Some(smtp_sink::SmtpSink::start()?)
+    });
     let _ = SYNCHRONOUS.set(args.synchronous.parse()?);
     let _ = SNAPSHOT_EVERY.set(args.snapshot_every);
     let _ = HOT_GAMES.set(args.hot_games);

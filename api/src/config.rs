@@ -59,10 +59,21 @@ pub struct Overrides {
     /// number of CPU cores less one, at least 1]
     #[arg(long, env = "HERMES_MAIL_DRAW_THREADS", value_name = "N")]
     pub mail_draw_threads: Option<u32>,
-    /// The nice value of those threads on Linux (0 to 19; higher yields the CPU to turns
-    /// more). File key `mail_draw_nice`. [default: 10]
+    /// The nice value of those threads on Linux (0 to 19). A high one starves mail while
+    /// turns keep the cores busy; `mail_draw_share` bounds mail's share instead. File key
+    /// `mail_draw_nice`. [default: 0]
     #[arg(long, env = "HERMES_MAIL_DRAW_NICE", value_name = "N")]
     pub mail_draw_nice: Option<u32>,
+    /// The share of one CPU core each drawing thread may use, in percent (1 to 100): after
+    /// each mail it rests long enough to stay under it, so mail always progresses and
+    /// never takes more. File key `mail_draw_share`. [default: 50]
+    #[arg(long, env = "HERMES_MAIL_DRAW_SHARE", value_name = "PERCENT")]
+    pub mail_draw_share: Option<u32>,
+    /// Drop a your-turn mail whose reader has already acted when the worker gets to it
+    /// (the row is marked `superseded`, not sent). File key `mail_drop_superseded`.
+    /// [default: true]
+    #[arg(long, env = "HERMES_MAIL_DROP_SUPERSEDED", value_name = "BOOL")]
+    pub mail_drop_superseded: Option<bool>,
     /// PostgreSQL: how long connecting may take, in seconds (libpq `connect_timeout`; at
     /// least 2). File key `database_connect_timeout_secs`. [default: 5]
     #[arg(long, env = "HERMES_DATABASE_CONNECT_TIMEOUT_SECS", value_name = "S")]
@@ -310,6 +321,8 @@ struct FileSettings {
     snapshot_every: Option<u32>,
     mail_draw_threads: Option<u32>,
     mail_draw_nice: Option<u32>,
+    mail_draw_share: Option<u32>,
+    mail_drop_superseded: Option<bool>,
     database_connect_timeout_secs: Option<u64>,
     database_statement_timeout_ms: Option<u64>,
     database_pool_timeout_ms: Option<u64>,
@@ -391,6 +404,10 @@ pub struct Settings {
     pub mail_draw_threads: u32,
     /// Their nice value (Linux), at most 19.
     pub mail_draw_nice: u32,
+    /// Each drawing thread's share of one core, in percent (1 to 100).
+    pub mail_draw_share: u32,
+    /// Mark a your-turn mail whose reader already acted `superseded` instead of sending it.
+    pub mail_drop_superseded: bool,
     /// How long the service waits for its database at each step.
     pub database: crate::store::Timeouts,
     /// Days a sent mail stays in the outbox (0: forever).
@@ -533,8 +550,17 @@ impl Settings {
             mail_draw_nice: overrides
                 .mail_draw_nice
                 .or(file.mail_draw_nice)
-                .unwrap_or(10)
+                .unwrap_or(0)
                 .min(19),
+            mail_draw_share: overrides
+                .mail_draw_share
+                .or(file.mail_draw_share)
+                .unwrap_or(50)
+                .clamp(1, 100),
+            mail_drop_superseded: overrides
+                .mail_drop_superseded
+                .or(file.mail_drop_superseded)
+                .unwrap_or(true),
             database,
             outbox_retention_days: overrides
                 .outbox_retention_days

@@ -16,7 +16,7 @@ struct Cli {
 enum Command {
     /// Run the HTTP server. Settings: defaults → --config FILE → environment → flags.
     Serve(Overrides),
-    /// The mail outbox: counts (pending, sent, failed) and the failed mails; `retry`
+    /// The mail outbox: counts (pending, sent, failed, superseded) and the failed mails; `retry`
     /// requeues failed ones. Reads the same settings as `serve` (for the database).
     Outbox(OutboxArgs),
     /// Write an online, consistent copy of the database (SQLite: `VACUUM INTO`;

@@ -115,7 +115,7 @@ impl Metrics {
         let mail = Family::<StateLabels, Gauge>::default();
         registry.register(
             "mail",
-            "Mails in the outbox by state (pending, sent, failed), all servers on the database",
+            "Mails in the outbox by state (pending, sent, failed, superseded: a your-turn mail not sent because its reader had already acted), all servers on the database",
             mail.clone(),
         );
         let webhook_deliveries = Family::<StateLabels, Gauge>::default();
@@ -302,6 +302,7 @@ impl Metrics {
             ("pending", outbox.pending),
             ("sent", outbox.sent),
             ("failed", outbox.failed),
+            ("superseded", outbox.superseded),
         ] {
             self.mail
                 .get_or_create(&StateLabels {
@@ -376,6 +377,7 @@ struct OutboxNow {
     pending: i64,
     sent: i64,
     failed: i64,
+    superseded: i64,
     oldest_pending_secs: f64,
     /// Webhook deliveries: pending, delivered, failed.
     webhooks: (i64, i64, i64),
@@ -397,6 +399,7 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Http
             pending: counts.pending,
             sent: counts.sent,
             failed: counts.failed,
+            superseded: counts.superseded,
             oldest_pending_secs: oldest.map_or(0.0, |at| {
                 (now - at).num_milliseconds().max(0) as f64 / 1000.0
             }),

@@ -166,6 +166,8 @@ impl Application {
                 poll: std::time::Duration::from_millis(settings.mail_poll_ms),
                 draw_threads: usize::try_from(settings.mail_draw_threads).unwrap_or(1),
                 draw_nice: settings.mail_draw_nice,
+                draw_share: settings.mail_draw_share,
+                drop_superseded: settings.mail_drop_superseded,
             },
         )?;
         tracing::info!("mail: {}", outbox.describe());

@@ -23,11 +23,13 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
-pub use png::{board_png, board_png_scaled, PngError, MAX_PNG_SIDE};
+pub use png::{board_png, board_png_scaled, rasterise, PngError, MAX_PNG_SIDE};
 pub use raster::{
-    encode_indexed, encode_rgb, untrusted_card_png, CardSvgError, CUSTOM_CARD_SIDE,
-    MAX_CARD_SVG_BYTES,
+    encode_indexed, encode_indexed_at, encode_rgb, untrusted_card_png, CardSvgError, Deflate,
+    CUSTOM_CARD_SIDE, MAX_CARD_SVG_BYTES,
 };
+/// The pixels [`rasterise`] returns.
+pub use resvg::tiny_skia::Pixmap;
 pub use svg::board_svg;
 
 /// How to draw a board. `Default` is what the service serves and mails.

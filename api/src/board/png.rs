@@ -58,6 +58,12 @@ pub fn board_png_scaled(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
     super::raster::encode_indexed(&render_scaled(svg, scale)?)
 }
 
+/// The stages of [`board_png_scaled`] apart, for the mail picture micro-bench
+/// (`benches/mailpic.rs`): parse the SVG and rasterise it into RGBA pixels.
+pub fn rasterise(svg: &str, scale: f32) -> Result<Pixmap, PngError> {
+    render_scaled(svg, scale)
+}
+
 /// The usvg options for our own pictures: the bundled fonts.
 pub(crate) fn options() -> usvg::Options<'static> {
     usvg::Options {

@@ -7,7 +7,7 @@
 //! is missing), no system font.
 
 use super::png::{fonts, PngError};
-use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::tiny_skia::{Pixmap, PremultipliedColorU8, Transform};
 use resvg::usvg;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -187,44 +187,77 @@ pub fn encode_rgb(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
     } else {
         ::png::ColorType::Rgba
     };
-    write_png(pixmap.width(), pixmap.height(), colour, None, None, &data)
+    write_png(
+        pixmap.width(),
+        pixmap.height(),
+        colour,
+        None,
+        None,
+        &data,
+        Deflate::Best,
+    )
 }
 
 /// A pixmap as an indexed PNG of at most 256 colours: exact when the picture has no more,
 /// else by median cut (weighted by how many pixels have each colour, so large flat areas
 /// keep their colour exactly and anti-aliased edges share the rest). No dithering: our
 /// pictures are flat colours and text, where dithering only adds noise and bytes.
+///
+/// One pass over the pixels collects runs of one colour (our pictures are flat: most
+/// pixels repeat their left neighbour), and every later step works on the runs and the
+/// distinct colours, not the pixels.
 pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
-    let pixels: Vec<[u8; 4]> = pixmap
-        .pixels()
-        .iter()
-        .map(|p| {
-            let c = p.demultiply();
-            if c.alpha() == 0 {
-                [0, 0, 0, 0]
-            } else {
-                [c.red(), c.green(), c.blue(), c.alpha()]
+    encode_indexed_at(pixmap, Deflate::Default)
+}
+
+/// How hard to compress a palette PNG: [`encode_indexed`]'s choice, and the others the
+/// mail picture micro-bench (`benches/mailpic.rs`) compares it with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deflate {
+    /// zlib level 9: the smallest, and the slowest by far on our flat pictures.
+    Best,
+    /// zlib level 6.
+    Balanced,
+    /// What [`encode_indexed`] uses: zlib level 3.
+    Default,
+    /// fdeflate's ultra-fast mode: the fastest, and the largest.
+    Fastest,
+}
+
+/// [`encode_indexed`] at a given compression.
+pub fn encode_indexed_at(pixmap: &Pixmap, deflate: Deflate) -> Result<Vec<u8>, PngError> {
+    type Map<V> = HashMap<u32, V, foldhash::fast::FixedState>;
+    // A pixel as one number: RGBA, demultiplied (every transparent pixel is one colour).
+    let key = |p: PremultipliedColorU8| -> u32 {
+        match p.alpha() {
+            255 => u32::from_be_bytes([p.red(), p.green(), p.blue(), 255]),
+            0 => 0,
+            _ => {
+                let c = p.demultiply();
+                u32::from_be_bytes([c.red(), c.green(), c.blue(), c.alpha()])
             }
-        })
+        }
+    };
+    let pixels = pixmap.pixels();
+    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(pixels.len() / 8);
+    let mut histogram: Map<u64> = Map::default();
+    let mut i = 0;
+    while i < pixels.len() {
+        let first = pixels[i];
+        let mut j = i + 1;
+        while j < pixels.len() && pixels[j] == first {
+            j += 1;
+        }
+        let k = key(first);
+        let n = u32::try_from(j - i).unwrap_or(u32::MAX);
+        *histogram.entry(k).or_insert(0) += u64::from(n);
+        runs.push((k, n));
+        i = j;
+    }
+    let mut colours: Vec<([u8; 4], u64)> = histogram
+        .into_iter()
+        .map(|(k, n)| (k.to_be_bytes(), n))
         .collect();
-    // Our pictures are flat: most pixels repeat their left neighbour, so runs are counted
-    // before they reach the map (the map is the cost in a debug build's mail tests).
-    let mut histogram: HashMap<[u8; 4], u64> = HashMap::new();
-    let mut run: Option<([u8; 4], u64)> = None;
-    for p in &pixels {
-        run = match run {
-            Some((c, n)) if c == *p => Some((c, n + 1)),
-            Some((c, n)) => {
-                *histogram.entry(c).or_insert(0) += n;
-                Some((*p, 1))
-            }
-            None => Some((*p, 1)),
-        };
-    }
-    if let Some((c, n)) = run {
-        *histogram.entry(c).or_insert(0) += n;
-    }
-    let mut colours: Vec<([u8; 4], u64)> = histogram.into_iter().collect();
     // A fixed order, so the same picture always gives the same bytes.
     colours.sort_unstable();
     let palette = if colours.len() <= 256 {
@@ -232,22 +265,16 @@ pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
     } else {
         median_cut(colours.clone(), 256)
     };
-    let mut index: HashMap<[u8; 4], u8> = HashMap::with_capacity(colours.len());
+    let mut index: Map<u8> = Map::default();
+    index.reserve(colours.len());
     for (c, _) in &colours {
-        index.insert(*c, nearest(&palette, *c));
+        index.insert(u32::from_be_bytes(*c), nearest(&palette, *c));
     }
-    let mut last: Option<([u8; 4], u8)> = None;
-    let data: Vec<u8> = pixels
-        .iter()
-        .map(|p| match last {
-            Some((c, i)) if c == *p => i,
-            _ => {
-                let i = index.get(p).copied().unwrap_or(0);
-                last = Some((*p, i));
-                i
-            }
-        })
-        .collect();
+    let mut data: Vec<u8> = Vec::with_capacity(pixels.len());
+    for (k, n) in runs {
+        let i = index.get(&k).copied().unwrap_or(0);
+        data.resize(data.len() + n as usize, i);
+    }
     let plte: Vec<u8> = palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
     let mut trns: Vec<u8> = palette.iter().map(|c| c[3]).collect();
     while trns.last() == Some(&255) {
@@ -260,6 +287,7 @@ pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, PngError> {
         Some(plte),
         (!trns.is_empty()).then_some(trns),
         &data,
+        deflate,
     )
 }
 
@@ -270,13 +298,19 @@ fn write_png(
     palette: Option<Vec<u8>>,
     trns: Option<Vec<u8>>,
     data: &[u8],
+    deflate: Deflate,
 ) -> Result<Vec<u8>, PngError> {
     let mut out = Vec::new();
     {
         let mut encoder = ::png::Encoder::new(&mut out, width, height);
         encoder.set_color(colour);
         encoder.set_depth(::png::BitDepth::Eight);
-        encoder.set_compression(::png::Compression::High);
+        encoder.set_deflate_compression(match deflate {
+            Deflate::Best => ::png::DeflateCompression::Level(9),
+            Deflate::Balanced => ::png::DeflateCompression::Level(6),
+            Deflate::Default => ::png::DeflateCompression::Level(3),
+            Deflate::Fastest => ::png::DeflateCompression::FdeflateUltraFast,
+        });
         if colour == ::png::ColorType::Indexed {
             // Row filters predict smooth gradients; palette indices are not smooth.
             encoder.set_filter(::png::Filter::NoFilter);

@@ -13,6 +13,8 @@ pub struct Counts {
     pub pending: i64,
     pub sent: i64,
     pub failed: i64,
+    /// Your-turn mails not sent because their reader had already acted.
+    pub superseded: i64,
 }
 
 pub fn counts(conn: &mut DbConn) -> Result<Counts, StoreError> {
@@ -28,12 +30,18 @@ pub fn counts(conn: &mut DbConn) -> Result<Counts, StoreError> {
     let pending = outbox::table
         .filter(outbox::sent_at.is_null())
         .filter(outbox::failed_at.is_null())
+        .filter(outbox::superseded_at.is_null())
+        .count()
+        .get_result(conn)?;
+    let superseded = outbox::table
+        .filter(outbox::superseded_at.is_not_null())
         .count()
         .get_result(conn)?;
     Ok(Counts {
         pending,
         sent,
         failed,
+        superseded,
     })
 }
 
@@ -42,6 +50,7 @@ pub fn oldest_pending(conn: &mut DbConn) -> Result<Option<NaiveDateTime>, StoreE
     Ok(outbox::table
         .filter(outbox::sent_at.is_null())
         .filter(outbox::failed_at.is_null())
+        .filter(outbox::superseded_at.is_null())
         .select(diesel::dsl::min(outbox::created_at))
         .first(conn)?)
 }
@@ -108,8 +117,8 @@ pub fn report(
     let c = counts(&mut conn)?;
     writeln!(
         out,
-        "pending {}  sent {}  failed {}",
-        c.pending, c.sent, c.failed
+        "pending {}  sent {}  failed {}  superseded {}",
+        c.pending, c.sent, c.failed, c.superseded
     )?;
     let rows = failed(&mut conn)?;
     if !rows.is_empty() {

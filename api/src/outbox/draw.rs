@@ -1,9 +1,14 @@
-//! Where mail pictures are drawn: a bounded pool of low-priority threads, and a bounded
-//! cache of the pictures drawn.
+//! Where mail pictures are drawn: a bounded pool of threads that each use at most a set
+//! share of a core, and a bounded cache of the pictures drawn.
 //!
-//! Owns: the drawing threads (`mail_draw_threads`, by default the cores less one; on Linux
-//! each runs at nice `mail_draw_nice`, 10 by default, so a turn, at the normal priority,
-//! has the CPU first) and
+//! Owns: the drawing threads (`mail_draw_threads`, by default the cores less one; each at
+//! nice `mail_draw_nice` on Linux, 0 by default) and their share: after each task a
+//! thread rests for as long as it takes to keep its CPU time under `mail_draw_share`
+//! percent of the time passed (50 by default). A nice value alone starved mail when turns
+//! (and anything else on the machine) kept every core busy: a niced thread gets a few per
+//! cent of a core, and one picture took seconds. At the normal priority the scheduler
+//! gives the thread its fair turn, so mail always progresses; the rest bounds what it
+//! takes from turns (`mail_draw_threads` × `mail_draw_share` of a core at most). And
 //! the cache: one picture per (game, sequence, viewer, picture), kept for the mails that
 //! ask for it again (a reply asking for the board, a retried send, a seat's game-over
 //! mail). A game at a sequence is the same picture for the same viewer forever, so an
@@ -14,6 +19,7 @@
 use crate::mail::Attachment;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
 
 type Task = Box<dyn FnOnce() + Send>;
 
@@ -23,10 +29,17 @@ pub struct DrawPool {
     threads: usize,
 }
 
+/// How long to rest after a task that took `busy` of CPU time, to use at most `share`
+/// per cent of a core.
+pub fn rest_after(busy: Duration, share: u32) -> Duration {
+    let share = share.clamp(1, 100);
+    busy * (100 - share) / share
+}
+
 impl DrawPool {
-    /// `threads` threads (at least one), each at nice `nice` (Linux): a lower priority
-    /// than the server's.
-    pub fn new(threads: usize, nice: u32) -> DrawPool {
+    /// `threads` threads (at least one), each at nice `nice` (Linux), each using at most
+    /// `share` per cent of a core ([`rest_after`]).
+    pub fn new(threads: usize, nice: u32, share: u32) -> DrawPool {
         let threads = threads.max(1);
         let (tx, rx) = mpsc::channel::<Task>();
         let rx = Arc::new(Mutex::new(rx));
@@ -43,7 +56,14 @@ impl DrawPool {
                             rx.recv()
                         };
                         match task {
-                            Ok(task) => task(),
+                            Ok(task) => {
+                                let before = thread_cpu_time();
+                                task();
+                                let rest = rest_after(thread_cpu_time() - before, share);
+                                if !rest.is_zero() {
+                                    std::thread::sleep(rest);
+                                }
+                            }
                             // The pool was dropped.
                             Err(_) => return,
                         }
@@ -83,6 +103,31 @@ impl DrawPool {
             .ok()?;
         rx.await.ok()
     }
+}
+
+/// The CPU time the calling thread has used (Linux; elsewhere the wall clock since the
+/// process started, which rests a little more under load).
+#[cfg(target_os = "linux")]
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes into the timespec it is given and reads nothing else.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    if !ok {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        u64::try_from(ts.tv_sec).unwrap_or(0),
+        u32::try_from(ts.tv_nsec).unwrap_or(0),
+    )
+}
+
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu_time() -> Duration {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
 }
 
 /// Nice `nice` for the calling thread (Linux: a thread is a task with its own nice value).
@@ -203,9 +248,47 @@ mod tests {
         assert_eq!(cache.stats(), (1, 4));
     }
 
+    #[test]
+    fn a_thread_rests_in_proportion_to_its_work_to_keep_its_share() {
+        let ms = Duration::from_millis;
+        assert_eq!(rest_after(ms(3), 50), ms(3));
+        assert_eq!(rest_after(ms(3), 25), ms(9));
+        assert_eq!(rest_after(ms(3), 100), Duration::ZERO);
+        // Out of range: 0 is 1 %, above 100 is 100 %.
+        assert_eq!(rest_after(ms(1), 0), ms(99));
+        assert_eq!(rest_after(ms(1), 500), Duration::ZERO);
+    }
+
+    #[tokio::test]
+    async fn a_pool_with_a_share_still_progresses_and_stays_under_it() {
+        let pool = DrawPool::new(1, 0, 50);
+        let t0 = std::time::Instant::now();
+        for _ in 0..5 {
+            // About 20 ms of CPU each.
+            let spun = pool
+                .run(|| {
+                    let start = thread_cpu_time();
+                    let mut x = 0u64;
+                    while thread_cpu_time() - start < Duration::from_millis(20) {
+                        x = x.wrapping_add(1);
+                    }
+                    x
+                })
+                .await;
+            assert!(spun.is_some());
+        }
+        // Five tasks of 20 ms at 50 %: the last rest follows the last answer, so at least
+        // four rests of 20 ms passed between the first task and the last answer.
+        assert!(
+            t0.elapsed() >= Duration::from_millis(180),
+            "{:?}",
+            t0.elapsed()
+        );
+    }
+
     #[tokio::test]
     async fn the_pool_runs_tasks_and_survives_a_panicking_one() {
-        let pool = DrawPool::new(1, 10);
+        let pool = DrawPool::new(1, 0, 100);
         assert_eq!(pool.run(|| 2 + 2).await, Some(4));
         let panicked: Option<()> = pool.run(|| panic!("a bad picture")).await;
         assert_eq!(panicked, None);

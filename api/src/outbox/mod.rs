@@ -32,7 +32,7 @@ use crate::mail::{
 };
 use crate::state::AppState;
 use crate::store::models::{new_id, OutboxRow};
-use crate::store::schema::{outbox, seats, users};
+use crate::store::schema::{outbox, seats, turns, users};
 use crate::store::{decks, games as game_store, DbConn, StoreError};
 use ::games::dreams::DreamsView;
 use ::games::gods::view::GodsView;
@@ -73,6 +73,11 @@ pub struct WorkerSettings {
     pub draw_threads: usize,
     /// Their nice value (Linux).
     pub draw_nice: u32,
+    /// Each drawing thread's share of one core, in percent ([`draw::rest_after`]).
+    pub draw_share: u32,
+    /// Mark a your-turn mail whose reader already acted `superseded` instead of sending
+    /// it ([`superseded`]).
+    pub drop_superseded: bool,
 }
 
 /// The delivery worker of one server process.
@@ -84,6 +89,15 @@ pub struct Worker {
     owner: String,
     draw: Arc<draw::DrawPool>,
     pictures: Arc<draw::PictureCache>,
+}
+
+/// What became of one row this time.
+#[derive(Debug)]
+enum Attempt {
+    Sent,
+    /// A your-turn mail whose reader had already acted: not sent ([`superseded`]).
+    Superseded,
+    Failed(Failure),
 }
 
 /// A row that could not be delivered this time.
@@ -149,6 +163,7 @@ impl Worker {
             draw: Arc::new(draw::DrawPool::new(
                 settings.draw_threads,
                 settings.draw_nice,
+                settings.draw_share,
             )),
             pictures: Arc::new(draw::PictureCache::new(PICTURES)),
             settings,
@@ -216,11 +231,15 @@ impl Worker {
                 (row, message)
             })
             .buffered(SENDING));
-        let mut attempts: Vec<(OutboxRow, Result<(), Failure>)> = Vec::with_capacity(n);
+        let mut attempts: Vec<(OutboxRow, Attempt)> = Vec::with_capacity(n);
         while let Some((row, message)) = rendered.next().await {
             let result = match message {
-                Ok(message) => self.transport.send(&message).await.map_err(Failure::from),
-                Err(f) => Err(f),
+                Ok(Some(message)) => match self.transport.send(&message).await {
+                    Ok(()) => Attempt::Sent,
+                    Err(e) => Attempt::Failed(e.into()),
+                },
+                Ok(None) => Attempt::Superseded,
+                Err(f) => Attempt::Failed(f),
             };
             attempts.push((row, result));
         }
@@ -228,21 +247,36 @@ impl Worker {
         Ok(n)
     }
 
-    /// Render `row` on the draw pool (links minted now, the picture drawn or reused).
-    async fn render(&self, row: &OutboxRow) -> Result<crate::mail::Message, Failure> {
+    /// Render `row` on the draw pool (links minted now, the picture drawn or reused);
+    /// `None` when it is a your-turn mail whose reader has already acted and such mail is
+    /// dropped ([`superseded`]).
+    async fn render(&self, row: &OutboxRow) -> Result<Option<crate::mail::Message>, Failure> {
         let state = self.state.clone();
         let from = self.settings.mail.from.clone();
         let pictures = self.pictures.clone();
         let prepared_row = row.clone();
+        let drop_superseded = self.settings.drop_superseded;
         self.draw
-            .run(move || prepare(&state, &from, &prepared_row, &pictures))
+            .run(move || {
+                // Checked on its own connection, given back before `prepare` takes one.
+                if drop_superseded {
+                    let stale = {
+                        let mut conn = state.pool.get().map_err(StoreError::from)?;
+                        superseded(&mut conn, &prepared_row)?
+                    };
+                    if stale {
+                        return Ok(None);
+                    }
+                }
+                prepare(&state, &from, &prepared_row, &pictures).map(Some)
+            })
             .await
             .unwrap_or_else(|| Err(permanent("rendering panicked")))
     }
 
     /// Write down the attempts of one batch, in one transaction (on SQLite, with the turns
     /// the group-commit writer is committing).
-    async fn mark_all(&self, attempts: Vec<(OutboxRow, Result<(), Failure>)>) {
+    async fn mark_all(&self, attempts: Vec<(OutboxRow, Attempt)>) {
         if attempts.is_empty() {
             return;
         }
@@ -251,7 +285,13 @@ impl Worker {
         let max_attempts = i64::from(self.settings.max_attempts);
         let logged: Vec<(String, Option<String>)> = attempts
             .iter()
-            .map(|(row, r)| (row.id.clone(), r.as_ref().err().map(|f| f.message.clone())))
+            .map(|(row, r)| {
+                let error = match r {
+                    Attempt::Failed(f) => Some(f.message.clone()),
+                    _ => None,
+                };
+                (row.id.clone(), error)
+            })
             .collect();
         let marked =
             tokio::task::spawn_blocking(move || -> Result<Vec<&'static str>, StoreError> {
@@ -281,6 +321,11 @@ impl Worker {
             Ok(whats) => {
                 for ((id, error), what) in logged.iter().zip(whats) {
                     match error {
+                        None if what == "superseded" => tracing::info!(
+                            outbox.id = %id,
+                            what,
+                            "mail not sent: its reader has already acted"
+                        ),
                         None => tracing::info!(outbox.id = %id, what, "mail delivered"),
                         Some(e) => {
                             tracing::warn!(outbox.id = %id, what, error = %e, "mail not delivered")
@@ -312,17 +357,17 @@ pub fn claim(
     }
     const SQLITE: &str = "UPDATE outbox SET lease_owner = ?, lease_until = ? \
         WHERE id IN (SELECT id FROM outbox \
-            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? \
+            WHERE sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL AND next_attempt_at <= ? \
             AND (lease_until IS NULL OR lease_until < ?) \
             ORDER BY next_attempt_at, created_at, id LIMIT ?) \
         RETURNING id";
     const POSTGRES: &str = "UPDATE outbox SET lease_owner = $1, lease_until = $2 \
         WHERE id IN (SELECT id FROM outbox \
-            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $3 \
+            WHERE sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL AND next_attempt_at <= $3 \
             AND (lease_until IS NULL OR lease_until < $4) \
             ORDER BY next_attempt_at, created_at, id LIMIT $5 \
             FOR UPDATE SKIP LOCKED) \
-        AND sent_at IS NULL AND failed_at IS NULL \
+        AND sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL \
         AND (lease_until IS NULL OR lease_until < $4) \
         RETURNING id";
     macro_rules! run {
@@ -358,22 +403,32 @@ pub fn claim(
         .load(conn)?)
 }
 
-/// Write down one attempt at `row` (claimed by `owner`); returns `sent`, `retry` or
-/// `failed` (or `lease lost` when another worker took the row meanwhile).
+/// Write down one attempt at `row` (claimed by `owner`); returns `sent`, `superseded`,
+/// `retry` or `failed` (or `lease lost` when another worker took the row meanwhile).
 fn mark(
     conn: &mut DbConn,
     row: &OutboxRow,
     owner: &str,
     now: NaiveDateTime,
     max_attempts: i64,
-    outcome: Result<(), Failure>,
+    outcome: Attempt,
 ) -> Result<&'static str, StoreError> {
     let mine = outbox::table
         .filter(outbox::id.eq(&row.id))
         .filter(outbox::lease_owner.eq(owner));
     let attempts = row.attempts + 1;
     let (n, what) = match outcome {
-        Ok(()) => (
+        // Not an attempt at sending: `attempts` stays.
+        Attempt::Superseded => (
+            diesel::update(mine)
+                .set((
+                    outbox::superseded_at.eq(Some(now)),
+                    outbox::lease_until.eq(None::<NaiveDateTime>),
+                ))
+                .execute(conn)?,
+            "superseded",
+        ),
+        Attempt::Sent => (
             diesel::update(mine)
                 // `lease_owner` stays: it tells the operator which worker sent it.
                 .set((
@@ -384,7 +439,7 @@ fn mark(
                 .execute(conn)?,
             "sent",
         ),
-        Err(f) => {
+        Attempt::Failed(f) => {
             let give_up = f.permanent || attempts >= max_attempts;
             let message: String = f.message.chars().take(500).collect();
             let failed_at = give_up.then_some(now);
@@ -404,6 +459,37 @@ fn mark(
         }
     };
     Ok(if n == 1 { what } else { "lease lost" })
+}
+
+/// Whether `row` is a your-turn mail whose reader has already acted: the reader's seat
+/// has a turn in the log after the mail's sequence (a turn of their own, or the pass
+/// Hermes played for them at their deadline), so the wait the mail announces is over.
+/// Only `your_turn` rows (Gods and Dreams) are ever superseded; a game-over mail, an
+/// invitation, a reveal, a reminder or any other mail is not.
+pub fn superseded(conn: &mut DbConn, row: &OutboxRow) -> Result<bool, StoreError> {
+    if row.template != Template::YourTurn.name() {
+        return Ok(false);
+    }
+    let (Some(game_id), Some(seq), Some(user_id)) = (&row.game_id, row.seq, &row.user_id) else {
+        return Ok(false);
+    };
+    let seat: Option<Option<i64>> = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::user_id.eq(user_id))
+        .select(seats::seat)
+        .first(conn)
+        .optional()?;
+    let Some(Some(seat)) = seat else {
+        return Ok(false);
+    };
+    let acted: Option<i64> = turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.gt(seq))
+        .filter(turns::seat.eq(seat))
+        .select(turns::seq)
+        .first(conn)
+        .optional()?;
+    Ok(acted.is_some())
 }
 
 /// The host of the public URL: the right-hand side of Message-IDs.

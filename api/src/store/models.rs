@@ -235,4 +235,6 @@ pub struct OutboxRow {
     pub sent_at: Option<NaiveDateTime>,
     pub failed_at: Option<NaiveDateTime>,
     pub last_error: Option<String>,
+    /// A your-turn mail not sent because its reader had already acted (`docs/mail.md`).
+    pub superseded_at: Option<NaiveDateTime>,
 }

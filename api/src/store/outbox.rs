@@ -51,6 +51,7 @@ pub fn enqueue(conn: &mut DbConn, mail: &NewMail) -> Result<bool, StoreError> {
         sent_at: None,
         failed_at: None,
         last_error: None,
+        superseded_at: None,
     };
     // ON CONFLICT DO NOTHING, not a caught unique violation: a failed insert would
     // abort the caller's Postgres transaction. diesel's MultiConnection has no upsert, so
@@ -65,12 +66,20 @@ pub fn enqueue(conn: &mut DbConn, mail: &NewMail) -> Result<bool, StoreError> {
     Ok(added == 1)
 }
 
-/// Delete the mails sent before `before`; returns how many. Pending and failed mail stays.
+/// Delete the mails sent (or superseded) before `before`; returns how many. Pending and
+/// failed mail stays.
 pub fn prune_sent(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, StoreError> {
-    Ok(diesel::delete(
+    let sent = diesel::delete(
         outbox::table
             .filter(outbox::sent_at.is_not_null())
             .filter(outbox::sent_at.lt(before)),
     )
-    .execute(conn)?)
+    .execute(conn)?;
+    let superseded = diesel::delete(
+        outbox::table
+            .filter(outbox::superseded_at.is_not_null())
+            .filter(outbox::superseded_at.lt(before)),
+    )
+    .execute(conn)?;
+    Ok(sent + superseded)
 }

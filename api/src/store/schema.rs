@@ -144,6 +144,7 @@ diesel::table! {
         sent_at -> Nullable<Timestamp>,
         failed_at -> Nullable<Timestamp>,
         last_error -> Nullable<Text>,
+        superseded_at -> Nullable<Timestamp>,
     }
 }
 

@@ -188,6 +188,10 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         // Other test binaries and builds share the machine: a low priority would starve
         // the mail tests' pictures.
         mail_draw_nice: 0,
+        mail_draw_share: 100,
+        // The whole games played by mail check every turn's mail, and play faster than
+        // the worker sends: a test of the superseded rule turns it on.
+        mail_drop_superseded: false,
         database: Default::default(),
         outbox_retention_days: 30,
         idempotency_retention_days: 7,

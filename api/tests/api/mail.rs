@@ -781,6 +781,9 @@ impl Process {
             ("HERMES_SMTP_PORT", smtp.port().to_string()),
             ("HERMES_SMTP_SECURITY", "none".to_string()),
             ("HERMES_MAIL_POLL_MS", "50".to_string()),
+            // Every mail pending at the kill must go out after the restart, the your-turn
+            // mails of seats that have moved since included (see `stale_your_turn_mail`).
+            ("HERMES_MAIL_DROP_SUPERSEDED", "false".to_string()),
         ])
     }
 }
@@ -1188,3 +1191,172 @@ mail_test!(
         }
     }
 );
+
+/// With `mail_drop_superseded`: the worker skips a your-turn mail whose reader has acted
+/// since it was decided (marked `superseded`, counted apart), sends the one whose reader
+/// has not, and always sends the game-over mails, though their readers acted last.
+async fn stale_your_turn_mail_is_superseded_and_game_over_mail_is_not(
+    app: TestApp,
+    smtp: SmtpServer,
+    clock: Arc<ManualClock>,
+) {
+    let pool = pool(&app);
+    smtp.set_down(true);
+    let (id, players) = started_game(&app, 2).await;
+    let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+    // The clock stands still, so both joined at the same instant: ask who sits where.
+    let mut by_seat: Vec<Player> = Vec::new();
+    for seat in 0..2 {
+        let user = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["seat"] == seat)
+            .unwrap()["user_id"]
+            .clone();
+        by_seat.push(players.iter().find(|p| p.id == user).unwrap().clone());
+    }
+    let second = email_of(&app, &by_seat[1]).await;
+    // Seat 0 moves before its your-turn mail (sequence 0) could go out: once the worker
+    // has tried it (the server is down).
+    wait_until_tried(&pool).await;
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+    let turn = crate::play::random_turn(&app, &id, &by_seat[0], &mut rng, &mut Vec::new()).await;
+    let (status, body) = app
+        .post(
+            &format!("/games/{id}/turns"),
+            &by_seat[0].token,
+            json!({"expected_seq": 0, "turn": turn}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // Nothing in flight (a mail checked before the turn and sent after the server is up
+    // would be a race, not the rule), then the server comes back.
+    wait_until_tried(&pool).await;
+    smtp.set_down(false);
+    clock.advance(chrono::Duration::hours(2));
+    let mails = wait_for(&smtp, 3).await;
+    let your_turn: Vec<&str> = mails
+        .iter()
+        .filter(|m| m.kind() == "your_turn")
+        .map(|m| m.to.as_str())
+        .collect();
+    assert_eq!(
+        your_turn,
+        vec![second.as_str()],
+        "only the mail of the seat that has not moved yet"
+    );
+    let start = Instant::now();
+    while counts(&pool).superseded < 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{:?}",
+            counts(&pool)
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let c = counts(&pool);
+    assert_eq!(
+        (c.pending, c.sent, c.failed, c.superseded),
+        (0, 3, 0, 1),
+        "two welcomes and seat 1's your-turn mail sent, seat 0's superseded"
+    );
+
+    // The rest of the game while the SMTP server is down: every your-turn mail is stale by
+    // the time it can go, the game-over mails are not.
+    smtp.set_down(true);
+    play_to_the_end(&app, &id, &by_seat, 9).await;
+    let turns = log_seats(&app, &id, &by_seat[0].token).await.len() as i64;
+    wait_until_tried(&pool).await;
+    smtp.set_down(false);
+    clock.advance(chrono::Duration::hours(2));
+    let mails = wait_for(&smtp, 5).await;
+    assert_eq!(
+        mails.len(),
+        5,
+        "{:?}",
+        mails.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    let over: HashSet<&str> = mails
+        .iter()
+        .filter(|m| m.kind() == "game_over")
+        .map(|m| m.to.as_str())
+        .collect();
+    assert_eq!(over.len(), 2, "a game-over mail to each player");
+    let start = Instant::now();
+    loop {
+        let c = counts(&pool);
+        // A your-turn row at the start and after every turn but the last.
+        if c.pending == 0 {
+            assert_eq!((c.sent, c.failed, c.superseded), (5, 0, turns - 1), "{c:?}");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "{c:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let out = std::process::Command::new(BIN)
+        .args(["outbox", "--database-url", &app.database_url])
+        .env_clear()
+        .output()
+        .expect("run hermes outbox");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains(&format!(
+            "pending 0  sent 5  failed 0  superseded {}",
+            turns - 1
+        )),
+        "{report}"
+    );
+}
+
+/// Wait until every mail not yet sent nor superseded has been tried and is not held by
+/// the worker (nothing in flight).
+async fn wait_until_tried(pool: &hermes_api::store::Pool) {
+    use diesel::prelude::*;
+    use hermes_api::store::schema::outbox;
+    let start = Instant::now();
+    loop {
+        let open: Vec<(i64, Option<String>)> = outbox::table
+            .filter(outbox::sent_at.is_null())
+            .filter(outbox::superseded_at.is_null())
+            .select((outbox::attempts, outbox::lease_owner))
+            .load(&mut pool.get().unwrap())
+            .unwrap();
+        if open.iter().all(|(a, owner)| *a >= 1 && owner.is_none()) {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{open:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn dropping_superseded(addr: SocketAddr) -> impl FnOnce(&mut Settings) {
+    move |s| {
+        over_smtp(addr)(s);
+        s.mail_drop_superseded = true;
+    }
+}
+
+mod stale_your_turn_mail {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        let smtp = SmtpServer::start();
+        let clock = ManualClock::starting_now();
+        let app = TestApp::sqlite_clocked(clock.clone(), dropping_superseded(smtp.addr)).await;
+        stale_your_turn_mail_is_superseded_and_game_over_mail_is_not(app, smtp, clock).await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        let smtp = SmtpServer::start();
+        let clock = ManualClock::starting_now();
+        if let Some(app) =
+            TestApp::postgres_clocked(clock.clone(), dropping_superseded(smtp.addr)).await
+        {
+            stale_your_turn_mail_is_superseded_and_game_over_mail_is_not(app, smtp, clock).await
+        }
+    }
+}

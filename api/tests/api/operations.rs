@@ -97,6 +97,7 @@ api_test!(
         let refused = format!("hermes_turns_refused_total{{source=\"player\",code=\"{code}\"}}");
         assert_eq!(sample(&after, &refused), Some(1.0), "{after}");
         assert_eq!(sample(&after, "hermes_mail{state=\"failed\"}"), Some(0.0));
+        assert_eq!(sample(&after, "hermes_mail{state=\"superseded\"}"), Some(0.0));
         assert_eq!(sample(&after, "hermes_mail_oldest_pending_age_seconds"), Some(0.0));
         // Latency by route pattern, never the raw path (ids, tokens).
         let turns = "hermes_http_request_duration_seconds_count{method=\"POST\",route=\"/games/{id}/turns\",status=\"201\"}";

@@ -204,7 +204,7 @@ async fn main() -> Result<(), BoxError> {
     let deadline = Deadline::new(chrono::Utc::now(), "Europe/Berlin");
 
     let mut rows = Vec::new();
-    let mut sends = |message: &Message| {
+    let sends = |message: &Message| {
         let message = message.clone();
         let (smtp, file) = (smtp.clone(), file.clone());
         async move {
@@ -304,7 +304,7 @@ async fn main() -> Result<(), BoxError> {
         let images: Vec<String> = typed
             .cards
             .iter()
-            .map(|&c| hermes_api::board::dreams::card_title(c).to_string())
+            .map(|&c| hermes_api::board::dreams::card_title(usize::from(c)).to_string())
             .collect();
         let mail = hermes_api::mail::DreamsYourTurn {
             lang: Lang::En,

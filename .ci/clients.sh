@@ -37,6 +37,8 @@ if want python; then
   fi
   "$venv/bin/pip" install --quiet --disable-pip-version-check --cache-dir "$out/pip-cache" \
     -r tests/clients/python/requirements.txt
+  # The contract itself validates as OpenAPI 3.1 before anything is generated from it.
+  "$venv/bin/openapi-spec-validator" openapi.yaml
   rm -rf "$out/python-pkg"
   "$venv/bin/openapi-python-client" generate --path openapi.yaml --output-path "$out/python-pkg/hermes_client" \
     --meta none --config tests/clients/python/generator.yaml > "$out/python-generate.log" 2>&1 \

@@ -148,8 +148,10 @@ fn without(svg: &str, open: &str, close: &str) -> String {
     let mut rest = svg;
     while let Some(i) = rest.find(open) {
         out.push_str(&rest[..i]);
-        match rest[i..].find(close) {
-            Some(j) => rest = &rest[i + j + close.len()..],
+        // The end is looked for after the opening text (which may itself end in `close`).
+        let after = i + open.len();
+        match rest[after..].find(close) {
+            Some(j) => rest = &rest[after + j + close.len()..],
             None => {
                 rest = "";
             }

@@ -18,11 +18,24 @@ pub fn body(format: &str, kind: &str, data: &str, public_url: &str) -> Result<St
         serde_json::from_str(data).map_err(|e| format!("the stored event is not JSON: {e}"))?;
     let out = match format {
         "generic" => event,
-        "discord" => json!({ "content": text(kind, &event, public_url) }),
-        "slack" => json!({ "text": text(kind, &event, public_url) }),
+        // Players' words (talk, names) reach the text: Discord is told to ping nobody
+        // (`@everyone` in a message stays text), and Slack's control characters are
+        // escaped (`<!channel>` stays text), as each documents.
+        "discord" => json!({
+            "content": text(kind, &event, public_url),
+            "allowed_mentions": { "parse": [] },
+        }),
+        "slack" => json!({ "text": slack_escape(&text(kind, &event, public_url)) }),
         other => return Err(format!("unknown webhook format {other}")),
     };
     Ok(out.to_string())
+}
+
+/// Slack reads `<…>` as links and mentions: `&`, `<` and `>` are written as entities.
+fn slack_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 fn cut(s: &str, max: usize) -> String {
@@ -119,6 +132,25 @@ mod tests {
         )
         .unwrap();
         assert_eq!(g, event);
+        // A player's words ping nobody.
+        let loud = json!({ "game_id": "g", "kind": "gods", "body": "@everyone <!channel> & co",
+            "display_name": "<@U1>" });
+        let d: Value = serde_json::from_str(
+            &body("discord", "message", &loud.to_string(), "https://h").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(d["allowed_mentions"], json!({ "parse": [] }));
+        assert!(d["content"].as_str().unwrap().contains("@everyone"));
+        let s: Value = serde_json::from_str(
+            &body("slack", "message", &loud.to_string(), "https://h").unwrap(),
+        )
+        .unwrap();
+        let s = s["text"].as_str().unwrap();
+        assert!(
+            s.contains("&lt;!channel&gt; &amp; co") && s.starts_with("&lt;@U1&gt;"),
+            "{s}"
+        );
+        assert!(!s.contains('<') && !s.contains('>'), "{s}");
         let long = json!({ "game_id": "g", "body": "x".repeat(5000), "display_name": "A" });
         assert!(text("message", &long, "https://h").chars().count() <= MAX_TEXT);
     }

@@ -542,6 +542,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     let sink_before = SINK.get().and_then(Option::as_ref).map(|s| s.messages());
     let (commits_before, writes_before) = group(&server);
     let wal_before = wal_syncs(&server.database_url);
+    let cpu_before = cpu_seconds();
     let stop = Arc::new(AtomicBool::new(false));
     let t0 = Instant::now();
     let tasks: Vec<_> = players
@@ -572,6 +573,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         finished += tally.games_finished;
     }
     let elapsed = t0.elapsed().as_secs_f64();
+    let cpu_after = cpu_seconds();
     let wal_after = wal_syncs(&server.database_url);
     all.sort_unstable();
     println!(
@@ -582,6 +584,23 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         percentile(&all, 0.99).as_secs_f64() * 1e3,
         all.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
     );
+    // CPU time per turn does not depend on what else the machine runs (unlike turns per
+    // second): the figure to compare changes by.
+    if !all.is_empty() {
+        let turns = all.len() as f64;
+        let per_turn = |threads: &str| {
+            let before = cpu_before.get(threads).copied().unwrap_or(0.0);
+            let after = cpu_after.get(threads).copied().unwrap_or(0.0);
+            (after - before) / turns * 1e6
+        };
+        println!(
+            "{backend}: CPU per turn {:.0} µs in all (this process: clients and server), of which the group-commit writer {:.0} µs, HTTP workers {:.0} µs, the other threads (the clients, the blocking pool) {:.0} µs",
+            per_turn("all"),
+            per_turn("hermes-writer"),
+            per_turn("actix-server wo"),
+            per_turn("all") - per_turn("hermes-writer") - per_turn("actix-server wo"),
+        );
+    }
     let (commits, writes) = group(&server);
     if commits > commits_before {
         println!(
@@ -730,6 +749,37 @@ fn rss_mb() -> (f64, f64) {
             .map_or(0.0, |kb| kb / 1024.0)
     };
     (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// CPU seconds (user and system) this process spent: `all`, and by thread name (each
+/// name's threads summed), from `/proc/self/task/*/stat`.
+fn cpu_seconds() -> std::collections::HashMap<String, f64> {
+    // Clock ticks: 100 per second on Linux (`getconf CLK_TCK`).
+    const TICKS: f64 = 100.0;
+    let mut out = std::collections::HashMap::new();
+    let read = |path: &std::path::Path| -> Option<(String, f64)> {
+        let stat = std::fs::read_to_string(path).ok()?;
+        // `pid (comm) state ...`: the name may hold spaces, so split after the last ')'.
+        let open = stat.find('(')?;
+        let close = stat.rfind(')')?;
+        let name = stat.get(open + 1..close)?.to_string();
+        let fields: Vec<&str> = stat.get(close + 2..)?.split_whitespace().collect();
+        // After the name: state is field 0, utime field 11, stime field 12.
+        let utime: f64 = fields.get(11)?.parse().ok()?;
+        let stime: f64 = fields.get(12)?.parse().ok()?;
+        Some((name, (utime + stime) / TICKS))
+    };
+    if let Some((_, all)) = read(std::path::Path::new("/proc/self/stat")) {
+        out.insert("all".to_string(), all);
+    }
+    if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
+        for task in tasks.flatten() {
+            if let Some((name, secs)) = read(&task.path().join("stat")) {
+                *out.entry(name).or_insert(0.0) += secs;
+            }
+        }
+    }
+    out
 }
 
 /// Copy game `template` (running, a turn played) `n` times under fresh ids, with its seats,

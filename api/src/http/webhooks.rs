@@ -279,6 +279,7 @@ pub async fn patch(
             }
             match active {
                 Some(true) if hook.disabled_at.is_some() => {
+                    store::catch_up_if_idle(conn)?;
                     hook.disabled_at = None;
                     hook.disabled_reason = None;
                     hook.consecutive_failures = 0;

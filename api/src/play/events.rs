@@ -109,7 +109,8 @@ pub fn after_turn(
     tell: bool,
     at: NaiveDateTime,
 ) -> Result<Wake, StoreError> {
-    let Some(game) = store::game(conn, game_id)? else {
+    // The row without its state (the largest column; no event needs it).
+    let Some(game) = store::game_head(conn, game_id)? else {
         return Ok(Wake::default());
     };
     let players = store::players(conn, game_id)?;

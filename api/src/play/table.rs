@@ -19,7 +19,8 @@ use std::sync::Arc;
 pub struct Table {
     pub game: Game,
     pub players: Vec<SeatedPlayer>,
-    /// The clocks of the seats that must act (`crate::store::deadlines`).
+    /// The clocks of the seats that must act (`crate::store::deadlines`); not read for a
+    /// turn on a hot game where one seat acts ([`Table::load_for_turn`]).
     pub deadlines: Vec<Deadline>,
     /// The engine at `game.seq`, when it was hot as the game was loaded for a turn
     /// ([`Table::load_for_turn`]: `game.state` was not read then).
@@ -65,7 +66,14 @@ impl Table {
             return Table::load(conn, id);
         };
         let players = store::players(conn, id)?;
-        let deadlines = deadlines::of_game(conn, id)?;
+        // The clocks matter to a turn only where seats act at once (a submission based on
+        // an earlier sequence: `crate::play::turn`); one seat acting needs no read of them.
+        let simultaneous = engine.to_act().len() > 1;
+        let deadlines = if simultaneous {
+            deadlines::of_game(conn, id)?
+        } else {
+            Vec::new()
+        };
         Ok(Table {
             game,
             players,

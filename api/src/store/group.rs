@@ -16,6 +16,7 @@
 //! outbox worker) are the caller's, once it has its answer.
 
 use super::{write_transaction, DbConn, Manager};
+use diesel::connection::SimpleConnection;
 use diesel::r2d2::{ManageConnection, R2D2Connection};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::Connection;
@@ -132,6 +133,31 @@ impl Counts {
 pub struct GroupCommit {
     queue: Mutex<mpsc::Sender<Box<dyn Job>>>,
     counts: Arc<Counts>,
+    /// Dropped with the writer: the checkpointer thread (SQLite) then ends.
+    _checkpointer: Option<mpsc::Sender<()>>,
+}
+
+/// How often the checkpointer copies the SQLite log into the database.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// SQLite: copy the log (WAL) into the database file in the background, with a
+/// connection of its own, so that a turn's commit never does it (with its disk syncs)
+/// while the turns of the next batch wait. `PASSIVE` neither waits for nor blocks the
+/// writer or the readers; what it cannot copy yet it copies next time. Ends when `stop`'s
+/// sender is dropped.
+fn checkpointer(manager: Manager, stop: mpsc::Receiver<()>) {
+    let mut conn: Option<DbConn> = None;
+    while let Err(mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
+        if conn.is_none() {
+            conn = manager.connect().ok();
+        }
+        if let Some(DbConn::Sqlite(c)) = conn.as_mut() {
+            if let Err(e) = c.batch_execute("PRAGMA wal_checkpoint(PASSIVE)") {
+                tracing::debug!(error = %e, "checkpoint skipped");
+                conn = None;
+            }
+        }
+    }
 }
 
 impl GroupCommit {
@@ -145,12 +171,23 @@ impl GroupCommit {
         let (tx, rx) = mpsc::channel::<Box<dyn Job>>();
         let counts = Arc::new(Counts::default());
         let thread_counts = counts.clone();
+        let checkpointing = if let super::DatabaseUrl::Sqlite(_) = manager.url {
+            let (stop, stopped) = mpsc::channel::<()>();
+            let manager = manager.clone();
+            std::thread::Builder::new()
+                .name("hermes-checkpoint".into())
+                .spawn(move || checkpointer(manager, stopped))?;
+            Some(stop)
+        } else {
+            None
+        };
         std::thread::Builder::new()
             .name("hermes-writer".into())
             .spawn(move || writer(rx, manager, one_writer, thread_counts))?;
         Ok(GroupCommit {
             queue: Mutex::new(tx),
             counts,
+            _checkpointer: checkpointing,
         })
     }
 

@@ -132,9 +132,38 @@ pub fn count(conn: &mut DbConn, user_id: &str) -> Result<i64, StoreError> {
 }
 
 pub fn insert(conn: &mut DbConn, hook: &Webhook) -> Result<(), StoreError> {
+    catch_up_if_idle(conn)?;
     diesel::insert_into(webhooks::table)
         .values(hook)
         .execute(conn)?;
+    Ok(())
+}
+
+/// Is any hook enabled? While none is, the worker neither fans out nor claims: it writes
+/// nothing, so an idle feature costs the turns no lock and no commit (`crate::webhooks`).
+pub fn any_enabled(conn: &mut DbConn) -> Result<bool, StoreError> {
+    Ok(diesel::select(diesel::dsl::exists(
+        webhooks::table.filter(webhooks::disabled_at.is_null()),
+    ))
+    .get_result(conn)?)
+}
+
+/// Before a hook is enabled (created, or switched on again), in that write's transaction:
+/// if no hook was enabled, the fan-out cursor stood still while events were written (see
+/// [`any_enabled`]); move it to the newest event, as the fan-out would have, so the
+/// first round does not walk the events of the idle time (none of which any hook wants).
+pub fn catch_up_if_idle(conn: &mut DbConn) -> Result<(), StoreError> {
+    if any_enabled(conn)? {
+        return Ok(());
+    }
+    let last = super::events::last_id(conn)?;
+    diesel::update(
+        webhook_cursor::table
+            .find(1)
+            .filter(webhook_cursor::last_event_id.lt(last)),
+    )
+    .set(webhook_cursor::last_event_id.eq(last))
+    .execute(conn)?;
     Ok(())
 }
 

@@ -31,6 +31,8 @@ pub const TOTAL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10
 /// Deliveries claimed, and events fanned out, at once.
 const BATCH: i64 = 32;
 const FAN_OUT_BATCH: i64 = 500;
+/// After a wake-up, how long the worker waits for more events before its round.
+const COALESCE: std::time::Duration = std::time::Duration::from_millis(20);
 /// Requests under way at once.
 const SENDING: usize = 8;
 /// The longest wait between two attempts at one delivery.
@@ -134,26 +136,50 @@ impl Worker {
         let mut wake = self.state.streams.subscribe();
         let poll = std::time::Duration::from_millis(self.settings.poll_ms);
         loop {
-            let mut busy = false;
-            match self.fan_out().await {
-                Ok(n) => busy |= n >= FAN_OUT_BATCH as usize,
-                Err(e) => tracing::warn!(error = %e, "webhooks: cannot fan out events"),
-            }
-            if self.settings.deliver {
-                match self.tick().await {
-                    Ok(n) => busy |= n >= BATCH as usize,
-                    Err(e) => tracing::warn!(error = %e, "webhooks: cannot claim deliveries"),
-                }
-            }
+            // No hook enabled: nothing to fan out or deliver, and nothing written (a round
+            // takes the SQLite writer lock and commits the cursor, which after every turn
+            // took a disk sync from the turns). The cursor catches up when a hook is
+            // enabled (`store::catch_up_if_idle`).
+            let busy = !self.idle().await && self.round().await;
             if busy {
                 continue;
             }
             let woken = async {
                 // Any wake-up: an event was written (or the channel lagged or closed).
                 let _ = wake.recv().await;
+                // Let the events of the turns committing now join this round: one round,
+                // and one commit, for many turns rather than one each.
+                tokio::time::sleep(COALESCE.min(poll)).await;
             };
             let _ = tokio::time::timeout(poll, woken).await;
         }
+    }
+
+    /// Is no hook enabled? (An error counts as "not idle": the round then reports it.)
+    async fn idle(&self) -> bool {
+        let state = self.state.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = state.pool.get()?;
+            store::any_enabled(&mut conn).map(|any| !any)
+        })
+        .await
+        .map_or(false, |r| r.unwrap_or(false))
+    }
+
+    /// One round: fan out, then deliver what is due; whether there is more to do at once.
+    async fn round(&self) -> bool {
+        let mut busy = false;
+        match self.fan_out().await {
+            Ok(n) => busy |= n >= FAN_OUT_BATCH as usize,
+            Err(e) => tracing::warn!(error = %e, "webhooks: cannot fan out events"),
+        }
+        if self.settings.deliver {
+            match self.tick().await {
+                Ok(n) => busy |= n >= BATCH as usize,
+                Err(e) => tracing::warn!(error = %e, "webhooks: cannot claim deliveries"),
+            }
+        }
+        busy
     }
 
     /// Run `work` on a pooled connection in a write transaction's conditions (the

@@ -163,7 +163,7 @@ impl Metrics {
         let commits = Counter::default();
         registry.register(
             "db_group_commits",
-            "Transactions the group-commit writer committed (SQLite; each holds one or more turns)",
+            "Transactions the group-commit writer committed (each holds one or more turns)",
             commits.clone(),
         );
         let committed_writes = Counter::default();
@@ -340,8 +340,8 @@ impl Metrics {
         Ok(out)
     }
 
-    /// Show the group-commit writer's writes per commit (SQLite: the writer starts
-    /// with the process, before the metrics).
+    /// Show the group-commit writer's writes per commit (the writer starts with the
+    /// process, before the metrics).
     pub fn register_batches(&mut self, batches: Histogram) {
         self.registry.register(
             "db_group_commit_batch_size",

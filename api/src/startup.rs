@@ -100,17 +100,15 @@ impl Application {
         let url = format!("http://{local}");
         let public_url = settings.public_url.clone().unwrap_or_else(|| url.clone());
         let sqlite_writer = (backend == "sqlite").then(|| Arc::new(Mutex::new(())));
-        let group_commit = match &sqlite_writer {
-            Some(lock) => Some(
-                store::group::GroupCommit::start(manager, Some(lock.clone())).map_err(|e| {
-                    store::StartupError::Unreachable {
-                        url: redact_url(&settings.database_url.0),
-                        reason: format!("cannot start the writer thread: {e}"),
-                    }
-                })?,
-            ),
-            None => None,
-        };
+        // Both backends: concurrent turns share one commit (`store::group`).
+        let group_commit = Some(
+            store::group::GroupCommit::start(manager, sqlite_writer.clone()).map_err(|e| {
+                store::StartupError::Unreachable {
+                    url: redact_url(&settings.database_url.0),
+                    reason: format!("cannot start the writer thread: {e}"),
+                }
+            })?,
+        );
         let mut metrics = crate::metrics::Metrics::new(
             settings.metrics_token.as_ref().map(|t| t.0.as_str()),
             std::time::Duration::from_millis(settings.scheduler_tick_ms),

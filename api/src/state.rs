@@ -16,8 +16,8 @@ pub struct AppState {
     /// tail latency under load. Other processes on the same file still meet
     /// `busy_timeout`.
     pub sqlite_writer: Option<Arc<Mutex<()>>>,
-    /// SQLite only: the writer that commits concurrent turns together
-    /// (`crate::store::group`); it holds `sqlite_writer` for each batch.
+    /// The writer that commits concurrent turns together (`crate::store::group`), on
+    /// both backends; on SQLite it holds `sqlite_writer` for each batch.
     pub group_commit: Option<crate::store::group::GroupCommit>,
     /// PostgreSQL only: the longest the database part of one request may take before it
     /// is answered 503 (`crate::http::with_conn`). SQLite has no network to go silent;

@@ -274,8 +274,8 @@ impl Worker {
             .unwrap_or_else(|| Err(permanent("rendering panicked")))
     }
 
-    /// Write down the attempts of one batch, in one transaction (on SQLite, with the turns
-    /// the group-commit writer is committing).
+    /// Write down the attempts of one batch, in one transaction (with the turns the
+    /// group-commit writer is committing).
     async fn mark_all(&self, attempts: Vec<(OutboxRow, Attempt)>) {
         if attempts.is_empty() {
             return;

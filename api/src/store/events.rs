@@ -91,7 +91,8 @@ impl Wake {
 /// Write `batch` in the caller's transaction. On PostgreSQL the ids must grow in commit
 /// order, or a reader that saw id 11 committed before id 10 would skip 10 for good: a
 /// transaction-scoped advisory lock makes event writers commit one after another (it is
-/// taken last in the transaction, so it is held only until the commit), and a `NOTIFY`,
+/// taken last in the transaction, so it is held only until the commit; in a batch of the
+/// group-commit writer, from the first turn's events to the batch's commit), and a `NOTIFY`,
 /// delivered at commit, wakes the streams of every server. SQLite has one writer anyway.
 pub fn append(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), StoreError> {
     if batch.is_empty() {

@@ -1,12 +1,18 @@
 //! Group commit: concurrent writes committed together.
 //!
 //! A durable commit waits for the disk (`synchronous = FULL` syncs SQLite's log at every
-//! commit), and SQLite has one writer anyway. So one writer thread takes the writes that
-//! are waiting, runs them in one transaction, each in its own savepoint (diesel's nested
-//! `transaction`), commits once, and only then answers each. A write that fails (a stale
-//! sequence, a taken key, a database error in its own statements) rolls back its savepoint
-//! alone; the others in the batch are applied. Nobody hears "done" before the commit that
-//! holds their write is on disk; if that commit fails, every write of the batch hears so.
+//! commit; PostgreSQL flushes its WAL at every commit), and SQLite has one writer anyway.
+//! So one writer thread takes the writes that are waiting, runs them in one transaction,
+//! each in its own savepoint (diesel's nested `transaction`), commits once, and only then
+//! answers each. The same on both backends: PostgreSQL's own group commit (`commit_delay`
+//! 0 by default) flushed its WAL about once per turn when each turn committed on its own
+//! connection; through this writer about 30 turns share a flush (BENCHMARKS.md, issue 13).
+//! A write that fails (a stale sequence, a taken key, a database error in its own
+//! statements) rolls back its savepoint alone; the others in the batch are applied.
+//! Nobody hears "done" before the commit that holds their write is on disk; if that
+//! commit fails, every write of the batch hears so. Two writes of one game in one batch: the second sees the first (same transaction) and
+//! fails as stale, alone. On PostgreSQL an error inside a savepoint aborts only that
+//! savepoint, which diesel rolls back before the next write runs.
 //!
 //! Owns: the writer thread, its own connection (never one from the pool) and the count of
 //! commits and writes. The requests waiting for it give their pooled connections back
@@ -135,6 +141,8 @@ pub struct GroupCommit {
     counts: Arc<Counts>,
     /// Dropped with the writer: the checkpointer thread (SQLite) then ends.
     _checkpointer: Option<mpsc::Sender<()>>,
+    /// Taken by the writer while it collects a batch ([`GroupCommit::hold`]).
+    gate: Arc<Mutex<()>>,
 }
 
 /// How often the checkpointer copies the SQLite log into the database.
@@ -163,14 +171,15 @@ fn checkpointer(manager: Manager, stop: mpsc::Receiver<()>) {
 impl GroupCommit {
     /// Start the writer thread with a connection of its own from `manager`. `one_writer`
     /// is the process's SQLite writer lock, held for each batch so that the process's
-    /// other writers (the scheduler, the outbox worker, joins) take turns with it.
+    /// other writers (the scheduler, the outbox worker, joins) take turns with it; `None`
+    /// on PostgreSQL, where row locks order the writers. (Two or four writers on
+    /// PostgreSQL measured no faster than one: BENCHMARKS.md, issue 13.)
     pub fn start(
         manager: Manager,
         one_writer: Option<Arc<Mutex<()>>>,
     ) -> std::io::Result<GroupCommit> {
         let (tx, rx) = mpsc::channel::<Box<dyn Job>>();
         let counts = Arc::new(Counts::default());
-        let thread_counts = counts.clone();
         let checkpointing = if let super::DatabaseUrl::Sqlite(_) = manager.url {
             let (stop, stopped) = mpsc::channel::<()>();
             let manager = manager.clone();
@@ -181,14 +190,32 @@ impl GroupCommit {
         } else {
             None
         };
+        let gate = Arc::new(Mutex::new(()));
+        let (thread_counts, thread_gate) = (counts.clone(), gate.clone());
         std::thread::Builder::new()
             .name("hermes-writer".into())
-            .spawn(move || writer(rx, manager, one_writer, thread_counts))?;
+            .spawn(move || {
+                writer(
+                    &rx,
+                    &manager,
+                    one_writer.as_deref(),
+                    &thread_gate,
+                    &thread_counts,
+                );
+            })?;
         Ok(GroupCommit {
             queue: Mutex::new(tx),
             counts,
             _checkpointer: checkpointing,
+            gate,
         })
+    }
+
+    /// Keep the writer from starting its next batch until the guard is dropped: the
+    /// writes sent meanwhile wait, and then all go into one batch (up to `MAX_BATCH`).
+    /// The tests use it to see writes that wait together share one commit.
+    pub fn hold(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.gate.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn counts(&self) -> &Counts {
@@ -227,18 +254,21 @@ impl GroupCommit {
 }
 
 fn writer(
-    rx: mpsc::Receiver<Box<dyn Job>>,
-    manager: Manager,
-    one_writer: Option<Arc<Mutex<()>>>,
-    counts: Arc<Counts>,
+    rx: &mpsc::Receiver<Box<dyn Job>>,
+    manager: &Manager,
+    one_writer: Option<&Mutex<()>>,
+    gate: &Mutex<()>,
+    counts: &Counts,
 ) {
+    // A poisoned lock only means its holder panicked; the database is intact.
+    fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+        m.lock().unwrap_or_else(|e| e.into_inner())
+    }
     let mut conn: Option<DbConn> = None;
     // Ends when the GroupCommit (and so the sender) is dropped.
     while let Ok(first) = rx.recv() {
-        // A poisoned lock only means another writer panicked; the database is intact.
-        let guard = one_writer
-            .as_deref()
-            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+        let held = lock(gate);
+        let guard = one_writer.map(lock);
         // Whatever arrived while the last batch committed (or the lock was taken) joins.
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -247,6 +277,7 @@ fn writer(
                 Err(_) => break,
             }
         }
+        drop(held);
         if conn.is_none() {
             match manager.connect() {
                 Ok(c) => conn = Some(c),
@@ -271,9 +302,11 @@ fn writer(
             }
             Ok(())
         });
-        // A transaction left open (a panic) or a stuck transaction manager: the next
-        // batch takes a new connection (dropping this one rolls back what is open).
-        if c.is_broken() {
+        // A transaction left open (a panic), a stuck transaction manager or a server
+        // gone away (PostgreSQL): the next batch takes a new connection (dropping this
+        // one rolls back what is open).
+        let lost = committed.as_ref().err().and_then(super::outage_of);
+        if c.is_broken() || matches!(lost, Some(super::Outage::Unavailable)) {
             conn = None;
         }
         drop(guard);

@@ -1,5 +1,5 @@
-//! Durable at full speed: turns that arrive together share one commit (group commit,
-//! SQLite), one failing turn in a batch leaves the others applied, and a client may ask
+//! Durable at full speed: turns that arrive together share one commit (group commit, on
+//! SQLite and PostgreSQL), one failing turn in a batch leaves the others applied, and a client may ask
 //! for the minimal answer.
 
 use crate::api_test;
@@ -32,26 +32,30 @@ async fn metric(app: &TestApp, name: &str) -> f64 {
         .unwrap_or_else(|| panic!("no {name} in\n{text}"))
 }
 
-/// Holds the server's SQLite writer lock on a thread of its own until the returned
-/// sender is dropped or sent to (the writer thread, and so every turn, waits meanwhile).
+/// Holds the server's group-commit writer ([`GroupCommit::hold`]) on a thread of its own
+/// until the returned sender is dropped or sent to: the turns sent meanwhile wait for it.
+///
+/// [`GroupCommit::hold`]: hermes_api::store::group::GroupCommit::hold
 fn hold_the_writer(app: &TestApp) -> std::sync::mpsc::Sender<()> {
-    let lock = app.state.sqlite_writer.clone().expect("SQLite");
+    let state = app.state.clone();
     let (release, released) = std::sync::mpsc::channel::<()>();
     let (held, is_held) = std::sync::mpsc::channel::<()>();
     std::thread::spawn(move || {
-        let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+        let group = state.group_commit.as_ref().expect("a group-commit writer");
+        let _guard = group.hold();
         held.send(()).expect("tell");
         let _ = released.recv();
     });
-    is_held.recv().expect("the lock is held");
+    is_held.recv().expect("the writer is held");
     release
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn turns_waiting_together_share_one_commit_and_a_stale_one_leaves_the_others_applied() {
-    // A turn waiting for the writer gives its pooled connection back: seven turns wait
-    // for one commit with a pool of two.
-    let app = TestApp::sqlite(|s| s.pool_size = 2).await;
+// A turn waiting for the writer gives its pooled connection back: seven turns wait for
+// one commit with a pool of two.
+api_test!(
+    async fn turns_waiting_together_share_one_commit_and_a_stale_one_leaves_the_others_applied(
+        app
+    ) with |s| s.pool_size = 2; {
     let mut games = Vec::new();
     for _ in 0..6 {
         let (id, players) = started_game(&app, 2).await;
@@ -84,7 +88,7 @@ async fn turns_waiting_together_share_one_commit_and_a_stale_one_leaves_the_othe
             .state
             .group_commit
             .as_ref()
-            .expect("group commit on SQLite");
+            .expect("group commit");
         (g.counts().commits(), g.counts().writes())
     };
     let (commits_before, writes_before) = counts();
@@ -171,10 +175,10 @@ async fn turns_waiting_together_share_one_commit_and_a_stale_one_leaves_the_othe
     assert!(upto8 - upto4 >= 1.0, "no batch of 5 to 8: {upto4} {upto8}");
     assert!(app.state.group_commit.as_ref().unwrap().counts().largest() >= 7);
 }
+);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn under_load_turns_share_commits() {
-    let app = TestApp::sqlite(|_| {}).await;
+api_test!(
+    async fn under_load_turns_share_commits(app) {
     let mut games = Vec::new();
     for _ in 0..12 {
         games.push(started_game(&app, 2).await);
@@ -207,6 +211,7 @@ async fn under_load_turns_share_commits() {
         "{commits} commits for {writes} writes: none shared"
     );
 }
+);
 
 api_test!(
     async fn a_client_that_prefers_the_minimal_answer_gets_it_without_the_view(app) {

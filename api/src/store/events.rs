@@ -98,10 +98,7 @@ pub fn append(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), StoreError> {
     if batch.is_empty() {
         return Ok(());
     }
-    if let DbConn::Pg(_) = conn {
-        const LOCK: i64 = 0x4845_524d_4556; // "HERMEV"
-        diesel::sql_query(format!("SELECT pg_advisory_xact_lock({LOCK})")).execute(conn)?;
-    }
+    order_lock(conn)?;
     // One by one: SQLite through the multi-backend connection takes no batch insert.
     for event in batch {
         diesel::insert_into(events::table)
@@ -118,6 +115,20 @@ pub fn append(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), StoreError> {
             .bind::<diesel::sql_types::Text, _>(CHANNEL)
             .bind::<diesel::sql_types::Text, _>(payload)
             .execute(pg)?;
+    }
+    Ok(())
+}
+
+/// PostgreSQL: take the lock that makes event writers commit one after another (see
+/// [`append`]) until the end of the caller's transaction; nothing on SQLite. The
+/// group-commit writer takes it first in each batch (`crate::store::group`), so that the
+/// writers of two server processes wait for each other's whole batch instead of each
+/// holding rows the other's batch needs (a deadlock PostgreSQL would break after
+/// `deadlock_timeout` by failing a turn).
+pub fn order_lock(conn: &mut DbConn) -> Result<(), diesel::result::Error> {
+    if let DbConn::Pg(_) = conn {
+        const LOCK: i64 = 0x4845_524d_4556; // "HERMEV"
+        diesel::sql_query(format!("SELECT pg_advisory_xact_lock({LOCK})")).execute(conn)?;
     }
     Ok(())
 }

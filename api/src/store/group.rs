@@ -293,6 +293,9 @@ fn writer(
         }
         let Some(c) = conn.as_mut() else { continue };
         let committed = write_transaction(c, |c| {
+            // PostgreSQL: the events' ordering lock first, which every turn takes anyway;
+            // another process's writer then waits for this whole batch, holding no rows.
+            super::events::order_lock(c)?;
             for job in batch.iter_mut() {
                 if catch_unwind(AssertUnwindSafe(|| job.run(c))).is_err() {
                     // A savepoint left open by a panic: roll the whole batch back rather

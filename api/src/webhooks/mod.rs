@@ -163,7 +163,7 @@ impl Worker {
             store::any_enabled(&mut conn).map(|any| !any)
         })
         .await
-        .map_or(false, |r| r.unwrap_or(false))
+        .is_ok_and(|r| r.unwrap_or(false))
     }
 
     /// One round: fan out, then deliver what is due; whether there is more to do at once.

@@ -101,19 +101,18 @@ fn game_over(game: &Game, players: &[SeatedPlayer], at: NaiveDateTime) -> Vec<Ne
 /// `turn` on the game's stream, `your_turn` to the seats that now wait (but `told`, who
 /// already waited and were told then; none when `tell` is false: the first half of a
 /// pass the scheduler completes at once), and `game_over` when it ended the game.
+/// `game` is the row as the turn left it and `players` its seats (both known to the
+/// writer of the turn: read again here, they cost every turn two statements).
 pub fn after_turn(
     conn: &mut DbConn,
-    game_id: &str,
+    game: &Game,
+    players: &[SeatedPlayer],
     seat: usize,
     told: &[usize],
     tell: bool,
     at: NaiveDateTime,
 ) -> Result<Wake, StoreError> {
-    // The row without its state (the largest column; no event needs it).
-    let Some(game) = store::game_head(conn, game_id)? else {
-        return Ok(Wake::default());
-    };
-    let players = store::players(conn, game_id)?;
+    let game_id = game.id.as_str();
     let to_act: Vec<usize> = serde_json::from_str(&game.to_act).unwrap_or_default();
     let over = game.outcome.is_some();
     let mut batch = vec![event(
@@ -124,14 +123,14 @@ pub fn after_turn(
         at,
     )];
     if over {
-        batch.extend(game_over(&game, &players, at));
+        batch.extend(game_over(game, players, at));
     } else if tell {
         let newly: Vec<usize> = to_act
             .iter()
             .copied()
             .filter(|s| !told.contains(s))
             .collect();
-        batch.extend(your_turns(conn, &game, &players, &newly, at)?);
+        batch.extend(your_turns(conn, game, players, &newly, at)?);
     }
     events::append(conn, &batch)?;
     Ok(Wake::of(&batch))

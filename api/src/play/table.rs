@@ -20,7 +20,7 @@ pub struct Table {
     pub game: Game,
     pub players: Vec<SeatedPlayer>,
     /// The clocks of the seats that must act (`crate::store::deadlines`); not read for a
-    /// turn on a hot game where one seat acts ([`Table::load_for_turn`]).
+    /// turn on a hot game based on its current sequence ([`Table::load_for_turn`]).
     pub deadlines: Vec<Deadline>,
     /// The engine at `game.seq`, when it was hot as the game was loaded for a turn
     /// ([`Table::load_for_turn`]: `game.state` was not read then).
@@ -53,9 +53,15 @@ impl Table {
         })
     }
 
-    /// [`Table::load`] for a turn: when the running game's engine is hot at its stored
-    /// sequence, the row is read without its state (neither read nor parsed).
-    pub fn load_for_turn(conn: &mut DbConn, id: &str, hot: &HotGames) -> ApiResult<Table> {
+    /// [`Table::load`] for a turn based on sequence `based_on`: when the running game's
+    /// engine is hot at its stored sequence, the row is read without its state (neither
+    /// read nor parsed), and the clocks only if `based_on` is not that sequence.
+    pub fn load_for_turn(
+        conn: &mut DbConn,
+        id: &str,
+        hot: &HotGames,
+        based_on: i64,
+    ) -> ApiResult<Table> {
         let game = store::game_head(conn, id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
         })?;
@@ -66,13 +72,13 @@ impl Table {
             return Table::load(conn, id);
         };
         let players = store::players(conn, id)?;
-        // The clocks matter to a turn only where seats act at once (a submission based on
-        // an earlier sequence: `crate::play::turn`); one seat acting needs no read of them.
-        let simultaneous = engine.to_act().len() > 1;
-        let deadlines = if simultaneous {
-            deadlines::of_game(conn, id)?
-        } else {
+        // The clocks matter to a turn only when it is based on an earlier sequence (a
+        // seat that waited since then may still act: `crate::play::turn`); a turn based
+        // on the current one needs no read of them.
+        let deadlines = if based_on == game.seq {
             Vec::new()
+        } else {
+            deadlines::of_game(conn, id)?
         };
         Ok(Table {
             game,

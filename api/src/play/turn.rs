@@ -15,8 +15,9 @@ use crate::outbox::compose::{self, TurnFacts};
 use crate::play::Table;
 use crate::state::AppState;
 use crate::store::deadlines::Timing;
+use crate::store::games::SeatedPlayer;
 use crate::store::games::{self as store, Advance, SubmitError};
-use crate::store::models::{Idempotent, Turn, RUNNING};
+use crate::store::models::{Game, Idempotent, Turn, OVER, RUNNING};
 use crate::store::outbox::NewMail;
 use crate::store::{DbConn, Lease, StoreError};
 use ::games::registry::{visible_events, AnyGame, TurnError};
@@ -109,7 +110,7 @@ fn submit(
     }
     let mut attempts = 0;
     let applied = loop {
-        let table = Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot)?;
+        let table = Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot, sub.expected_seq)?;
         let kind = table.kind()?;
         let turn = match &sub.input {
             TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
@@ -454,6 +455,11 @@ pub struct Prepared {
     /// two submissions, which the scheduler completes in the same transaction: its
     /// your-turn mail would be stale before it is sent).
     pub mail: bool,
+    /// The game's row as the turn leaves it (without its state) and its seated players,
+    /// for the turn's events: the row is written only if the game is still at the
+    /// sequence the turn was based on, so these are what the database then holds.
+    pub game: Game,
+    pub players: Vec<SeatedPlayer>,
 }
 
 /// Apply `turn` for `seat` (played by `user_id`, or by the service for them: `source` is
@@ -540,6 +546,18 @@ pub fn prepare_on(
         .into_iter()
         .filter(|&s| s != seat && to_act.contains(&s))
         .collect();
+    // As `store::submit_turn` writes it.
+    let ended = advance.outcome.is_some();
+    let game = Game {
+        seq,
+        to_act: advance.to_act.clone(),
+        outcome: advance.outcome.clone(),
+        status: if ended { OVER } else { RUNNING }.to_string(),
+        ended_at: ended.then_some(at),
+        updated_at: at,
+        state: None,
+        ..table.game.clone()
+    };
     Ok(Prepared {
         row,
         advance,
@@ -548,6 +566,8 @@ pub fn prepare_on(
         over,
         told,
         mail: true,
+        game,
+        players: table.players.clone(),
     })
 }
 
@@ -623,6 +643,8 @@ fn write_turn(
         events,
         mail,
         told,
+        game,
+        players,
         ..
     } = prepared;
     // The mail the turn causes is written in its transaction (`crate::outbox::compose`).
@@ -649,8 +671,15 @@ fn write_turn(
         }
         mailed = !mails.is_empty();
         // The events for the streams, in the same transaction (`crate::play::events`).
-        wake =
-            crate::play::events::after_turn(conn, &row.game_id, seat, &told, mail, row.created_at)?;
+        wake = crate::play::events::after_turn(
+            conn,
+            &game,
+            &players,
+            seat,
+            &told,
+            mail,
+            row.created_at,
+        )?;
         Ok(mails)
     })?;
     tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");

@@ -470,3 +470,55 @@ api_test!(
         assert_eq!(body["code"], "insufficient_scope");
     }
 );
+
+/// The fan-out cursor (`webhook_cursor`): the last event fanned out.
+fn cursor(app: &TestApp) -> i64 {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Cursor {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        last_event_id: i64,
+    }
+    let mut conn = app.state.pool.get().unwrap();
+    let sql = "SELECT last_event_id FROM webhook_cursor WHERE id = 1";
+    let c: Cursor = match &mut *conn {
+        hermes_api::store::DbConn::Sqlite(c) => diesel::sql_query(sql).get_result(c),
+        hermes_api::store::DbConn::Pg(c) => diesel::sql_query(sql).get_result(c),
+    }
+    .unwrap();
+    c.last_event_id
+}
+
+api_test!(
+    async fn with_no_hook_enabled_the_worker_writes_nothing_and_a_new_hook_hears_only_what_follows(app) with allow_private; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let id = game(&app, &ann, &bob).await;
+        for n in 0..3 {
+            let (status, _) = app
+                .post(&format!("/games/{id}/messages"), &bob.token, json!({"body": format!("before {n}")}))
+                .await;
+            assert_eq!(status, StatusCode::CREATED);
+        }
+        // Many worker rounds (it polls every 50 ms here, and is woken by each event):
+        // with no hook there is nothing to fan out, and it writes nothing, not even its
+        // cursor (a commit, with a disk sync, that every turn paid for).
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(cursor(&app), 0, "the idle worker moved its cursor");
+        let rx = Receiver::start(&[200]).await;
+        create(&app, &ann, json!({"url": rx.url, "game_id": id})).await;
+        // The hook's creation moved the cursor past the events of the idle time.
+        let caught_up = cursor(&app);
+        assert!(caught_up >= 4, "cursor {caught_up} after the start and three messages");
+        let (status, _) = app
+            .post(&format!("/games/{id}/messages"), &bob.token, json!({"body": "after"}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let got = rx.until("the message after the hook", |g| !g.is_empty()).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let got = if rx.got().len() > got.len() { rx.got() } else { got };
+        assert_eq!(kinds(&got), ["message"], "{got:?}");
+        assert_eq!(got[0].json()["body"], "after", "{:?}", got[0].json());
+        assert!(cursor(&app) > caught_up);
+    }
+);

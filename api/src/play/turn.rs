@@ -64,7 +64,7 @@ const MAX_RACES: u32 = 16;
 /// A seat submits a turn: check, apply and store it, or return the first answer of an
 /// earlier submission with the same idempotency key.
 ///
-/// `lease` is given back while the turn waits for the group-commit writer (SQLite), so the
+/// `lease` is given back while the turn waits for the group-commit writer, so the
 /// turns waiting for one commit do not each hold a pooled connection.
 pub fn submit_turn(lease: &mut dyn Lease, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
     submit_turn_with(lease, app, sub, None)
@@ -390,7 +390,7 @@ fn apply(
         created_at: at,
     });
     let written = match (&app.group_commit, also) {
-        // SQLite: the writer commits this turn with the others waiting now, and answers
+        // The writer commits this turn with the others waiting now, and answers
         // once that commit is on disk (`crate::store::group`).
         // The request's connection goes back to the pool while it waits: a batch is not
         // bounded by the pool's size.
@@ -399,8 +399,8 @@ fn apply(
             let public_url = app.public_url.clone();
             group.write(move |conn| write_turn(conn, &public_url, prepared, idem.as_ref(), None))
         }
-        // PostgreSQL, or rows the caller adds to the turn's transaction (a reply by mail
-        // and its answer): the turn commits on the request's own connection.
+        // Rows the caller adds to the turn's transaction (a reply by mail and its
+        // answer), or no writer: the turn commits on the request's own connection.
         (_, also) => {
             let _one_writer = app.one_writer();
             let answer = full.as_ref().unwrap_or(&minimal);

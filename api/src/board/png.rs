@@ -2,13 +2,15 @@
 //!
 //! The font database holds nothing but `assets/fonts/Go-*.ttf` (embedded in the binary), so
 //! the picture is the same on a developer's machine, in CI and on a server without fonts.
+//! The labels of our own pictures are drawn from glyphs cached per thread
+//! ([`text`](super::text)), not by usvg: the same shapes, several times faster.
 
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 use std::sync::{Arc, OnceLock};
 
-static GO_REGULAR: &[u8] = include_bytes!("../../assets/fonts/Go-Regular.ttf");
-static GO_BOLD: &[u8] = include_bytes!("../../assets/fonts/Go-Bold.ttf");
+pub(super) static GO_REGULAR: &[u8] = include_bytes!("../../assets/fonts/Go-Regular.ttf");
+pub(super) static GO_BOLD: &[u8] = include_bytes!("../../assets/fonts/Go-Bold.ttf");
 
 /// The longest side of a PNG, in pixels. A board is unbounded; a picture is not: a larger
 /// one is scaled down to fit, so a pathological board cannot exhaust memory.
@@ -74,26 +76,51 @@ pub(crate) fn options() -> usvg::Options<'static> {
 }
 
 /// Draw an SVG into a pixmap at `scale` pixels per user unit, scaled down further if a
-/// side would exceed [`MAX_PNG_SIDE`].
+/// side would exceed [`MAX_PNG_SIDE`]. Labels that [`text`](super::text) can draw are
+/// taken out of the SVG and drawn from cached glyphs over what resvg drew.
 pub(crate) fn render_scaled(svg: &str, scale: f32) -> Result<Pixmap, PngError> {
+    Ok(render_sized(svg, scale)?.0)
+}
+
+/// [`render_scaled`], and the SVG's size in user units.
+pub(crate) fn render_sized(svg: &str, scale: f32) -> Result<(Pixmap, usvg::Size), PngError> {
+    let Some((rest, labels)) = super::text::split(svg) else {
+        let tree = usvg::Tree::from_str(svg, &options())?;
+        return Ok((render_tree(&tree, scale)?, tree.size()));
+    };
+    let tree = usvg::Tree::from_str(&rest, &options())?;
+    let mut pixmap = render_tree(&tree, scale)?;
+    super::text::draw(&mut pixmap, &labels, fit(tree.size(), scale));
+    Ok((pixmap, tree.size()))
+}
+
+/// [`render_scaled`] with every label drawn by usvg and resvg (what the fast path is
+/// compared with).
+#[cfg(test)]
+pub(crate) fn render_slow(svg: &str, scale: f32) -> Result<Pixmap, PngError> {
     let tree = usvg::Tree::from_str(svg, &options())?;
     render_tree(&tree, scale)
 }
 
-/// [`render_scaled`] for a parsed tree.
-pub(crate) fn render_tree(tree: &usvg::Tree, scale: f32) -> Result<Pixmap, PngError> {
-    let size = tree.size();
+/// The pixels per user unit a picture of `size` is drawn at when `scale` is asked for.
+fn fit(size: usvg::Size, scale: f32) -> f32 {
     let scale = if scale.is_finite() && scale > 0.0 {
         scale
     } else {
         1.0
     };
     let longest = size.width().max(size.height()) * scale;
-    let scale = if longest > MAX_PNG_SIDE as f32 {
+    if longest > MAX_PNG_SIDE as f32 {
         scale * MAX_PNG_SIDE as f32 / longest
     } else {
         scale
-    };
+    }
+}
+
+/// [`render_scaled`] for a parsed tree.
+pub(crate) fn render_tree(tree: &usvg::Tree, scale: f32) -> Result<Pixmap, PngError> {
+    let size = tree.size();
+    let scale = fit(size, scale);
     // Float to pixel count: rounded up; finite, positive and at most MAX_PNG_SIDE (give or
     // take rounding) by the scaling above.
     let (width, height) = (

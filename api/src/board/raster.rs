@@ -218,7 +218,9 @@ pub enum Deflate {
     Best,
     /// zlib level 6.
     Balanced,
-    /// What [`encode_indexed`] uses: zlib level 3.
+    /// What [`encode_indexed`] uses: zlib level 2 (on a board, per `benches/mailpic.rs`:
+    /// level 3 gives 4 % fewer bytes for about an eighth more time, level 1 a fifth less
+    /// time for a fifth more bytes).
     Default,
     /// fdeflate's ultra-fast mode: the fastest, and the largest.
     Fastest,
@@ -239,8 +241,12 @@ pub fn encode_indexed_at(pixmap: &Pixmap, deflate: Deflate) -> Result<Vec<u8>, P
         }
     };
     let pixels = pixmap.pixels();
+    // Runs of one colour, each colour by a dense number (its first appearance), so that a
+    // colour is hashed once per run at most and looked up by number afterwards.
     let mut runs: Vec<(u32, u32)> = Vec::with_capacity(pixels.len() / 8);
-    let mut histogram: Map<u64> = Map::default();
+    let mut ids: Map<u32> = Map::default();
+    let mut seen: Vec<(u32, u64)> = Vec::new();
+    let mut last: Option<(u32, u32)> = None;
     let mut i = 0;
     while i < pixels.len() {
         let first = pixels[i];
@@ -249,30 +255,51 @@ pub fn encode_indexed_at(pixmap: &Pixmap, deflate: Deflate) -> Result<Vec<u8>, P
             j += 1;
         }
         let k = key(first);
+        let id = match last {
+            Some((lk, id)) if lk == k => id,
+            _ => *ids.entry(k).or_insert_with(|| {
+                seen.push((k, 0));
+                u32::try_from(seen.len() - 1).unwrap_or(u32::MAX)
+            }),
+        };
+        last = Some((k, id));
         let n = u32::try_from(j - i).unwrap_or(u32::MAX);
-        *histogram.entry(k).or_insert(0) += u64::from(n);
-        runs.push((k, n));
+        if let Some(s) = seen.get_mut(id as usize) {
+            s.1 += u64::from(n);
+        }
+        runs.push((id, n));
         i = j;
     }
-    let mut colours: Vec<([u8; 4], u64)> = histogram
-        .into_iter()
-        .map(|(k, n)| (k.to_be_bytes(), n))
-        .collect();
     // A fixed order, so the same picture always gives the same bytes.
-    colours.sort_unstable();
+    let mut order: Vec<u32> = (0..seen.len() as u32).collect();
+    order.sort_unstable_by_key(|&id| seen[id as usize].0);
+    let colours: Vec<([u8; 4], u64)> = order
+        .iter()
+        .map(|&id| {
+            let (k, n) = seen[id as usize];
+            (k.to_be_bytes(), n)
+        })
+        .collect();
     let palette = if colours.len() <= 256 {
         colours.iter().map(|&(c, _)| c).collect()
     } else {
         median_cut(colours.clone(), 256)
     };
-    let mut index: Map<u8> = Map::default();
-    index.reserve(colours.len());
-    for (c, _) in &colours {
-        index.insert(u32::from_be_bytes(*c), nearest(&palette, *c));
+    // The palette index of each colour, by its number.
+    let mut index: Vec<u8> = vec![0; seen.len()];
+    if colours.len() <= 256 {
+        for (i, &id) in order.iter().enumerate() {
+            index[id as usize] = u8::try_from(i).unwrap_or(0);
+        }
+    } else {
+        let planes = Planes::new(&palette);
+        for (&id, (c, _)) in order.iter().zip(&colours) {
+            index[id as usize] = planes.nearest(*c);
+        }
     }
     let mut data: Vec<u8> = Vec::with_capacity(pixels.len());
-    for (k, n) in runs {
-        let i = index.get(&k).copied().unwrap_or(0);
+    for (id, n) in runs {
+        let i = index.get(id as usize).copied().unwrap_or(0);
         data.resize(data.len() + n as usize, i);
     }
     let plte: Vec<u8> = palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
@@ -308,11 +335,12 @@ fn write_png(
         encoder.set_deflate_compression(match deflate {
             Deflate::Best => ::png::DeflateCompression::Level(9),
             Deflate::Balanced => ::png::DeflateCompression::Level(6),
-            Deflate::Default => ::png::DeflateCompression::Level(3),
+            Deflate::Default => ::png::DeflateCompression::Level(2),
             Deflate::Fastest => ::png::DeflateCompression::FdeflateUltraFast,
         });
         if colour == ::png::ColorType::Indexed {
             // Row filters predict smooth gradients; palette indices are not smooth.
+            // (Sub or Up with fdeflate: about twice the bytes of zlib level 2 with none.)
             encoder.set_filter(::png::Filter::NoFilter);
         }
         if let Some(p) = palette {
@@ -334,29 +362,41 @@ fn write_png(
     Ok(out)
 }
 
-/// Squared distance, alpha counting like a colour channel.
-fn distance(a: [u8; 4], b: [u8; 4]) -> u32 {
-    a.iter()
-        .zip(b.iter())
-        .map(|(&x, &y)| {
-            let d = i32::from(x) - i32::from(y);
-            d.unsigned_abs() * d.unsigned_abs()
-        })
-        .sum()
-}
+/// A palette of at most 256 colours, one array per channel, for [`Planes::nearest`].
+struct Planes([[i32; 256]; 4]);
 
-fn nearest(palette: &[[u8; 4]], c: [u8; 4]) -> u8 {
-    let mut best = (u32::MAX, 0usize);
-    for (i, p) in palette.iter().enumerate() {
-        let d = distance(*p, c);
-        if d < best.0 {
-            best = (d, i);
-            if d == 0 {
-                break;
+impl Planes {
+    fn new(palette: &[[u8; 4]]) -> Planes {
+        // Unused entries repeat the first colour: never nearer than it, and a tie goes to
+        // the lower index.
+        let first = palette.first().copied().unwrap_or([0; 4]);
+        let mut planes = [[0i32; 256]; 4];
+        for i in 0..256 {
+            let c = palette.get(i).copied().unwrap_or(first);
+            for ch in 0..4 {
+                planes[ch][i] = i32::from(c[ch]);
             }
         }
+        Planes(planes)
     }
-    u8::try_from(best.1).unwrap_or(0)
+
+    /// The index of the palette colour nearest `c` (squared distance, alpha counting like
+    /// a colour channel; the lowest index of equals). Branch-free over all 256 entries,
+    /// so the compiler vectorises it: each distance (at most 4·255², under 2^18) is
+    /// packed above its index and the smallest packed number wins.
+    fn nearest(&self, c: [u8; 4]) -> u8 {
+        let mut packed = [0u32; 256];
+        for (i, p) in packed.iter_mut().enumerate() {
+            let mut d = 0i32;
+            for ch in 0..4 {
+                let x = self.0[ch][i] - i32::from(c[ch]);
+                d += x * x;
+            }
+            *p = ((d as u32) << 8) | i as u32;
+        }
+        let best = packed.iter().copied().min().unwrap_or(0);
+        (best & 0xff) as u8
+    }
 }
 
 /// Split the colours into at most `k` boxes, always the box with the largest

@@ -321,6 +321,139 @@ fn an_svg_that_is_not_svg_is_an_error_not_a_panic() {
     assert!(board_png("hello").is_err());
 }
 
+/// How far apart two drawings of the same size are: the largest difference of a channel,
+/// and how many pixels differ by more than `by` in some channel.
+pub(crate) fn difference(a: &Pixmap, b: &Pixmap, by: u8) -> (u8, usize) {
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()));
+    let mut worst = 0;
+    let mut over = 0;
+    for (p, q) in a.pixels().iter().zip(b.pixels()) {
+        let d = [
+            p.red().abs_diff(q.red()),
+            p.green().abs_diff(q.green()),
+            p.blue().abs_diff(q.blue()),
+            p.alpha().abs_diff(q.alpha()),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+        worst = worst.max(d);
+        if d > by {
+            over += 1;
+        }
+    }
+    (worst, over)
+}
+
+/// Pixels where `a` and `b` differ at all.
+fn changed(a: &Pixmap, b: &Pixmap) -> usize {
+    a.pixels()
+        .iter()
+        .zip(b.pixels())
+        .filter(|(p, q)| p != q)
+        .count()
+}
+
+#[test]
+fn labels_drawn_from_cached_glyphs_look_as_resvg_draws_them() {
+    let style = BoardStyle {
+        names: vec![
+            "Ada Łukasiewicz".into(),
+            "Brann «the» Bold".into(),
+            "Cleo".into(),
+            "Dmitri Иванов".into(),
+        ],
+        title: Some("Gods #0a1b2c".into()),
+        ..BoardStyle::default()
+    };
+    for (view, scale) in [
+        (every_tile(), 1.0),
+        (played(7, 40), 1.0),
+        (played(7, 14), 2.0),
+    ] {
+        let svg = board_svg(&view, &style);
+        // The fast path really takes the text out: every `<text>` of the board is a label.
+        let (rest, labels) = super::text::split(&svg).expect("labels to draw");
+        assert_eq!(labels.len(), svg.matches("<text ").count());
+        assert!(!rest.contains("<text"), "text left for usvg");
+        let fast = super::png::render_scaled(&svg, scale).expect("draws");
+        let slow = super::png::render_slow(&svg, scale).expect("draws");
+        let no_text = super::png::render_slow(&rest, scale).expect("draws");
+        // The labels are there: as many pixels differ from the drawing without text.
+        let (inked_fast, inked_slow) = (changed(&fast, &no_text), changed(&slow, &no_text));
+        assert!(inked_slow > 2_000, "only {inked_slow} pixels of text");
+        assert!(
+            inked_fast.abs_diff(inked_slow) * 50 < inked_slow,
+            "{inked_fast} pixels of text where resvg draws {inked_slow}"
+        );
+        // And in the same places: a glyph may sit up to 1/16 of a pixel left or right of
+        // where resvg puts it, which changes the shade of some edge pixels (resvg samples
+        // four columns per pixel: an edge that crosses one changes by a quarter), never a
+        // whole glyph (a misplaced, missing or other glyph changes most of its pixels).
+        let (worst, over) = difference(&fast, &slow, 40);
+        assert!(worst < 128, "a pixel differs by {worst}");
+        assert!(
+            over * 25 < inked_slow,
+            "{over} pixels of {inked_slow} differ by more than 40"
+        );
+    }
+}
+
+#[test]
+fn a_cold_and_a_warm_glyph_cache_draw_the_same_pixels() {
+    let svg = board_svg(
+        &played(7, 30),
+        &BoardStyle {
+            names: names(),
+            ..BoardStyle::default()
+        },
+    );
+    super::text::clear_caches();
+    let cold = super::png::render_scaled(&svg, 1.0).expect("draws");
+    let warm = super::png::render_scaled(&svg, 1.0).expect("draws");
+    assert_eq!(changed(&cold, &warm), 0);
+    // Another picture in between (other strings, other glyph positions) changes nothing.
+    super::png::render_scaled(&board_svg(&every_tile(), &BoardStyle::default()), 2.0)
+        .expect("draws");
+    let again = super::png::render_scaled(&svg, 1.0).expect("draws");
+    assert_eq!(changed(&cold, &again), 0);
+}
+
+#[test]
+fn text_the_glyph_cache_cannot_draw_is_left_to_usvg_and_still_drawn() {
+    let page = |inner: &str| {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"60\" viewBox=\"0 0 300 60\">\
+             <rect width=\"300\" height=\"60\" fill=\"#ffffff\"/>\
+             <text x=\"5\" y=\"20\" font-size=\"14\" fill=\"#262626\">plain 1,2</text>{inner}</svg>"
+        )
+    };
+    for inner in [
+        "<text x=\"5\" y=\"45\" font-size=\"14\"><tspan fill=\"#ff0000\">a tspan</tspan></text>",
+        "<g transform=\"scale(2)\"><text x=\"5\" y=\"22\" font-size=\"7\" fill=\"#000000\">scaled</text></g>",
+        "<g fill=\"#ff0000\"><text x=\"5\" y=\"45\" font-size=\"14\">inherits a fill</text></g>",
+        "<text x=\"5\" y=\"45\" font-size=\"14\" fill=\"#000000\">漢字 not in Go</text>",
+        "<text x=\"5\" y=\"45\" font-size=\"14\" fill=\"#000000\">שלום right to left</text>",
+        "<text x=\"5\" y=\"45\" font-size=\"14\" fill=\"red\">a named colour</text>",
+        "<text x=\"5\" y=\"45\" font-size=\"14\" fill=\"#000000\" opacity=\"0.5\">see-through</text>",
+        "<defs><text id=\"t\" x=\"5\" y=\"45\" font-size=\"14\" fill=\"#000000\">in defs</text></defs><use href=\"#t\"/>",
+    ] {
+        let svg = page(inner);
+        let (rest, labels) = super::text::split(&svg).expect("the plain label");
+        assert_eq!(labels.len(), 1, "{inner}");
+        assert!(rest.contains(inner), "{inner} was taken out");
+        let fast = super::png::render_scaled(&svg, 1.0).expect("draws");
+        let slow = super::png::render_slow(&svg, 1.0).expect("draws");
+        let (_, over) = difference(&fast, &slow, 40);
+        assert!(over < 20, "{inner}: {over} pixels differ");
+        // The second line is drawn (by usvg).
+        let lower = fast.pixels()[300 * 30..].iter().filter(|p| p.green() < 200).count();
+        assert!(lower > 50, "{inner}: the second line is missing");
+    }
+    // A style sheet could style any text: nothing is taken out.
+    assert!(super::text::split(&page("<style>text { fill: red }</style>")).is_none());
+}
+
 /// Not a test of behaviour: writes the pictures to the temp directory for a person to look
 /// at (`cargo test -p hermes-api board -- --ignored`).
 #[test]

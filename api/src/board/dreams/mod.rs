@@ -22,7 +22,7 @@ mod firmament;
 #[cfg(test)]
 mod tests;
 
-use super::png::{options, render_tree, PngError};
+use super::png::{options, render_sized, render_tree, PngError};
 use super::raster::{encode_indexed, encode_rgb};
 pub use cards::{card_svg, card_title, CARD_HEIGHT, CARD_WIDTH, DECK_SIZE};
 pub use firmament::cards_shown;
@@ -100,13 +100,12 @@ pub fn card_png(n: usize) -> Result<Vec<u8>, PngError> {
 
 /// Rasterise a drawing, lay its PNG pictures over it, and encode it.
 fn png_of(canvas: Canvas, scale: f32) -> Result<Vec<u8>, PngError> {
-    let tree = usvg::Tree::from_str(&canvas.out, &options())?;
-    let mut pixmap = render_tree(&tree, scale)?;
+    let (mut pixmap, size) = render_sized(&canvas.out, scale)?;
     if canvas.overlays.is_empty() {
         return encode_indexed(&pixmap);
     }
     // The scale actually used (a huge picture is scaled down to fit).
-    let k = pixmap.width() as f32 / tree.size().width();
+    let k = pixmap.width() as f32 / size.width();
     for o in &canvas.overlays {
         let Ok(picture) = Pixmap::decode_png(&o.png) else {
             continue;

@@ -501,3 +501,34 @@ fn views_of_real_games_draw_for_every_viewer_with_every_star() {
         }
     }
 }
+
+#[test]
+fn the_table_and_a_reveal_with_labels_from_cached_glyphs_look_as_resvg_draws_them() {
+    use crate::board::png::{render_scaled, render_slow};
+    use crate::board::tests::difference;
+    for svg in [
+        dreams_svg(&real_view(9, 18, games::Viewer::Seat(1)), &style()),
+        dreams_svg(&stars_view(), &style()),
+        dreams_reveal_svg(&revealed_view(), &style()),
+    ] {
+        let (rest, labels) = crate::board::text::split(&svg).expect("labels to draw");
+        assert!(labels.len() > 20, "{} labels", labels.len());
+        let fast = render_scaled(&svg, 1.0).expect("draws");
+        let slow = render_slow(&svg, 1.0).expect("draws");
+        let no_text = render_slow(&rest, 1.0).expect("draws");
+        let inked = slow
+            .pixels()
+            .iter()
+            .zip(no_text.pixels())
+            .filter(|(p, q)| p != q)
+            .count();
+        assert!(inked > 2_000, "only {inked} pixels of text");
+        // As for a Gods board: only the shade of some glyph edges may differ.
+        let (worst, over) = difference(&fast, &slow, 40);
+        assert!(worst < 128, "a pixel differs by {worst}");
+        assert!(
+            over * 25 < inked,
+            "{over} pixels of {inked} differ by more than 40"
+        );
+    }
+}

@@ -371,10 +371,9 @@ impl Planes {
         // the lower index.
         let first = palette.first().copied().unwrap_or([0; 4]);
         let mut planes = [[0i32; 256]; 4];
-        for i in 0..256 {
-            let c = palette.get(i).copied().unwrap_or(first);
-            for ch in 0..4 {
-                planes[ch][i] = i32::from(c[ch]);
+        for (ch, plane) in planes.iter_mut().enumerate() {
+            for (i, v) in plane.iter_mut().enumerate() {
+                *v = i32::from(palette.get(i).unwrap_or(&first)[ch]);
             }
         }
         Planes(planes)
@@ -388,9 +387,9 @@ impl Planes {
         let mut packed = [0u32; 256];
         for (i, p) in packed.iter_mut().enumerate() {
             let mut d = 0i32;
-            for ch in 0..4 {
-                let x = self.0[ch][i] - i32::from(c[ch]);
-                d += x * x;
+            for (plane, &x) in self.0.iter().zip(c.iter()) {
+                let e = plane[i] - i32::from(x);
+                d += e * e;
             }
             *p = ((d as u32) << 8) | i as u32;
         }

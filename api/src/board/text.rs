@@ -267,11 +267,14 @@ struct GlyphMask {
     coverage: Vec<u8>,
 }
 
+/// Bold, glyph, size in pixels (its bits), and position within a pixel across and down.
+type GlyphKey = (bool, u32, u32, u8, u8);
+
 #[derive(Default)]
 struct Caches {
     shapers: Option<[harfrust::ShaperData; 2]>,
     shaped: HashMap<(bool, String), Arc<[Shaped]>>,
-    glyphs: HashMap<(bool, u32, u32, u8, u8), Option<Arc<GlyphMask>>>,
+    glyphs: HashMap<GlyphKey, Option<Arc<GlyphMask>>>,
 }
 
 thread_local! {

@@ -209,6 +209,7 @@ impl Worker {
     pub async fn tick(&self) -> Result<usize, StoreError> {
         let state = self.state.clone();
         let owner = self.owner.clone();
+        let drop_superseded = self.settings.drop_superseded;
         let rows = tokio::task::spawn_blocking(move || -> Result<Vec<OutboxRow>, StoreError> {
             let mut conn = state.pool.get()?;
             let now = state.clock.now_naive();
@@ -216,7 +217,16 @@ impl Worker {
                 .sqlite_writer
                 .as_deref()
                 .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
-            claim(&mut conn, &owner, now, now + LEASE, BATCH)
+            // One commit for both: marking the stale ones and claiming the rest.
+            crate::store::write_transaction(&mut conn, |conn| {
+                if drop_superseded {
+                    let n = supersede_due(conn, now, SUPERSEDE_BATCH)?;
+                    if n > 0 {
+                        tracing::debug!(mails = n, "outbox: your-turn mail superseded");
+                    }
+                }
+                claim(conn, &owner, now, now + LEASE, BATCH)
+            })
         })
         .await
         .map_err(|e| StoreError::Db(diesel::result::Error::QueryBuilderError(Box::new(e))))??;
@@ -340,6 +350,55 @@ impl Worker {
             }
         }
     }
+}
+
+/// Due your-turn mails marked superseded at once, before each claim.
+const SUPERSEDE_BATCH: i64 = 5_000;
+
+/// Mark superseded, in one statement, up to `limit` due your-turn rows (not held by a
+/// worker) whose reader has acted since ([`superseded`], the same rule in SQL): when
+/// players move faster than pictures are drawn, most of the backlog is such mail, and
+/// checking it one row at a time on the draw pool left it growing.
+pub fn supersede_due(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<usize, StoreError> {
+    const SQLITE: &str = "UPDATE outbox SET superseded_at = ? \
+        WHERE id IN (SELECT o.id FROM outbox o \
+            WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.superseded_at IS NULL \
+            AND o.next_attempt_at <= ? AND (o.lease_until IS NULL OR o.lease_until < ?) \
+            AND o.template = 'your_turn' \
+            AND EXISTS (SELECT 1 FROM seats s JOIN turns t \
+                ON t.game_id = s.game_id AND t.seat = s.seat \
+                WHERE s.game_id = o.game_id AND s.user_id = o.user_id AND t.seq > o.seq) \
+            ORDER BY o.next_attempt_at, o.created_at, o.id LIMIT ?)";
+    const POSTGRES: &str = "UPDATE outbox SET superseded_at = $1 \
+        WHERE id IN (SELECT o.id FROM outbox o \
+            WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.superseded_at IS NULL \
+            AND o.next_attempt_at <= $2 AND (o.lease_until IS NULL OR o.lease_until < $3) \
+            AND o.template = 'your_turn' \
+            AND EXISTS (SELECT 1 FROM seats s JOIN turns t \
+                ON t.game_id = s.game_id AND t.seat = s.seat \
+                WHERE s.game_id = o.game_id AND s.user_id = o.user_id AND t.seq > o.seq) \
+            ORDER BY o.next_attempt_at, o.created_at, o.id LIMIT $4 \
+            FOR UPDATE OF o SKIP LOCKED) \
+        AND sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL \
+        AND (lease_until IS NULL OR lease_until < $3)";
+    macro_rules! run {
+        ($sql:expr, $c:expr) => {
+            diesel::sql_query($sql)
+                .bind::<Timestamp, _>(now)
+                .bind::<Timestamp, _>(now)
+                .bind::<Timestamp, _>(now)
+                .bind::<BigInt, _>(limit)
+                .execute($c)?
+        };
+    }
+    Ok(match conn {
+        DbConn::Sqlite(c) => run!(SQLITE, c),
+        DbConn::Pg(c) => run!(POSTGRES, c),
+    })
 }
 
 /// Claim up to `limit` due rows for `owner` until `until`.

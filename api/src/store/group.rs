@@ -10,9 +10,10 @@
 //! A write that fails (a stale sequence, a taken key, a database error in its own
 //! statements) rolls back its savepoint alone; the others in the batch are applied.
 //! Nobody hears "done" before the commit that holds their write is on disk; if that
-//! commit fails, every write of the batch hears so. Two writes of one game in one batch: the second sees the first (same transaction) and
-//! fails as stale, alone. On PostgreSQL an error inside a savepoint aborts only that
-//! savepoint, which diesel rolls back before the next write runs.
+//! commit fails, every write of the batch hears so. Two writes of one game in one batch:
+//! the second sees the first (same transaction) and fails as stale, alone. On PostgreSQL
+//! an error inside a savepoint aborts only that savepoint, which diesel rolls back before
+//! the next write runs.
 //!
 //! Owns: the writer thread, its own connection (never one from the pool) and the count of
 //! commits and writes. The requests waiting for it give their pooled connections back

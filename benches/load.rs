@@ -91,6 +91,42 @@ struct Args {
     /// Write `.eml` files instead of sending over SMTP to the local sink.
     #[arg(long)]
     mail_files: bool,
+    /// Count the SQL statements the server runs during the turns (diesel's instrumentation
+    /// on every connection), and print those per turn: what a turn asks of the database.
+    /// Costs some CPU of its own: not for the throughput figures.
+    #[arg(long)]
+    sql_trace: bool,
+}
+
+/// `--sql-trace`: statements by their text (binds left out), counted while `RECORDING`.
+static STATEMENTS: std::sync::Mutex<Option<std::collections::HashMap<String, u64>>> =
+    std::sync::Mutex::new(None);
+static RECORDING: AtomicBool = AtomicBool::new(false);
+
+fn count_statements() -> Option<Box<dyn diesel::connection::Instrumentation>> {
+    Some(Box::new(
+        |event: diesel::connection::InstrumentationEvent<'_>| {
+            use diesel::connection::InstrumentationEvent as E;
+            if !RECORDING.load(Ordering::Relaxed) {
+                return;
+            }
+            let text = match event {
+                E::StartQuery { query, .. } => query.to_string(),
+                E::BeginTransaction { depth, .. } => format!("(begin, depth {depth})"),
+                E::CommitTransaction { depth, .. } => format!("(commit, depth {depth})"),
+                _ => return,
+            };
+            let text = text
+                .split(" -- binds")
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            let mut map = STATEMENTS.lock().unwrap_or_else(|e| e.into_inner());
+            *map.get_or_insert_with(Default::default)
+                .entry(text)
+                .or_insert(0) += 1;
+        },
+    ))
 }
 
 /// `--mail-pref`, for [`player`].
@@ -553,6 +589,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     let (commits_before, writes_before) = group(&server);
     let wal_before = wal_syncs(&server.database_url);
     let cpu_before = cpu_seconds();
+    RECORDING.store(args.sql_trace, Ordering::Relaxed);
     let stop = Arc::new(AtomicBool::new(false));
     let t0 = Instant::now();
     let tasks: Vec<_> = players
@@ -583,6 +620,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         finished += tally.games_finished;
     }
     let elapsed = t0.elapsed().as_secs_f64();
+    RECORDING.store(false, Ordering::Relaxed);
     let cpu_after = cpu_seconds();
     let wal_after = wal_syncs(&server.database_url);
     all.sort_unstable();
@@ -610,6 +648,33 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
             per_turn("actix-server wo"),
             per_turn("all") - per_turn("hermes-writer") - per_turn("actix-server wo"),
         );
+        // Every thread name, most CPU first: where "the other threads" went.
+        let mut names: Vec<(&String, f64)> = cpu_after
+            .keys()
+            .filter(|k| k.as_str() != "all")
+            .map(|k| (k, per_turn(k)))
+            .filter(|(_, us)| *us >= 1.0)
+            .collect();
+        names.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let names: Vec<String> = names.iter().map(|(k, us)| format!("{k} {us:.0}")).collect();
+        println!(
+            "{backend}: CPU per turn by thread (µs): {}",
+            names.join(", ")
+        );
+    }
+    if let Some(map) = STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        let turns = all.len().max(1) as f64;
+        let mut rows: Vec<(String, u64)> = map.into_iter().collect();
+        rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+        let total: u64 = rows.iter().map(|r| r.1).sum();
+        println!(
+            "{backend}: SQL per turn: {:.2} statements and transaction events",
+            total as f64 / turns
+        );
+        for (text, n) in rows.iter().take(40) {
+            let short: String = text.chars().take(160).collect();
+            println!("  {:6.3}  {short}", *n as f64 / turns);
+        }
     }
     let (commits, writes) = group(&server);
     if commits > commits_before {
@@ -662,9 +727,24 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     Ok(())
 }
 
-#[tokio::main]
-async fn main() -> Result<(), BoxError> {
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() -> Result<(), BoxError> {
+    // The clients' threads under their own name, apart from the server's blocking pool
+    // (in the CPU per thread below).
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("bench-client")
+        .build()?
+        .block_on(bench())
+}
+
+async fn bench() -> Result<(), BoxError> {
     let args = Args::parse();
+    if args.sql_trace {
+        diesel::connection::set_default_instrumentation(count_statements)?;
+    }
     if !["gods", "dreams"].contains(&args.game.as_str()) {
         return Err(format!("--game must be gods or dreams, not {:?}", args.game).into());
     }

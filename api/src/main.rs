@@ -5,6 +5,9 @@ use hermes_api::config::{LogFormat, Overrides, Settings};
 use hermes_api::startup::Application;
 use std::process::ExitCode;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "hermes", version, about = "Hermes play-by-email turn server")]
 struct Cli {

@@ -30,8 +30,9 @@ use crate::mail::{
     words, Deadline, DreamsRevealed, GameOver, GodsYourTurn, Invitation, Lang, MailData,
     PasswordReset, PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
 };
+use crate::store::models::Game;
 use crate::store::outbox::NewMail;
-use crate::store::schema::{deadlines, deck_cards, games, seats, turns, users};
+use crate::store::schema::{deadlines, deck_cards, seats, turns, users};
 use crate::store::{DbConn, StoreError};
 use ::games::dreams::{DreamsEvent, DreamsView, Reveal, CARDS_PER_ROUND};
 use ::games::gods::view::GodsView;
@@ -91,6 +92,9 @@ pub fn your_turn_data(
 /// The game's kind, seed and stored outcome are read back inside the transaction.
 pub struct TurnFacts<'a> {
     pub game_id: &'a str,
+    /// The game's row as the turn (or the start) leaves it: its kind, seed and outcome
+    /// (the one the service shows) are read from here, not again from the database.
+    pub game: &'a Game,
     /// The sequence the game is at now (0 at the start).
     pub seq: i64,
     /// The game now.
@@ -185,10 +189,7 @@ fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> 
 /// act now whose player wants every turn; `game_over` to every player who wants mail
 /// once the game is over.
 pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, StoreError> {
-    let (kind, seed, outcome): (String, String, Option<String>) = games::table
-        .find(f.game_id)
-        .select((games::kind, games::seed, games::outcome))
-        .first(conn)?;
+    let (kind, seed, outcome) = (&f.game.kind, &f.game.seed, &f.game.outcome);
     let readers = readers(conn, f.game_id)?;
     let mut names: Vec<String> = Vec::new();
     for r in &readers {
@@ -197,18 +198,18 @@ pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, Stor
         }
         names[r.seat] = r.name.clone();
     }
-    let game_name = game_name(&kind, f.game_id);
+    let game_name = game_name(kind, f.game_id);
     let mut mails = Vec::new();
     // The stored outcome, not the engine's: it is the one the service shows (a forfeited
     // god never wins). The seed goes into mail only here, once the game is over.
     if let Some(outcome) = outcome {
-        let outcome: Outcome = serde_json::from_str(&outcome).map_err(data_error)?;
+        let outcome: Outcome = serde_json::from_str(outcome).map_err(data_error)?;
         let mut over = GameOver::from_outcome(
             &game_name,
             &outcome,
             outcome.reason.clone(),
             &names,
-            &seed,
+            seed,
             &links::replay_page(f.public_url, f.game_id),
         );
         if kind == DREAMS {
@@ -609,7 +610,7 @@ pub fn may_mail_invitation(
 /// the seats that act first. Nothing when `game` has not started.
 pub fn start_mails(
     conn: &mut DbConn,
-    game: &crate::store::models::Game,
+    game: &Game,
     public_url: &str,
     at: NaiveDateTime,
 ) -> Result<Vec<NewMail>, StoreError> {
@@ -623,6 +624,7 @@ pub fn start_mails(
         conn,
         &TurnFacts {
             game_id: &game.id,
+            game,
             seq: game.seq,
             engine: engine.as_ref(),
             told: &[],

@@ -397,7 +397,18 @@ fn apply(
         (Some(group), None) => {
             lease.release();
             let public_url = app.public_url.clone();
-            group.write(move |conn| write_turn(conn, &public_url, prepared, idem.as_ref(), None))
+            // Each write of the batch runs in a savepoint of the writer's: the turn's
+            // statements go straight in it.
+            group.write(move |conn| {
+                write_turn(
+                    conn,
+                    &public_url,
+                    prepared,
+                    idem.as_ref(),
+                    None,
+                    Savepoint::Given,
+                )
+            })
         }
         // Rows the caller adds to the turn's transaction (a reply by mail and its
         // answer), or no writer: the turn commits on the request's own connection.
@@ -410,6 +421,7 @@ fn apply(
                 prepared,
                 idem.as_ref(),
                 also.map(|f| (answer, f)),
+                Savepoint::Own,
             )
         }
     };
@@ -615,7 +627,8 @@ pub fn write(
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<Box<dyn AnyGame>, SubmitError> {
-    let (next, mailed, wake) = write_turn(conn, &app.public_url, prepared, idem, None)?;
+    let (next, mailed, wake) =
+        write_turn(conn, &app.public_url, prepared, idem, None, Savepoint::Own)?;
     // Inside a transaction of the caller's (the scheduler's passes), this wakes too early;
     // the caller wakes the game's streams again after its commit.
     app.streams.wake(wake);
@@ -629,12 +642,22 @@ pub fn write(
 /// `also`'s, with the answer the API gives for the turn) and the idempotency record.
 /// Returns the game after it and whether mail was written (the outbox worker is woken
 /// once the transaction has committed).
+/// Whether [`write_turn`] opens a transaction (a savepoint inside the caller's) of its own.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Savepoint {
+    Own,
+    /// The caller's savepoint holds this turn alone and rolls it back if it fails (the
+    /// group-commit writer's, `crate::store::group`).
+    Given,
+}
+
 fn write_turn(
     conn: &mut DbConn,
     public_url: &str,
     prepared: Prepared,
     idem: Option<&Idempotent>,
     also: Option<(&Value, &mut AlsoWrite<'_>)>,
+    savepoint: Savepoint,
 ) -> Result<(Box<dyn AnyGame>, bool, crate::store::events::Wake), SubmitError> {
     let Prepared {
         row,
@@ -650,6 +673,7 @@ fn write_turn(
     // The mail the turn causes is written in its transaction (`crate::outbox::compose`).
     let facts = TurnFacts {
         game_id: &row.game_id,
+        game: &game,
         seq: row.seq,
         engine: next.as_ref(),
         told: &told,
@@ -660,7 +684,7 @@ fn write_turn(
     let mut mailed = false;
     let mut wake = crate::store::events::Wake::default();
     let seat = usize::try_from(row.seat).unwrap_or_default();
-    store::submit_turn(conn, &row, &advance, idem, |conn| {
+    let mails = |conn: &mut DbConn| {
         let mut mails = if mail {
             compose::turn_mails(conn, &facts)?
         } else {
@@ -681,7 +705,11 @@ fn write_turn(
             row.created_at,
         )?;
         Ok(mails)
-    })?;
+    };
+    match savepoint {
+        Savepoint::Own => store::submit_turn(conn, &row, &advance, idem, mails)?,
+        Savepoint::Given => store::submit_turn_in(conn, &row, &advance, idem, mails)?,
+    }
     tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
     Ok((next, mailed, wake))
 }

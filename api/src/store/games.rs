@@ -494,7 +494,8 @@ impl From<DieselError> for SubmitError {
 
 /// Write one turn: the game's new state (only if it is still at `turn.seq - 1`), the log
 /// entry, the clocks of the seats that now wait (`deadlines::reset`), and the idempotent
-/// response — all or nothing.
+/// response — all or nothing, in a transaction of its own (a savepoint inside the
+/// caller's).
 pub fn submit_turn(
     conn: &mut DbConn,
     turn: &Turn,
@@ -502,78 +503,88 @@ pub fn submit_turn(
     idempotent: Option<&Idempotent>,
     mails: impl FnOnce(&mut DbConn) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<(), SubmitError> {
-    let result = crate::store::write_transaction(conn, |conn| {
-        let at = turn.created_at;
-        let over = advance.outcome.is_some();
-        let updated = diesel::update(
-            games::table
-                .filter(games::id.eq(&turn.game_id))
-                .filter(games::seq.eq(turn.seq - 1))
-                .filter(games::status.eq(RUNNING)),
-        )
-        .set((
-            games::seq.eq(turn.seq),
-            games::to_act.eq(&advance.to_act),
-            games::outcome.eq(advance.outcome.as_deref()),
-            games::status.eq(if over { OVER } else { RUNNING }),
-            games::ended_at.eq(over.then_some(at)),
-            games::updated_at.eq(at),
-        ))
-        .execute(conn)?;
-        if updated == 0 {
-            return Err(SubmitError::Stale(-1));
+    crate::store::write_transaction(conn, |conn| {
+        submit_turn_in(conn, turn, advance, idempotent, mails)
+    })
+}
+
+/// [`submit_turn`] in the caller's transaction or savepoint, which must roll back what
+/// this wrote when it fails (the group-commit writer's savepoint of each write: a second
+/// one here cost every turn two statements). `Stale` carries the sequence the game is at.
+pub fn submit_turn_in(
+    conn: &mut DbConn,
+    turn: &Turn,
+    advance: &Advance,
+    idempotent: Option<&Idempotent>,
+    mails: impl FnOnce(&mut DbConn) -> Result<Vec<NewMail>, StoreError>,
+) -> Result<(), SubmitError> {
+    let at = turn.created_at;
+    let over = advance.outcome.is_some();
+    let updated = diesel::update(
+        games::table
+            .filter(games::id.eq(&turn.game_id))
+            .filter(games::seq.eq(turn.seq - 1))
+            .filter(games::status.eq(RUNNING)),
+    )
+    .set((
+        games::seq.eq(turn.seq),
+        games::to_act.eq(&advance.to_act),
+        games::outcome.eq(advance.outcome.as_deref()),
+        games::status.eq(if over { OVER } else { RUNNING }),
+        games::ended_at.eq(over.then_some(at)),
+        games::updated_at.eq(at),
+    ))
+    .execute(conn)?;
+    if updated == 0 {
+        // Nothing written yet: where the game is now, read in the same transaction.
+        let seq = games::table
+            .find(&turn.game_id)
+            .select(games::seq)
+            .first::<i64>(conn)?;
+        return Err(SubmitError::Stale(seq));
+    }
+    if let Some(state) = &advance.state {
+        diesel::update(games::table.filter(games::id.eq(&turn.game_id)))
+            .set((games::state.eq(Some(state)), games::state_seq.eq(turn.seq)))
+            .execute(conn)?;
+    }
+    // The primary key (game_id, seq) is the last guard against a double apply (the game
+    // is then at `turn.seq` at least; on PostgreSQL nothing more can be read in an
+    // aborted transaction).
+    match diesel::insert_into(turns::table).values(turn).execute(conn) {
+        Ok(_) => {}
+        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+            return Err(SubmitError::Stale(turn.seq))
         }
-        if let Some(state) = &advance.state {
-            diesel::update(games::table.filter(games::id.eq(&turn.game_id)))
-                .set((games::state.eq(Some(state)), games::state_seq.eq(turn.seq)))
-                .execute(conn)?;
-        }
-        // The primary key (game_id, seq) is the last guard against a double apply.
-        match diesel::insert_into(turns::table).values(turn).execute(conn) {
+        Err(e) => return Err(e.into()),
+    }
+    if let Some(seat) = advance.restart {
+        deadlines::drop_clock(conn, &turn.game_id, seat)?;
+    }
+    deadlines::reset(
+        conn,
+        &turn.game_id,
+        turn.seq,
+        &advance.waiting,
+        &advance.timing,
+    )?;
+    if let Some(idem) = idempotent {
+        match diesel::insert_into(idempotency::table)
+            .values(idem)
+            .execute(conn)
+        {
             Ok(_) => {}
             Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                return Err(SubmitError::Stale(-1))
+                return Err(SubmitError::KeyTaken)
             }
             Err(e) => return Err(e.into()),
         }
-        if let Some(seat) = advance.restart {
-            deadlines::drop_clock(conn, &turn.game_id, seat)?;
-        }
-        deadlines::reset(
-            conn,
-            &turn.game_id,
-            turn.seq,
-            &advance.waiting,
-            &advance.timing,
-        )?;
-        if let Some(idem) = idempotent {
-            match diesel::insert_into(idempotency::table)
-                .values(idem)
-                .execute(conn)
-            {
-                Ok(_) => {}
-                Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                    return Err(SubmitError::KeyTaken)
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        // Last: the mail reads what the turn wrote (the log, the deadlines).
-        for mail in mails(conn)? {
-            outbox::enqueue(conn, &mail)?;
-        }
-        Ok(())
-    });
-    match result {
-        Err(SubmitError::Stale(_)) => {
-            let seq = games::table
-                .find(&turn.game_id)
-                .select(games::seq)
-                .first::<i64>(conn)?;
-            Err(SubmitError::Stale(seq))
-        }
-        other => other,
     }
+    // Last: the mail reads what the turn wrote (the log, the deadlines).
+    for mail in mails(conn)? {
+        outbox::enqueue(conn, &mail)?;
+    }
+    Ok(())
 }
 
 pub fn idempotent(

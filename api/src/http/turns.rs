@@ -1,5 +1,5 @@
 //! `POST /games/{id}/turns` (one turn of the caller's seat) and `GET /games/{id}/legal`:
-//! the HTTP side of [`crate::play::submit_turn`] and [`crate::play::legal`].
+//! the HTTP side of [`crate::play::submit_turn_async`] and [`crate::play::legal`].
 //!
 //! Exactly once under retries and races: the request names the sequence it was based on
 //! (`expected_seq` or `If-Match: "N"`), and the store writes the turn only if the game is
@@ -223,9 +223,9 @@ pub async fn submit(
         source: SOURCE_PLAYER,
         minimal,
     };
-    let app = state.clone();
-    let outcome = with_lease(&state, move |lease| {
-        play::submit_turn(lease, &app, submission)
+    // The reads on a blocking thread, the wait for the group-commit writer here.
+    let outcome = play::submit_turn_async(state.clone().into_inner(), submission, |step| {
+        with_lease(&state, move |lease| step(lease))
     })
     .await?;
     match outcome {

@@ -156,7 +156,7 @@ fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> 
         String,
         String,
         String,
-    )> = seats::table
+    )> = crate::store::native!(conn, c => seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
         .filter(seats::seat.is_not_null())
@@ -169,7 +169,7 @@ fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> 
             users::email,
             users::mail_pref,
         ))
-        .load(conn)?;
+        .load(c))?;
     Ok(rows
         .into_iter()
         .filter_map(|(user_id, seat, forfeited, name, email, pref)| {

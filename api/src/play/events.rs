@@ -42,26 +42,34 @@ fn user_of(players: &[SeatedPlayer], seat: usize) -> Option<&str> {
         .map(|p| p.seat.user_id.as_str())
 }
 
-/// `your_turn` for each seat of `seats`, to its own user, with its deadline.
+/// `your_turn` for each seat of `seats`, to its own user, with its deadline: from `due`
+/// (seat, due), when the caller knows them, else read.
 fn your_turns(
     conn: &mut DbConn,
     game: &Game,
     players: &[SeatedPlayer],
     seats: &[usize],
     at: NaiveDateTime,
+    due: Option<&[(i64, NaiveDateTime)]>,
 ) -> Result<Vec<NewEvent>, StoreError> {
     if seats.is_empty() {
         return Ok(Vec::new());
     }
-    let clocks = deadlines::of_game(conn, &game.id)?;
+    let clocks: Vec<(i64, NaiveDateTime)> = match due {
+        Some(due) => due.to_vec(),
+        None => deadlines::of_game(conn, &game.id)?
+            .into_iter()
+            .map(|d| (d.seat, d.due_at))
+            .collect(),
+    };
     Ok(seats
         .iter()
         .filter_map(|&seat| {
             let user = user_of(players, seat)?;
             let due = clocks
                 .iter()
-                .find(|d| usize::try_from(d.seat).ok() == Some(seat))
-                .map(|d| d.due_at.and_utc());
+                .find(|(s, _)| usize::try_from(*s).ok() == Some(seat))
+                .map(|(_, due)| due.and_utc());
             Some(event(
                 Some(user),
                 &game.id,
@@ -101,8 +109,13 @@ fn game_over(game: &Game, players: &[SeatedPlayer], at: NaiveDateTime) -> Vec<Ne
 /// `turn` on the game's stream, `your_turn` to the seats that now wait (but `told`, who
 /// already waited and were told then; none when `tell` is false: the first half of a
 /// pass the scheduler completes at once), and `game_over` when it ended the game.
-/// `game` is the row as the turn left it and `players` its seats (both known to the
-/// writer of the turn: read again here, they cost every turn two statements).
+/// `game` is the row as the turn left it, `players` its seats and `due` when the seats
+/// that wait are due (all known to the writer of the turn: read again here, they cost
+/// every turn three statements).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "what the writer of the turn knows, each read again otherwise"
+)]
 pub fn after_turn(
     conn: &mut DbConn,
     game: &Game,
@@ -111,6 +124,7 @@ pub fn after_turn(
     told: &[usize],
     tell: bool,
     at: NaiveDateTime,
+    due: &[(i64, NaiveDateTime)],
 ) -> Result<Wake, StoreError> {
     let game_id = game.id.as_str();
     let to_act: Vec<usize> = serde_json::from_str(&game.to_act).unwrap_or_default();
@@ -130,7 +144,7 @@ pub fn after_turn(
             .copied()
             .filter(|s| !told.contains(s))
             .collect();
-        batch.extend(your_turns(conn, game, players, &newly, at)?);
+        batch.extend(your_turns(conn, game, players, &newly, at, Some(due))?);
     }
     events::append(conn, &batch)?;
     Ok(Wake::of(&batch))
@@ -160,7 +174,7 @@ pub fn after_start(conn: &mut DbConn, game: &Game, at: NaiveDateTime) -> Result<
         json!({ "kind": game.kind, "to_act": to_act }),
         at,
     ));
-    batch.extend(your_turns(conn, game, &players, &to_act, at)?);
+    batch.extend(your_turns(conn, game, &players, &to_act, at, None)?);
     events::append(conn, &batch)?;
     Ok(Wake::of(&batch))
 }

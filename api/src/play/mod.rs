@@ -2,8 +2,8 @@
 //!
 //! One entry point per act, each owning load → authorize → apply → write (log entry,
 //! state, clocks, mail, idempotency, in one transaction) → hot cache:
-//! - a seat submits a turn: [`submit_turn`] (JSON or notation; the API, the turn page and
-//!   replies by mail), [`submit_notation`] for a turn typed as text (with
+//! - a seat submits a turn: [`submit_turn_async`] (JSON or notation, from the API's async
+//!   handler), [`submit_notation`] for a turn typed as text (the turn page, replies by mail) (with
 //!   [`submit_notation_with`], the caller's mail joins the turn's transaction: a reply by
 //!   mail and its answer), and [`legal`] for the steps a seat may take next;
 //! - the service plays a timeout turn: [`play_timeout`];
@@ -29,6 +29,6 @@ pub use talk::{post_message, MAX_CHARS};
 pub use timeout::{play_timeout, TimeoutDone};
 pub use turn::{
     check_turn, legal, legal_after, notation_error, rule_error, submit_notation,
-    submit_notation_with, submit_turn, turn_error, without_forfeited, AlsoWrite, PartialTurn,
+    submit_notation_with, submit_turn_async, turn_error, without_forfeited, AlsoWrite, PartialTurn,
     Submission, Submitted, TurnInput,
 };

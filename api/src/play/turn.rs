@@ -61,15 +61,6 @@ pub enum Submitted {
 /// How often a submission is tried again when seats acting at once raced.
 const MAX_RACES: u32 = 16;
 
-/// A seat submits a turn: check, apply and store it, or return the first answer of an
-/// earlier submission with the same idempotency key.
-///
-/// `lease` is given back while the turn waits for the group-commit writer, so the
-/// turns waiting for one commit do not each hold a pooled connection.
-pub fn submit_turn(lease: &mut dyn Lease, app: &AppState, sub: Submission) -> ApiResult<Submitted> {
-    submit_turn_with(lease, app, sub, None)
-}
-
 /// Rows a caller adds to a turn's own transaction: called once the turn is written, with
 /// the answer the API gives for it and the game after it, and returning the mail the
 /// caller's side of the act causes (the answer to a reply by mail, `crate::inbound`).
@@ -79,7 +70,11 @@ pub fn submit_turn(lease: &mut dyn Lease, app: &AppState, sub: Submission) -> Ap
 pub type AlsoWrite<'a> =
     dyn FnMut(&mut DbConn, &Value, &dyn AnyGame) -> Result<Vec<NewMail>, StoreError> + 'a;
 
-/// [`submit_turn`], with `also` writing in the turn's transaction.
+/// A seat submits a turn, on a blocking thread: check, apply and store it, or return the
+/// first answer of an earlier submission with the same idempotency key; `also` writes in
+/// the turn's transaction. `lease` is given back while the turn waits for the
+/// group-commit writer, so the turns waiting for one commit do not each hold a pooled
+/// connection.
 fn submit_turn_with(
     lease: &mut dyn Lease,
     app: &AppState,
@@ -87,25 +82,172 @@ fn submit_turn_with(
     also: Option<&mut AlsoWrite<'_>>,
 ) -> ApiResult<Submitted> {
     let source = sub.source;
-    let result = submit(lease, app, sub, also);
-    match &result {
+    let result = match submit(lease, app, &sub, also, Wait::Block) {
+        Ok(Step::Done(done)) => Ok(done),
+        // Not with `Wait::Block`.
+        Ok(Step::Writing(_)) => Err(ApiError::internal("a blocking turn handed its write on")),
+        Err(e) => Err(e),
+    };
+    count(app, source, &result);
+    result
+}
+
+/// The metrics of a submission's end.
+fn count(app: &AppState, source: &str, result: &ApiResult<Submitted>) {
+    match result {
         Ok(Submitted::Created { .. }) => app.metrics.turn_accepted(source),
         // The first answer again: not a new turn, nor a refusal.
         Ok(Submitted::Replayed(_)) => {}
         Err(e) => app.metrics.turn_refused(source, e.code()),
     }
+}
+
+/// A seat submits a turn, from an async worker (the API's handler): as
+/// [`submit_notation`] and the others, but the parts that read the database run through
+/// `blocking` (which gives them a leased connection on a blocking thread), and the wait
+/// for the group-commit writer is an `await`, not a blocking thread asleep until the
+/// commit: the writer wakes the worker directly. The same steps, checks and answers.
+pub async fn submit_turn_async<B, Fut>(
+    app: Arc<AppState>,
+    sub: Submission,
+    blocking: B,
+) -> ApiResult<Submitted>
+where
+    B: Fn(Box<dyn FnOnce(&mut dyn Lease) -> ApiResult<Step> + Send>) -> Fut,
+    Fut: std::future::Future<Output = ApiResult<Step>>,
+{
+    let source = sub.source;
+    let sub = Arc::new(sub);
+    let mut attempts = 0;
+    let result = loop {
+        let (a, s) = (app.clone(), sub.clone());
+        let step = blocking(Box::new(move |lease: &mut dyn Lease| {
+            submit(lease, &a, &s, None, Wait::Hand)
+        }))
+        .await;
+        let writing = match step {
+            Ok(Step::Done(done)) => break Ok(done),
+            Ok(Step::Writing(writing)) => writing,
+            Err(e) => break Err(e),
+        };
+        let simultaneous = writing.after.simultaneous;
+        let written = writing.answer.answer().await;
+        match writing.after.settle(&app, written) {
+            // As in `submit`: seats acting at once raced; load the game again.
+            Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
+                attempts += 1;
+            }
+            // Another request with the same key (or a conflict that may be one): the
+            // first answer, read with a connection.
+            Err(e) if e.status() == StatusCode::CONFLICT && sub.idempotency.is_some() => {
+                let s = sub.clone();
+                break match blocking(Box::new(move |lease: &mut dyn Lease| {
+                    first_answer(lease, &s, e).map(Step::Done)
+                }))
+                .await
+                {
+                    Ok(Step::Done(done)) => Ok(done),
+                    Ok(Step::Writing(_)) => Err(ApiError::internal("a stored answer wrote")),
+                    Err(e) => Err(e),
+                };
+            }
+            other => break other,
+        }
+    };
+    count(&app, source, &result);
     result
+}
+
+/// How a submission waits for the group-commit writer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wait {
+    /// On this (blocking) thread: the turn page, a reply by mail.
+    Block,
+    /// Not here: the write is handed back ([`Step::Writing`]) for an async caller to
+    /// await ([`submit_turn_async`]).
+    Hand,
+}
+
+/// Where a submission got to on its blocking thread.
+pub enum Step {
+    Done(Submitted),
+    /// With the group-commit writer: await its answer, then settle.
+    Writing(Writing),
+}
+
+/// A turn the writer has (or is about to have), and what follows its answer.
+pub struct Writing {
+    answer: crate::store::group::Pending<Written, SubmitError>,
+    after: After,
+}
+
+/// What the writer answers for a turn: the game after it, whether it wrote mail, and the
+/// streams to wake.
+type Written = (Box<dyn AnyGame>, bool, crate::store::events::Wake);
+
+/// What follows a turn's write once it is committed (or not).
+struct After {
+    game_id: String,
+    seq: i64,
+    body: Value,
+    /// The game had several seats to act (a stale answer may be retried).
+    simultaneous: bool,
+}
+
+impl After {
+    /// The answer for the writer's result. Only once committed: keep the engine hot and
+    /// wake the streams and, when the turn wrote mail, the outbox worker (a woken worker
+    /// claims under the SQLite writer lock: waking it for nothing after every turn took
+    /// that lock from the turns). A key taken meanwhile is a 409 here, which the caller
+    /// turns into the first answer ([`first_answer`]).
+    fn settle(self, app: &AppState, written: Result<Written, SubmitError>) -> ApiResult<Submitted> {
+        match written {
+            Ok((next, mailed, wake)) => {
+                app.hot.put(&self.game_id, self.seq, Arc::from(next));
+                app.streams.wake(wake);
+                if mailed {
+                    crate::outbox::wake(app);
+                }
+                Ok(Submitted::Created {
+                    body: self.body,
+                    seq: self.seq,
+                })
+            }
+            Err(SubmitError::Stale(current)) => Err(stale(current)),
+            Err(SubmitError::KeyTaken) => Err(ApiError::conflict(
+                "idempotency_key_taken",
+                "a request with this Idempotency-Key was written first",
+            )),
+            Err(SubmitError::Store(e)) => Err(e.into()),
+        }
+    }
+}
+
+/// A submission ended in a conflict (409): if it carries an idempotency key, a retry with
+/// the same key may have landed after this one first looked, and "already done" is the
+/// answer: the first one. Else the conflict.
+fn first_answer(lease: &mut dyn Lease, sub: &Submission, e: ApiError) -> ApiResult<Submitted> {
+    match &sub.idempotency {
+        Some((key, hash)) if e.status() == StatusCode::CONFLICT => {
+            match store::idempotent(lease.conn()?, &sub.user_id, key)? {
+                Some(stored) => reuse(stored, hash),
+                None => Err(e),
+            }
+        }
+        _ => Err(e),
+    }
 }
 
 fn submit(
     lease: &mut dyn Lease,
     app: &AppState,
-    sub: Submission,
+    sub: &Submission,
     mut also: Option<&mut AlsoWrite<'_>>,
-) -> ApiResult<Submitted> {
+    wait: Wait,
+) -> ApiResult<Step> {
     if let Some((key, hash)) = &sub.idempotency {
         if let Some(stored) = store::idempotent(lease.conn()?, &sub.user_id, key)? {
-            return reuse(stored, hash);
+            return reuse(stored, hash).map(Step::Done);
         }
     }
     let mut attempts = 0;
@@ -117,7 +259,7 @@ fn submit(
             TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
         };
         let simultaneous = table.to_act().len() > 1;
-        match apply(lease, app, &table, &sub, turn, also.as_deref_mut()) {
+        match apply(lease, app, &table, sub, turn, also.as_deref_mut(), wait) {
             // Seats acting at once raced, and another one's turn landed first: load the
             // game again; the submission still holds if this seat has not acted
             // (`still_waiting_since`).
@@ -127,18 +269,8 @@ fn submit(
             other => break other,
         }
     };
-    let idempotency = sub.idempotency.clone();
-    let user_id = sub.user_id.clone();
     match applied {
-        // A retry with the same key may have landed after this one first looked: a
-        // conflict then means "already done", and the first answer is the answer.
-        Err(e) if e.status() == StatusCode::CONFLICT => match idempotency {
-            Some((key, hash)) => match store::idempotent(lease.conn()?, &user_id, &key)? {
-                Some(stored) => reuse(stored, &hash),
-                None => Err(e),
-            },
-            None => Err(e),
-        },
+        Err(e) => first_answer(lease, sub, e).map(Step::Done),
         other => other,
     }
 }
@@ -330,7 +462,8 @@ fn apply(
     sub: &Submission,
     turn: ApiResult<Value>,
     also: Option<&mut AlsoWrite<'_>>,
-) -> ApiResult<Submitted> {
+    wait: Wait,
+) -> ApiResult<Step> {
     let user_id = sub.user_id.as_str();
     // Whether the seat moved since the sequence it names: only asked when that is not
     // the current one (see `still_waiting_since`).
@@ -389,6 +522,16 @@ fn apply(
         response: full.as_ref().unwrap_or(&minimal).to_string(),
         created_at: at,
     });
+    let body = match full {
+        Some(full) if !sub.minimal => full,
+        _ => minimal,
+    };
+    let after = After {
+        game_id: table.game.id.clone(),
+        seq,
+        body,
+        simultaneous: table.to_act().len() > 1,
+    };
     let written = match (&app.group_commit, also) {
         // The writer commits this turn with the others waiting now, and answers
         // once that commit is on disk (`crate::store::group`).
@@ -399,7 +542,7 @@ fn apply(
             let public_url = app.public_url.clone();
             // Each write of the batch runs in a savepoint of the writer's: the turn's
             // statements go straight in it.
-            group.write(move |conn| {
+            let answer = group.send(move |conn| {
                 write_turn(
                     conn,
                     &public_url,
@@ -408,13 +551,18 @@ fn apply(
                     None,
                     Savepoint::Given,
                 )
-            })
+            });
+            if wait == Wait::Hand {
+                return Ok(Step::Writing(Writing { answer, after }));
+            }
+            answer.wait()
         }
         // Rows the caller adds to the turn's transaction (a reply by mail and its
         // answer), or no writer: the turn commits on the request's own connection.
+        // (Who adds rows asks for the full answer: it is the body.)
         (_, also) => {
             let _one_writer = app.one_writer();
-            let answer = full.as_ref().unwrap_or(&minimal);
+            let answer = &after.body;
             write_turn(
                 lease.conn()?,
                 &app.public_url,
@@ -425,31 +573,7 @@ fn apply(
             )
         }
     };
-    let body = match full {
-        Some(full) if !sub.minimal => full,
-        _ => minimal,
-    };
-    match written {
-        // Only now, committed: keep the engine hot and wake the outbox worker.
-        Ok((next, mailed, wake)) => {
-            app.hot.put(&table.game.id, seq, Arc::from(next));
-            app.streams.wake(wake);
-            // Only when there is mail: a woken worker claims under the SQLite writer lock,
-            // and waking it for nothing after every turn took that lock from the turns.
-            if mailed {
-                crate::outbox::wake(app);
-            }
-            Ok(Submitted::Created { body, seq })
-        }
-        Err(SubmitError::Stale(current)) => Err(stale(current)),
-        Err(SubmitError::KeyTaken) => {
-            let (key, hash) = sub.idempotency.clone().unwrap_or_default();
-            let stored = store::idempotent(lease.conn()?, user_id, &key)?
-                .ok_or_else(|| ApiError::internal("idempotency row vanished"))?;
-            reuse(stored, &hash)
-        }
-        Err(SubmitError::Store(e)) => Err(e.into()),
-    }
+    after.settle(app, written).map(Step::Done)
 }
 
 /// A turn checked against the rules and ready to write: the log row, the game after it,
@@ -684,7 +808,7 @@ fn write_turn(
     let mut mailed = false;
     let mut wake = crate::store::events::Wake::default();
     let seat = usize::try_from(row.seat).unwrap_or_default();
-    let mails = |conn: &mut DbConn| {
+    let mails = |conn: &mut DbConn, due: &[(i64, chrono::NaiveDateTime)]| {
         let mut mails = if mail {
             compose::turn_mails(conn, &facts)?
         } else {
@@ -703,6 +827,7 @@ fn write_turn(
             &told,
             mail,
             row.created_at,
+            due,
         )?;
         Ok(mails)
     };

@@ -73,28 +73,34 @@ pub fn drop_clock(conn: &mut DbConn, game_id: &str, seat: i64) -> Result<(), Sto
 /// seat that begins to wait gets `due = now + turn_seconds` — counted from the end of its
 /// player's vacation if they are on one — and `remind_at = due - remind_before` (none if
 /// that is not after now). A forfeited seat is due at once: the scheduler plays for it.
-/// A game that is over (`to_act` empty) keeps no row.
+/// A game that is over (`to_act` empty) keeps no row. Returns when each seat of `to_act`
+/// is due (the turn's `your_turn` events tell it: no need to read the rows again).
 pub fn reset(
     conn: &mut DbConn,
     game_id: &str,
     seq: i64,
     to_act: &[i64],
     timing: &Timing,
-) -> Result<(), StoreError> {
+) -> Result<Vec<(i64, NaiveDateTime)>, StoreError> {
     // Every statement here has a fixed shape (no `IN` list), so the connection's statement
     // cache keeps it prepared: this runs in every turn's transaction, under SQLite's one
     // writer, where preparing `IN (…)` statements anew each time showed (BENCHMARKS.md).
-    let kept: Vec<i64> = deadlines::table
+    let rows: Vec<(i64, NaiveDateTime)> = super::native!(conn, c => deadlines::table
         .filter(deadlines::game_id.eq(game_id))
-        .select(deadlines::seat)
-        .load(conn)?;
+        .select((deadlines::seat, deadlines::due_at))
+        .load(c))?;
+    let kept: Vec<i64> = rows.iter().map(|(seat, _)| *seat).collect();
+    let mut due: Vec<(i64, NaiveDateTime)> = rows
+        .into_iter()
+        .filter(|(seat, _)| to_act.contains(seat))
+        .collect();
     for &seat in kept.iter().filter(|s| !to_act.contains(s)) {
-        diesel::delete(
+        super::native!(conn, c => diesel::delete(
             deadlines::table
                 .filter(deadlines::game_id.eq(game_id))
                 .filter(deadlines::seat.eq(seat)),
         )
-        .execute(conn)?;
+        .execute(c))?;
     }
     let now = timing.now;
     for &seat in to_act.iter().filter(|s| !kept.contains(s)) {
@@ -105,7 +111,7 @@ pub fn reset(
             Option<NaiveDateTime>,
             Option<NaiveDateTime>,
         );
-        let waiting: Option<Waiting> = seats::table
+        let waiting: Option<Waiting> = super::native!(conn, c => seats::table
             .inner_join(users::table)
             .inner_join(games::table)
             .filter(seats::game_id.eq(game_id))
@@ -117,12 +123,12 @@ pub fn reset(
                 users::vacation_start,
                 users::vacation_end,
             ))
-            .first(conn)
-            .optional()?;
+            .first(c)
+            .optional())?;
         let Some((user_id, turn_seconds, forfeited, v_start, v_end)) = waiting else {
             continue;
         };
-        let (due, remind) = if forfeited.is_some() {
+        let (due_at, remind) = if forfeited.is_some() {
             (now, None)
         } else {
             let from = on_vacation_until(v_start, v_end, now).unwrap_or(now);
@@ -130,22 +136,24 @@ pub fn reset(
             let remind = Some(due - timing.remind_before).filter(|r| *r > now);
             (due, remind)
         };
-        diesel::insert_into(deadlines::table)
-            .values(&Deadline {
-                game_id: game_id.to_string(),
-                seat,
-                user_id,
-                seq,
-                started_at: now,
-                due_at: due,
-                remind_at: remind,
-                expired_at: None,
-                lease_owner: None,
-                lease_until: None,
-            })
-            .execute(conn)?;
+        let row = Deadline {
+            game_id: game_id.to_string(),
+            seat,
+            user_id,
+            seq,
+            started_at: now,
+            due_at,
+            remind_at: remind,
+            expired_at: None,
+            lease_owner: None,
+            lease_until: None,
+        };
+        super::native!(conn, c => diesel::insert_into(deadlines::table)
+            .values(&row)
+            .execute(c))?;
+        due.push((seat, due_at));
     }
-    Ok(())
+    Ok(due)
 }
 
 /// The clocks of one game, by seat.

@@ -101,9 +101,9 @@ pub fn append(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), StoreError> {
     order_lock(conn)?;
     // One by one: SQLite through the multi-backend connection takes no batch insert.
     for event in batch {
-        diesel::insert_into(events::table)
+        super::native!(conn, c => diesel::insert_into(events::table)
             .values(event)
-            .execute(conn)?;
+            .execute(c))?;
     }
     if let DbConn::Pg(pg) = conn {
         let mut payload = serde_json::to_string(&Wake::of(batch)).unwrap_or_default();

@@ -61,11 +61,11 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
         seed_scheme: i64,
         watchers: String,
     }
-    let head = games::table
+    let head = super::native!(conn, c => games::table
         .find(id)
         .select(Head::as_select())
-        .first(conn)
-        .optional()?;
+        .first(c)
+        .optional())?;
     Ok(head.map(|h| Game {
         id: h.id,
         kind: h.kind,
@@ -103,7 +103,7 @@ pub struct SeatedPlayer {
 
 /// The players of a game, in seat order once started (join order before).
 pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, StoreError> {
-    let rows: Vec<(Seat, String)> = seats::table
+    let rows: Vec<(Seat, String)> = super::native!(conn, c => seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
         .order((
@@ -112,7 +112,7 @@ pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, St
             seats::user_id.asc(),
         ))
         .select((Seat::as_select(), users::display_name))
-        .load(conn)?;
+        .load(c))?;
     Ok(rows
         .into_iter()
         .map(|(seat, display_name)| SeatedPlayer { seat, display_name })
@@ -501,7 +501,7 @@ pub fn submit_turn(
     turn: &Turn,
     advance: &Advance,
     idempotent: Option<&Idempotent>,
-    mails: impl FnOnce(&mut DbConn) -> Result<Vec<NewMail>, StoreError>,
+    mails: impl FnOnce(&mut DbConn, &[(i64, chrono::NaiveDateTime)]) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<(), SubmitError> {
     crate::store::write_transaction(conn, |conn| {
         submit_turn_in(conn, turn, advance, idempotent, mails)
@@ -516,11 +516,11 @@ pub fn submit_turn_in(
     turn: &Turn,
     advance: &Advance,
     idempotent: Option<&Idempotent>,
-    mails: impl FnOnce(&mut DbConn) -> Result<Vec<NewMail>, StoreError>,
+    mails: impl FnOnce(&mut DbConn, &[(i64, chrono::NaiveDateTime)]) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<(), SubmitError> {
     let at = turn.created_at;
     let over = advance.outcome.is_some();
-    let updated = diesel::update(
+    let updated = super::native!(conn, c => diesel::update(
         games::table
             .filter(games::id.eq(&turn.game_id))
             .filter(games::seq.eq(turn.seq - 1))
@@ -534,7 +534,7 @@ pub fn submit_turn_in(
         games::ended_at.eq(over.then_some(at)),
         games::updated_at.eq(at),
     ))
-    .execute(conn)?;
+    .execute(c))?;
     if updated == 0 {
         // Nothing written yet: where the game is now, read in the same transaction.
         let seq = games::table
@@ -551,7 +551,7 @@ pub fn submit_turn_in(
     // The primary key (game_id, seq) is the last guard against a double apply (the game
     // is then at `turn.seq` at least; on PostgreSQL nothing more can be read in an
     // aborted transaction).
-    match diesel::insert_into(turns::table).values(turn).execute(conn) {
+    match super::native!(conn, c => diesel::insert_into(turns::table).values(turn).execute(c)) {
         Ok(_) => {}
         Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
             return Err(SubmitError::Stale(turn.seq))
@@ -561,7 +561,7 @@ pub fn submit_turn_in(
     if let Some(seat) = advance.restart {
         deadlines::drop_clock(conn, &turn.game_id, seat)?;
     }
-    deadlines::reset(
+    let due = deadlines::reset(
         conn,
         &turn.game_id,
         turn.seq,
@@ -580,8 +580,9 @@ pub fn submit_turn_in(
             Err(e) => return Err(e.into()),
         }
     }
-    // Last: the mail reads what the turn wrote (the log, the deadlines).
-    for mail in mails(conn)? {
+    // Last: the mail reads what the turn wrote (the log, the deadlines; when the seats
+    // that wait are due is handed in).
+    for mail in mails(conn, &due)? {
         outbox::enqueue(conn, &mail)?;
     }
     Ok(())

@@ -31,6 +31,7 @@ use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
+use tokio::sync::oneshot;
 
 /// The most writes committed together: a bound on one transaction's length (and so on
 /// the wait of a write that arrives just after a batch began).
@@ -47,7 +48,7 @@ trait Job: Send {
 struct Typed<T, E, F> {
     work: Option<F>,
     result: Option<Result<T, E>>,
-    reply: mpsc::SyncSender<Result<T, E>>,
+    reply: oneshot::Sender<Result<T, E>>,
 }
 
 impl<T, E, F> Job for Typed<T, E, F>
@@ -232,7 +233,19 @@ impl GroupCommit {
         E: From<DieselError> + Send + 'static,
         F: FnOnce(&mut DbConn) -> Result<T, E> + Send + 'static,
     {
-        let (reply, answer) = mpsc::sync_channel(1);
+        self.send(work).wait()
+    }
+
+    /// [`GroupCommit::write`] without waiting here: the answer comes through the
+    /// returned [`Pending`], which an async task awaits (no thread sleeps through the
+    /// commit, and the writer wakes the task's worker directly).
+    pub fn send<T, E, F>(&self, work: F) -> Pending<T, E>
+    where
+        T: Send + 'static,
+        E: From<DieselError> + Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<T, E> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
         let job = Box::new(Typed {
             work: Some(work),
             result: None,
@@ -243,15 +256,31 @@ impl GroupCommit {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .send(job);
-        if sent.is_err() {
-            return Err(E::from(unavailable(
-                "the database writer has stopped".into(),
-            )));
-        }
-        answer
-            .recv()
-            .unwrap_or_else(|_| Err(E::from(unavailable("the database writer stopped".into()))))
+        // A job the writer will never take is dropped with its sender: the answer is then
+        // "stopped", below.
+        drop(sent);
+        Pending(answer)
     }
+}
+
+/// The writer's answer to one write, still to come ([`GroupCommit::send`]).
+pub struct Pending<T, E>(oneshot::Receiver<Result<T, E>>);
+
+impl<T, E: From<DieselError>> Pending<T, E> {
+    /// Wait for it on this thread (a blocking one, never an async worker).
+    pub fn wait(self) -> Result<T, E> {
+        self.0.blocking_recv().unwrap_or_else(|_| Err(stopped()))
+    }
+
+    /// Wait for it in an async task.
+    pub async fn answer(self) -> Result<T, E> {
+        self.0.await.unwrap_or_else(|_| Err(stopped()))
+    }
+}
+
+/// The writer has stopped (or never took the write): nothing of it was committed.
+fn stopped<E: From<DieselError>>() -> E {
+    E::from(unavailable("the database writer has stopped".into()))
 }
 
 fn writer(

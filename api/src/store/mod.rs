@@ -33,6 +33,21 @@ use std::time::Duration;
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
 
+/// Run `$body` (one query, written once) on the backend's own connection `$c`, not
+/// through the multi-backend wrapper: the wrapper's queries have no static id, so diesel
+/// builds their SQL text again at every execution to find the prepared statement (a
+/// twentieth of a turn's CPU, BENCHMARKS.md), where the backend's own connection finds it
+/// by the query's type. For the statements every turn runs; the same query on both.
+macro_rules! native {
+    ($conn:expr, $c:ident => $body:expr) => {
+        match $conn {
+            $crate::store::DbConn::Sqlite($c) => $body,
+            $crate::store::DbConn::Pg($c) => $body,
+        }
+    };
+}
+pub(crate) use native;
+
 /// A connection to either backend; queries are written once against it.
 #[derive(diesel::MultiConnection)]
 pub enum DbConn {

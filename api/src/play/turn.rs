@@ -131,7 +131,20 @@ where
             Err(e) => break Err(e),
         };
         let simultaneous = writing.after.simultaneous;
-        let written = writing.answer.answer().await;
+        // The database deadline holds for the wait too (as it did for the blocking thread
+        // that waited before): a writer stuck on a silent database is a 503, not a hang.
+        let written = match app.database_deadline {
+            None => writing.answer.answer().await,
+            Some(limit) => match tokio::time::timeout(limit, writing.answer.answer()).await {
+                Ok(written) => written,
+                Err(_) => {
+                    break Err(ApiError::database_unavailable(format!(
+                        "no answer from the database within {} ms",
+                        limit.as_millis()
+                    )))
+                }
+            },
+        };
         match writing.after.settle(&app, written) {
             // As in `submit`: seats acting at once raced; load the game again.
             Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {

@@ -87,6 +87,10 @@ pub trait AnyGame: Send + Sync {
     fn apply(&self, seat: Seat, turn: &Value) -> Result<AnyApplied, TurnError>;
     fn legal(&self, seat: Seat, partial: &Value) -> Result<Value, TurnError>;
     fn view(&self, viewer: Viewer) -> Value;
+    /// [`AnyGame::view`] as JSON text, serialized straight from the game's view (no tree
+    /// of values on the way): what a turn's answer embeds. Its keys come in the view's own
+    /// order, not sorted as [`AnyGame::view`]'s; the same JSON otherwise.
+    fn view_json(&self, viewer: Viewer) -> String;
     fn outcome(&self) -> Option<Outcome>;
     /// [`Game::pass_turn`], as JSON.
     fn pass_turn(&self, seat: Seat) -> Option<Value>;
@@ -108,11 +112,19 @@ pub struct AnyApplied {
 
 /// The events of a turn that `viewer` may read. Once the game is over, all are public.
 pub fn visible_events(events: &[Logged<Value>], viewer: Viewer, game_over: bool) -> Vec<Value> {
+    visible(events, viewer, game_over).cloned().collect()
+}
+
+/// [`visible_events`], borrowed.
+pub fn visible(
+    events: &[Logged<Value>],
+    viewer: Viewer,
+    game_over: bool,
+) -> impl Iterator<Item = &Value> {
     events
         .iter()
-        .filter(|e| game_over || e.visibility.shown_to(viewer))
-        .map(|e| e.event.clone())
-        .collect()
+        .filter(move |e| game_over || e.visibility.shown_to(viewer))
+        .map(|e| &e.event)
 }
 
 struct Kind<G>(PhantomData<fn() -> G>);
@@ -254,6 +266,11 @@ impl<G: Game + Send + Sync + 'static> AnyGame for Running<G> {
         to_value(&self.0.view(viewer))
     }
 
+    fn view_json(&self, viewer: Viewer) -> String {
+        // As `to_value`: serializing our own plain data types cannot fail.
+        serde_json::to_string(&self.0.view(viewer)).unwrap_or_else(|_| "null".to_string())
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
@@ -305,6 +322,13 @@ mod tests {
         assert!(matches!(err, TurnError::Malformed(_)), "{err:?}");
         let loaded = gods.load(&game.state()).unwrap();
         assert_eq!(loaded.state(), game.state());
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+            let text = game.view_json(viewer);
+            assert_eq!(
+                serde_json::from_str::<Value>(&text).unwrap(),
+                game.view(viewer)
+            );
+        }
     }
 
     #[test]
@@ -337,6 +361,13 @@ mod tests {
         assert_eq!(dreams.parse_turn("Clear at 0.25,0.7.").unwrap(), star);
         let loaded = dreams.load(&next.state()).unwrap();
         assert_eq!(loaded.state(), next.state());
+        for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
+            let text = next.view_json(viewer);
+            assert_eq!(
+                serde_json::from_str::<Value>(&text).unwrap(),
+                next.view(viewer)
+            );
+        }
         assert_eq!(next.pass_turn(1), Some(json!({"pass": true})));
         assert_eq!(next.pass_turn(0), None);
     }

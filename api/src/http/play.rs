@@ -675,7 +675,6 @@ pub async fn post(
     let (gid, uid, text) = (game_id.clone(), user_id.clone(), notation.clone());
     let result = crate::http::with_lease(&state, move |lease| {
         submit_notation(lease, &app, &gid, &uid, expected_seq, &text, SOURCE_PLAYER)
-            .map(|(seq, _)| seq)
     })
     .await;
     match result {

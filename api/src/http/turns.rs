@@ -12,7 +12,8 @@ use crate::http::{with_conn, with_lease};
 use crate::play::{self, PartialTurn, Submitted, TurnInput};
 use crate::state::AppState;
 use crate::store::models::{Idempotent, SOURCE_PLAYER};
-use actix_web::http::{header, StatusCode};
+use actix_web::http::header::{self, ContentType};
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -229,13 +230,16 @@ pub async fn submit(
     })
     .await?;
     match outcome {
+        // The answer comes serialized (`crate::play::turn`).
         Submitted::Created { body, seq } if minimal => Ok(HttpResponse::Created()
             .insert_header(etag(seq))
             .insert_header(("Preference-Applied", "return=minimal"))
-            .json(body)),
-        Submitted::Created { body, seq } => {
-            Ok(HttpResponse::Created().insert_header(etag(seq)).json(body))
-        }
+            .content_type(ContentType::json())
+            .body(body)),
+        Submitted::Created { body, seq } => Ok(HttpResponse::Created()
+            .insert_header(etag(seq))
+            .content_type(ContentType::json())
+            .body(body)),
         Submitted::Replayed(stored) => Ok(replay(&stored)),
     }
 }

@@ -347,7 +347,7 @@ fn take(
                 )
             };
             match played {
-                Ok((seq, _)) => {
+                Ok(seq) => {
                     tracing::info!(message_id = %to.message_id, outcome = "played", seq, answered = true, "inbound mail");
                     return Ok(Received {
                         outcome: "played",

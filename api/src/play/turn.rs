@@ -20,9 +20,11 @@ use crate::store::games::{self as store, Advance, SubmitError};
 use crate::store::models::{Game, Idempotent, Turn, OVER, RUNNING};
 use crate::store::outbox::NewMail;
 use crate::store::{DbConn, Lease, StoreError};
-use ::games::registry::{visible_events, AnyGame, TurnError};
+use ::games::registry::{visible, AnyGame, TurnError};
 use ::games::{Logged, Outcome, RuleError, Viewer, Visibility};
 use actix_web::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -54,7 +56,11 @@ pub struct Submission {
 /// What a submission came to: a new log entry (the answer the API gives, and the new
 /// sequence), or the stored answer of the first submission with the same idempotency key.
 pub enum Submitted {
-    Created { body: Value, seq: i64 },
+    /// `body`: the answer as JSON text, serialized once.
+    Created {
+        body: String,
+        seq: i64,
+    },
     Replayed(Idempotent),
 }
 
@@ -202,7 +208,7 @@ type Written = (Box<dyn AnyGame>, bool, crate::store::events::Wake);
 struct After {
     game_id: String,
     seq: i64,
-    body: Value,
+    body: String,
     /// The game had several seats to act (a stale answer may be retried).
     simultaneous: bool,
 }
@@ -290,7 +296,7 @@ fn submit(
 
 /// A turn in notation for `user_id` (the turn page, a reply by mail) without an
 /// idempotency key (the form's or the reply's sequence turns a second copy into a 409).
-/// Returns the new sequence and the answer the API would give.
+/// Returns the new sequence.
 pub fn submit_notation(
     lease: &mut dyn Lease,
     app: &AppState,
@@ -299,7 +305,7 @@ pub fn submit_notation(
     expected_seq: i64,
     notation: &str,
     source: &'static str,
-) -> ApiResult<(i64, Value)> {
+) -> ApiResult<i64> {
     submit_notation_with(
         lease,
         app,
@@ -327,7 +333,7 @@ pub fn submit_notation_with(
     notation: &str,
     source: &'static str,
     also: Option<&mut AlsoWrite<'_>>,
-) -> ApiResult<(i64, Value)> {
+) -> ApiResult<i64> {
     let sub = Submission {
         game_id: game_id.to_string(),
         user_id: user_id.to_string(),
@@ -338,7 +344,7 @@ pub fn submit_notation_with(
         minimal: false,
     };
     match submit_turn_with(lease, app, sub, also)? {
-        Submitted::Created { seq, body } => Ok((seq, body)),
+        Submitted::Created { seq, .. } => Ok(seq),
         Submitted::Replayed(_) => Err(ApiError::internal("a turn without a key was replayed")),
     }
 }
@@ -497,43 +503,52 @@ fn apply(
     );
     let (seq, at, notation) = (row.seq, row.created_at, row.notation.clone());
     let status = if over { "over" } else { RUNNING };
-    let minimal = json!({
-        "game_id": table.game.id,
-        "seq": seq,
-        "seat": seat,
-        "at": at.and_utc(),
-        "to_act": next.to_act(),
-        "status": status,
-    });
+    let to_act = next.to_act();
+    let game_id = table.game.id.as_str();
+    let at = at.and_utc();
+    // The answers are serialized here, once, straight from their parts (the view from the
+    // engine's own type): no tree of JSON values is built, copied and serialized again.
+    let minimal = answer_json(&MinimalAnswer {
+        at,
+        game_id,
+        seat,
+        seq,
+        status,
+        to_act: &to_act,
+    })?;
     // The full answer: unless the client asked for the minimal one and no replay needs it.
-    let full = (!sub.minimal || sub.idempotency.is_some()).then(|| {
-        let outcome: Value = advance
+    let full = if !sub.minimal || sub.idempotency.is_some() {
+        let view = next.view_json(Viewer::Seat(seat));
+        let view = serde_json::value::RawValue::from_string(view)
+            .map_err(|e| ApiError::internal(format!("the view is not JSON: {e}")))?;
+        let outcome = advance
             .outcome
             .as_deref()
-            .and_then(|o| serde_json::from_str(o).ok())
-            .unwrap_or(Value::Null);
-        json!({
-            "game_id": table.game.id,
-            "seq": seq,
-            "seat": seat,
-            "at": at.and_utc(),
-            "turn": turn,
-            "notation": notation,
-            "events": visible_events(&prepared.events, Viewer::Seat(seat), over),
-            "to_act": next.to_act(),
-            "status": status,
-            "outcome": outcome,
-            "view": next.view(Viewer::Seat(seat)),
-        })
-    });
+            .and_then(|o| serde_json::from_str::<&serde_json::value::RawValue>(o).ok());
+        Some(answer_json(&FullAnswer {
+            at,
+            events: visible(&prepared.events, Viewer::Seat(seat), over).collect(),
+            game_id,
+            notation: &notation,
+            outcome,
+            seat,
+            seq,
+            status,
+            to_act: &to_act,
+            turn: &turn,
+            view: &view,
+        })?)
+    } else {
+        None
+    };
     let idem = sub.idempotency.as_ref().map(|(key, hash)| Idempotent {
         user_id: user_id.to_string(),
         idem_key: key.clone(),
         request_hash: hash.clone(),
         status: 201,
         // A replay answers in full, whatever the first request preferred.
-        response: full.as_ref().unwrap_or(&minimal).to_string(),
-        created_at: at,
+        response: full.as_ref().unwrap_or(&minimal).clone(),
+        created_at: at.naive_utc(),
     });
     let body = match full {
         Some(full) if !sub.minimal => full,
@@ -575,7 +590,12 @@ fn apply(
         // (Who adds rows asks for the full answer: it is the body.)
         (_, also) => {
             let _one_writer = app.one_writer();
-            let answer = &after.body;
+            let answer: Value = match also {
+                Some(_) => serde_json::from_str(&after.body)
+                    .map_err(|e| ApiError::internal(format!("a turn's answer: {e}")))?,
+                None => Value::Null,
+            };
+            let answer = &answer;
             write_turn(
                 lease.conn()?,
                 &app.public_url,
@@ -587,6 +607,41 @@ fn apply(
         }
     };
     after.settle(app, written).map(Step::Done)
+}
+
+/// A turn's minimal answer (`Prefer: return=minimal`): the new sequence and who acts.
+/// (Fields in alphabetical order, as a JSON value's keys came before.)
+#[derive(Serialize)]
+struct MinimalAnswer<'a> {
+    at: DateTime<Utc>,
+    game_id: &'a str,
+    seat: usize,
+    seq: i64,
+    status: &'a str,
+    to_act: &'a [usize],
+}
+
+/// A turn's full answer: the turn, its events the seat may read, and the seat's view after
+/// it.
+#[derive(Serialize)]
+struct FullAnswer<'a> {
+    at: DateTime<Utc>,
+    events: Vec<&'a Value>,
+    game_id: &'a str,
+    notation: &'a str,
+    /// `null` until the game ends.
+    outcome: Option<&'a serde_json::value::RawValue>,
+    seat: usize,
+    seq: i64,
+    status: &'a str,
+    to_act: &'a [usize],
+    turn: &'a Value,
+    view: &'a serde_json::value::RawValue,
+}
+
+fn answer_json(answer: &impl Serialize) -> ApiResult<String> {
+    serde_json::to_string(answer)
+        .map_err(|e| ApiError::internal(format!("a turn's answer did not serialize: {e}")))
 }
 
 /// A turn checked against the rules and ready to write: the log row, the game after it,

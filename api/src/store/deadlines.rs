@@ -19,6 +19,9 @@ use diesel::prelude::*;
 /// A seat's running clock, as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = deadlines)]
+// `None` is written as NULL (no column has another default): one SQL text for every
+// row, so the statement is prepared once and cached, not again for each insert.
+#[diesel(treat_none_as_default_value = false)]
 pub struct Deadline {
     pub game_id: String,
     pub seat: i64,

@@ -20,6 +20,9 @@ pub const CHANNEL: &str = "hermes_events";
 /// `None`).
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = events)]
+// `None` is written as NULL (no column has another default): one SQL text for every
+// row, so the statement is prepared once and cached, not again for each insert.
+#[diesel(treat_none_as_default_value = false)]
 pub struct NewEvent {
     pub user_id: Option<String>,
     pub game_id: Option<String>,
@@ -91,18 +94,34 @@ impl Wake {
 /// Write `batch` in the caller's transaction. On PostgreSQL the ids must grow in commit
 /// order, or a reader that saw id 11 committed before id 10 would skip 10 for good: a
 /// transaction-scoped advisory lock makes event writers commit one after another (it is
-/// taken last in the transaction, so it is held only until the commit; in a batch of the
-/// group-commit writer, from the first turn's events to the batch's commit), and a `NOTIFY`,
+/// taken last in the transaction, so it is held only until the commit), and a `NOTIFY`,
 /// delivered at commit, wakes the streams of every server. SQLite has one writer anyway.
+/// In a batch of the group-commit writer ([`Deferring`]), the events are kept and written
+/// with the others of the batch at its end ([`write_deferred`]).
 pub fn append(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), StoreError> {
     if batch.is_empty() {
         return Ok(());
     }
+    let kept = DEFERRED.with_borrow_mut(|deferred| match deferred {
+        Some(kept) => {
+            kept.extend_from_slice(batch);
+            true
+        }
+        None => false,
+    });
+    if kept {
+        return Ok(());
+    }
+    Ok(insert_all(conn, batch)?)
+}
+
+/// Insert `batch` with the ordering lock and the wake-up (see [`append`]).
+fn insert_all(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), diesel::result::Error> {
     order_lock(conn)?;
-    // One by one: SQLite through the multi-backend connection takes no batch insert.
-    for event in batch {
+    // Several rows a statement (the statement's binds stay well under SQLite's limit).
+    for rows in batch.chunks(200) {
         super::native!(conn, c => diesel::insert_into(events::table)
-            .values(event)
+            .values(rows)
             .execute(c))?;
     }
     if let DbConn::Pg(pg) = conn {
@@ -119,12 +138,65 @@ pub fn append(conn: &mut DbConn, batch: &[NewEvent]) -> Result<(), StoreError> {
     Ok(())
 }
 
+std::thread_local! {
+    /// The events appended on this thread while a [`Deferring`] lives (the group-commit
+    /// writer's batch), still to be written.
+    static DEFERRED: std::cell::RefCell<Option<Vec<NewEvent>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// While it lives, [`append`] on this thread keeps the events instead of writing them: the
+/// group-commit writer writes a batch's events together at its end ([`write_deferred`]),
+/// in a few statements instead of several a turn, and on PostgreSQL takes the events'
+/// ordering lock only then, after every write of the batch has taken the rows it needs
+/// (holding it while waiting for a row another writer holds could deadlock with that
+/// writer, waiting for the lock). Dropping it forgets what was kept.
+pub struct Deferring(());
+
+impl Deferring {
+    pub fn begin() -> Deferring {
+        DEFERRED.with_borrow_mut(|d| *d = Some(Vec::new()));
+        Deferring(())
+    }
+
+    /// How many events are kept so far (a mark for [`Deferring::forget_from`]).
+    pub fn kept(&self) -> usize {
+        DEFERRED.with_borrow(|d| d.as_ref().map_or(0, Vec::len))
+    }
+
+    /// Forget the events kept after `mark`: the write that appended them was rolled back.
+    pub fn forget_from(&self, mark: usize) {
+        DEFERRED.with_borrow_mut(|d| {
+            if let Some(kept) = d {
+                kept.truncate(mark);
+            }
+        });
+    }
+}
+
+impl Drop for Deferring {
+    fn drop(&mut self) {
+        DEFERRED.with_borrow_mut(|d| *d = None);
+    }
+}
+
+/// Write the events kept by `deferring` (see [`append`]) in the caller's transaction.
+pub fn write_deferred(
+    conn: &mut DbConn,
+    deferring: &Deferring,
+) -> Result<(), diesel::result::Error> {
+    let _ = deferring;
+    let kept = DEFERRED.with_borrow_mut(|d| d.as_mut().map(std::mem::take).unwrap_or_default());
+    if kept.is_empty() {
+        return Ok(());
+    }
+    insert_all(conn, &kept)
+}
+
 /// PostgreSQL: take the lock that makes event writers commit one after another (see
-/// [`append`]) until the end of the caller's transaction; nothing on SQLite. The
-/// group-commit writer takes it first in each batch (`crate::store::group`), so that the
-/// writers of two server processes wait for each other's whole batch instead of each
-/// holding rows the other's batch needs (a deadlock PostgreSQL would break after
-/// `deadlock_timeout` by failing a turn).
+/// [`append`]) until the end of the caller's transaction; nothing on SQLite. Every writer
+/// takes it last, once it holds every row it writes ([`Deferring`]): the one holding it
+/// then waits for nobody's rows but commits.
 pub fn order_lock(conn: &mut DbConn) -> Result<(), diesel::result::Error> {
     if let DbConn::Pg(_) = conn {
         const LOCK: i64 = 0x4845_524d_4556; // "HERMEV"

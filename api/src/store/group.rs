@@ -41,6 +41,8 @@ pub const MAX_BATCH: usize = 256;
 trait Job: Send {
     /// Run inside the batch's transaction, in a savepoint of its own.
     fn run(&mut self, conn: &mut DbConn);
+    /// Its run failed (and its savepoint was rolled back).
+    fn failed(&self) -> bool;
     /// The batch's transaction ended: `Ok` once committed, else why not.
     fn finish(self: Box<Self>, committed: Result<(), &DieselError>);
 }
@@ -62,6 +64,10 @@ where
             // Nested in the batch's transaction: a SAVEPOINT, rolled back alone on error.
             self.result = Some(conn.transaction(work));
         }
+    }
+
+    fn failed(&self) -> bool {
+        matches!(self.result, Some(Err(_)))
     }
 
     fn finish(self: Box<Self>, committed: Result<(), &DieselError>) {
@@ -174,8 +180,7 @@ impl GroupCommit {
     /// Start the writer thread with a connection of its own from `manager`. `one_writer`
     /// is the process's SQLite writer lock, held for each batch so that the process's
     /// other writers (the scheduler, the outbox worker, joins) take turns with it; `None`
-    /// on PostgreSQL, where row locks order the writers. (Two or four writers on
-    /// PostgreSQL measured no faster than one: BENCHMARKS.md, issue 13.)
+    /// on PostgreSQL, where row locks order the writers.
     pub fn start(
         manager: Manager,
         one_writer: Option<Arc<Mutex<()>>>,
@@ -323,17 +328,22 @@ fn writer(
         }
         let Some(c) = conn.as_mut() else { continue };
         let committed = write_transaction(c, |c| {
-            // PostgreSQL: the events' ordering lock first, which every turn takes anyway;
-            // another process's writer then waits for this whole batch, holding no rows.
-            super::events::order_lock(c)?;
+            // The events the writes append are written together at the end (and on
+            // PostgreSQL the events' ordering lock taken only then: `events::Deferring`).
+            let deferring = super::events::Deferring::begin();
             for job in batch.iter_mut() {
+                let mark = deferring.kept();
                 if catch_unwind(AssertUnwindSafe(|| job.run(c))).is_err() {
                     // A savepoint left open by a panic: roll the whole batch back rather
                     // than commit half a write.
                     return Err(DieselError::RollbackTransaction);
                 }
+                if job.failed() {
+                    // Its savepoint was rolled back: so are its events.
+                    deferring.forget_from(mark);
+                }
             }
-            Ok(())
+            super::events::write_deferred(c, &deferring)
         });
         // A transaction left open (a panic), a stuck transaction manager or a server
         // gone away (PostgreSQL): the next batch takes a new connection (dropping this
@@ -429,6 +439,73 @@ mod tests {
             .get_result(&mut other)
             .unwrap();
         assert_eq!(n.n, 3);
+    }
+
+    #[test]
+    fn the_events_of_a_batch_are_written_at_its_end_and_a_failed_write_takes_its_own_back() {
+        use super::super::events::{append, NewEvent};
+        let (_dir, manager, lock) = setup();
+        // (The migrations made the events table.)
+        let DbConn::Sqlite(mut other) = manager.connect().unwrap() else {
+            panic!("expected sqlite")
+        };
+        let group = Arc::new(GroupCommit::start(manager.clone(), Some(lock.clone())).unwrap());
+        // Appends an event for `k`, then inserts `k` (which fails for a `k` already there).
+        let write = |k: i64| {
+            move |c: &mut DbConn| -> Result<i64, DieselError> {
+                let event = NewEvent {
+                    user_id: None,
+                    game_id: Some(format!("g{k}")),
+                    kind: "turn".into(),
+                    data: "{}".into(),
+                    created_at: chrono::DateTime::from_timestamp(0, 0).unwrap().naive_utc(),
+                };
+                append(c, &[event]).map_err(|e| DieselError::QueryBuilderError(e.into()))?;
+                insert(k)(c)
+            }
+        };
+        let held = lock.lock().unwrap();
+        let mut waiting = Vec::new();
+        for k in [1, 1, 2] {
+            let g = group.clone();
+            waiting.push(std::thread::spawn(move || g.write(write(k))));
+            std::thread::sleep(std::time::Duration::from_millis(30));
+        }
+        drop(held);
+        let answers: Vec<bool> = waiting
+            .into_iter()
+            .map(|t| t.join().unwrap().is_ok())
+            .collect();
+        assert_eq!(answers, [true, false, true]);
+        assert_eq!(group.counts().commits(), 1);
+        #[derive(diesel::QueryableByName, Debug, PartialEq)]
+        struct G {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            game_id: String,
+        }
+        let written: Vec<G> = diesel::sql_query("SELECT game_id FROM events ORDER BY id")
+            .load(&mut other)
+            .unwrap();
+        // The failed write's event is not there; the others are, in the order written.
+        let written: Vec<String> = written.into_iter().map(|g| g.game_id).collect();
+        assert_eq!(written, ["g1", "g2"]);
+        // Outside a batch, an event is written at once.
+        let mut c = manager.connect().unwrap();
+        append(
+            &mut c,
+            &[NewEvent {
+                user_id: Some("u".into()),
+                game_id: None,
+                kind: "turn".into(),
+                data: "{}".into(),
+                created_at: chrono::DateTime::from_timestamp(0, 0).unwrap().naive_utc(),
+            }],
+        )
+        .unwrap();
+        let n: Vec<G> = diesel::sql_query("SELECT kind AS game_id FROM events")
+            .load(&mut other)
+            .unwrap();
+        assert_eq!(n.len(), 3);
     }
 
     #[test]

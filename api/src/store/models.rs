@@ -149,6 +149,9 @@ pub struct Invite {
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = turns)]
+// `None` is written as NULL (no column has another default): one SQL text for every
+// row, so the statement is prepared once and cached, not again for each insert.
+#[diesel(treat_none_as_default_value = false)]
 pub struct Turn {
     pub game_id: String,
     pub seq: i64,
@@ -216,6 +219,9 @@ pub struct Idempotent {
 /// A mail in the outbox (see `migrations/*/2025-01-03-000001_mail_and_time`).
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = outbox)]
+// `None` is written as NULL (no column has another default): one SQL text for every
+// row, so the statement is prepared once and cached, not again for each insert.
+#[diesel(treat_none_as_default_value = false)]
 pub struct OutboxRow {
     pub id: String,
     pub dedupe_key: Option<String>,

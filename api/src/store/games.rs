@@ -508,6 +508,67 @@ pub fn submit_turn(
     })
 }
 
+/// A turn's `UPDATE` of its game's row, if the game is still running at the sequence
+/// before the turn's: the same statement as diesel's `update(…).set(…)`, but one diesel
+/// prepares once per connection and keeps (it never keeps an `update`'s, whose changeset
+/// may leave columns out), so a turn does not have it parsed again.
+struct AdvanceGame<'a> {
+    id: &'a str,
+    /// The turn's sequence, and the one before it (where the game must be).
+    seq: i64,
+    seq_before: i64,
+    to_act: &'a str,
+    outcome: Option<&'a str>,
+    status: &'a str,
+    ended_at: Option<chrono::NaiveDateTime>,
+    updated_at: chrono::NaiveDateTime,
+}
+
+impl<DB> diesel::query_builder::QueryFragment<DB> for AdvanceGame<'_>
+where
+    DB: diesel::backend::Backend,
+    DB: diesel::sql_types::HasSqlType<diesel::sql_types::BigInt>
+        + diesel::sql_types::HasSqlType<diesel::sql_types::Text>
+        + diesel::sql_types::HasSqlType<diesel::sql_types::Timestamp>,
+    i64: diesel::serialize::ToSql<diesel::sql_types::BigInt, DB>,
+    str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+    chrono::NaiveDateTime: diesel::serialize::ToSql<diesel::sql_types::Timestamp, DB>,
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+    ) -> diesel::QueryResult<()> {
+        use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+        out.push_sql("UPDATE games SET seq = ");
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(", to_act = ");
+        out.push_bind_param::<Text, _>(self.to_act)?;
+        out.push_sql(", outcome = ");
+        out.push_bind_param::<Nullable<Text>, _>(&self.outcome)?;
+        out.push_sql(", status = ");
+        out.push_bind_param::<Text, _>(self.status)?;
+        out.push_sql(", ended_at = ");
+        out.push_bind_param::<Nullable<Timestamp>, _>(&self.ended_at)?;
+        out.push_sql(", updated_at = ");
+        out.push_bind_param::<Timestamp, _>(&self.updated_at)?;
+        out.push_sql(" WHERE id = ");
+        out.push_bind_param::<Text, _>(self.id)?;
+        out.push_sql(" AND seq = ");
+        out.push_bind_param::<BigInt, _>(&self.seq_before)?;
+        out.push_sql(" AND status = ");
+        out.push_bind_param::<Text, _>(RUNNING)?;
+        Ok(())
+    }
+}
+
+/// One SQL text whatever the values: diesel prepares the statement once per connection.
+impl diesel::query_builder::QueryId for AdvanceGame<'_> {
+    type QueryId = AdvanceGame<'static>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl<Conn> RunQueryDsl<Conn> for AdvanceGame<'_> {}
+
 /// [`submit_turn`] in the caller's transaction or savepoint, which must roll back what
 /// this wrote when it fails (the group-commit writer's savepoint of each write: a second
 /// one here cost every turn two statements). `Stale` carries the sequence the game is at.
@@ -520,21 +581,17 @@ pub fn submit_turn_in(
 ) -> Result<(), SubmitError> {
     let at = turn.created_at;
     let over = advance.outcome.is_some();
-    let updated = super::native!(conn, c => diesel::update(
-        games::table
-            .filter(games::id.eq(&turn.game_id))
-            .filter(games::seq.eq(turn.seq - 1))
-            .filter(games::status.eq(RUNNING)),
-    )
-    .set((
-        games::seq.eq(turn.seq),
-        games::to_act.eq(&advance.to_act),
-        games::outcome.eq(advance.outcome.as_deref()),
-        games::status.eq(if over { OVER } else { RUNNING }),
-        games::ended_at.eq(over.then_some(at)),
-        games::updated_at.eq(at),
-    ))
-    .execute(c))?;
+    let advanced = AdvanceGame {
+        id: &turn.game_id,
+        seq: turn.seq,
+        seq_before: turn.seq - 1,
+        to_act: &advance.to_act,
+        outcome: advance.outcome.as_deref(),
+        status: if over { OVER } else { RUNNING },
+        ended_at: over.then_some(at),
+        updated_at: at,
+    };
+    let updated = super::native!(conn, c => advanced.execute(c))?;
     if updated == 0 {
         // Nothing written yet: where the game is now, read in the same transaction.
         let seq = games::table

@@ -218,9 +218,10 @@ pub enum Deflate {
     Best,
     /// zlib level 6.
     Balanced,
-    /// What [`encode_indexed`] uses: zlib level 2 (on a board, per `benches/mailpic.rs`:
-    /// level 3 gives 4 % fewer bytes for about an eighth more time, level 1 a fifth less
-    /// time for a fifth more bytes).
+    /// What [`encode_indexed`] uses: zlib level 2, compressed by zlib-rs (png's `zlib-rs`
+    /// feature; miniz_oxide took about three times as long). On a board, per
+    /// `benches/mailpic.rs`: level 3 gives 4 % fewer bytes for half as much time again,
+    /// level 1 a quarter more bytes in a quarter of the time.
     Default,
     /// fdeflate's ultra-fast mode: the fastest, and the largest.
     Fastest,

@@ -19,6 +19,7 @@
 pub mod dreams;
 mod png;
 mod raster;
+mod sprites;
 mod svg;
 mod text;
 

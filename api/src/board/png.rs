@@ -84,6 +84,15 @@ pub(crate) fn render_scaled(svg: &str, scale: f32) -> Result<Pixmap, PngError> {
 
 /// [`render_scaled`], and the SVG's size in user units.
 pub(crate) fn render_sized(svg: &str, scale: f32) -> Result<(Pixmap, usvg::Size), PngError> {
+    // Repeated pieces from pixmaps kept per thread, labels from cached glyphs.
+    if let Some(split) = super::sprites::split(svg) {
+        let tree = usvg::Tree::from_str(&split.rest, &options())?;
+        let k = fit(tree.size(), scale);
+        if let Some(mut pixmap) = super::sprites::draw(&tree, &split, scale, k) {
+            super::text::draw(&mut pixmap, &split.labels, k);
+            return Ok((pixmap, tree.size()));
+        }
+    }
     let Some((rest, labels)) = super::text::split(svg) else {
         let tree = usvg::Tree::from_str(svg, &options())?;
         return Ok((render_tree(&tree, scale)?, tree.size()));

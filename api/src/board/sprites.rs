@@ -9,7 +9,7 @@
 //! and `role`, under groups that only translate or name themselves), and [`draw`] lays each
 //! over what resvg drew of the rest, from pixmaps kept per thread: keyed by what the group
 //! holds (its labels taken out: they are drawn afterwards as everywhere), the scale, and
-//! where within a pixel it falls (to 1/1024 of a pixel). A piece is drawn by resvg, alone,
+//! where within a pixel it falls (to 1/4096 of a pixel). A piece is drawn by resvg, alone,
 //! at that same position within a pixel, so it is the same pixels as resvg draws in place
 //! (laying a piece over the rest rounds as resvg's own blending does; a shade may differ
 //! by one).
@@ -35,16 +35,15 @@ use super::text::{label_of, plain_root, translate, Label};
 /// 20 kB each, a Dreams card's about 150 kB.
 const MAX_CACHE_BYTES: usize = 16 << 20;
 /// Positions within a pixel a piece is drawn at, across and down.
-const SUBPIXEL: f32 = 1024.0;
+const SUBPIXEL: f32 = 4096.0;
 /// The id of the empty group that marks where a piece was, in the rest.
 const MARK: &str = "hermes-piece-";
 
-/// A group taken out of the SVG: what it holds (without its labels), and how far it is
-/// moved, in user units.
+/// A group taken out of the SVG: what it holds (without its labels), and the translations
+/// that move it, outermost first, in user units.
 pub(crate) struct Piece {
     content: String,
-    dx: f32,
-    dy: f32,
+    moves: Vec<(f32, f32)>,
 }
 
 /// An SVG taken apart: the rest for usvg (each piece replaced by an empty marked group),
@@ -81,7 +80,7 @@ pub(crate) fn split(svg: &str) -> Option<Split> {
 
     // Cuts in document order: a label's range (removed) or a piece's (replaced by a mark).
     let mut labels: Vec<(std::ops::Range<usize>, Label)> = Vec::new();
-    let mut pieces: Vec<(std::ops::Range<usize>, NodeId, (f32, f32))> = Vec::new();
+    let mut pieces: Vec<(std::ops::Range<usize>, NodeId, Vec<(f32, f32)>)> = Vec::new();
     let mut inside: Option<std::ops::Range<usize>> = None;
     for node in doc.descendants().filter(|n| n.is_element()) {
         let range = node.range();
@@ -109,7 +108,7 @@ pub(crate) fn split(svg: &str) -> Option<Split> {
     let mut out_pieces = Vec::with_capacity(pieces.len());
     let mut at = 0;
     let mut li = labels.iter().peekable();
-    for (range, id, (dx, dy)) in &pieces {
+    for (range, id, moves) in pieces {
         // Labels before this piece.
         while let Some((r, _)) = li.peek() {
             if r.start >= range.start {
@@ -122,7 +121,7 @@ pub(crate) fn split(svg: &str) -> Option<Split> {
         rest.push_str(&svg[at..range.start]);
         at = range.end;
         // The piece's inner content, without its labels.
-        let node = doc.get_node(*id)?;
+        let node = doc.get_node(id)?;
         let (first, last) = (node.first_child()?, node.last_child()?);
         let (start, end) = (first.range().start, last.range().end);
         let mut content = String::with_capacity(end - start);
@@ -141,11 +140,7 @@ pub(crate) fn split(svg: &str) -> Option<Split> {
             continue;
         }
         rest.push_str(&format!("<g id=\"{MARK}{}\"/>", out_pieces.len()));
-        out_pieces.push(Piece {
-            content,
-            dx: *dx,
-            dy: *dy,
-        });
+        out_pieces.push(Piece { content, moves });
     }
     for (r, _) in li {
         rest.push_str(&svg[at..r.start]);
@@ -163,18 +158,19 @@ pub(crate) fn split(svg: &str) -> Option<Split> {
     })
 }
 
-/// A group that can be drawn apart, and how far it is moved from the picture's origin.
-fn piece_of(node: Node, defined: &HashSet<&str>) -> Option<(f32, f32)> {
+/// A group that can be drawn apart, and the translations that move it from the picture's
+/// origin, outermost first.
+fn piece_of(node: Node, defined: &HashSet<&str>) -> Option<Vec<(f32, f32)>> {
     if !node.has_tag_name("g") || node.parent_element().is_none() {
         return None;
     }
-    let (mut dx, mut dy) = (0.0, 0.0);
+    let mut moves = Vec::new();
     for a in node.attributes() {
         if a.namespace().is_some() {
             return None;
         }
         match a.name() {
-            "transform" => (dx, dy) = translate(a.value())?,
+            "transform" => moves.push(translate(a.value())?),
             "role" => {}
             n if n.starts_with("data-") => {}
             _ => return None,
@@ -190,17 +186,14 @@ fn piece_of(node: Node, defined: &HashSet<&str>) -> Option<(f32, f32)> {
         }
         for attr in a.attributes() {
             match attr.name() {
-                "transform" => {
-                    let (x, y) = translate(attr.value())?;
-                    dx += x;
-                    dy += y;
-                }
+                "transform" => moves.push(translate(attr.value())?),
                 "id" | "role" => {}
                 n if n.starts_with("data-") => {}
                 _ => return None,
             }
         }
     }
+    moves.reverse();
     // Nothing inside that the rest may refer to, or that refers outside but to the defs.
     node.first_child()?;
     for d in node.descendants().skip(1).filter(|n| n.is_element()) {
@@ -221,7 +214,7 @@ fn piece_of(node: Node, defined: &HashSet<&str>) -> Option<(f32, f32)> {
             }
         }
     }
-    Some((dx, dy))
+    Some(moves)
 }
 
 /// A piece drawn: its pixels, and where its top left pixel goes relative to the pixel
@@ -342,7 +335,12 @@ fn in_order(group: &usvg::Group, placed: &[Placed], seen: &mut Vec<usize>, scale
 
 /// Piece `p` at `scale`: drawn now, or taken from the cache.
 fn place(cache: &mut Cache, prefix: &str, p: &Piece, scale: f32) -> Option<Placed> {
-    let (x, y) = (p.dx * scale, p.dy * scale);
+    // The piece's origin in pixels, summed as resvg sums the groups' transforms, so that
+    // it is the same number.
+    let ts = p.moves.iter().fold(Transform::from_scale(scale, scale), |ts, &(x, y)| {
+        ts.pre_concat(Transform::from_translate(x, y))
+    });
+    let (x, y) = (ts.tx, ts.ty);
     if !(x.is_finite() && y.is_finite()) {
         return None;
     }

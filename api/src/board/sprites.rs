@@ -80,7 +80,9 @@ pub(crate) fn split(svg: &str) -> Option<Split> {
 
     // Cuts in document order: a label's range (removed) or a piece's (replaced by a mark).
     let mut labels: Vec<(std::ops::Range<usize>, Label)> = Vec::new();
-    let mut pieces: Vec<(std::ops::Range<usize>, NodeId, Vec<(f32, f32)>)> = Vec::new();
+    // A piece's range, node and translations.
+    type Found = (std::ops::Range<usize>, NodeId, Vec<(f32, f32)>);
+    let mut pieces: Vec<Found> = Vec::new();
     let mut inside: Option<std::ops::Range<usize>> = None;
     for node in doc.descendants().filter(|n| n.is_element()) {
         let range = node.range();
@@ -284,7 +286,12 @@ pub(crate) fn draw(tree: &usvg::Tree, split: &Split, asked: f32, scale: f32) -> 
     }
     let mut pixmap = super::png::render_tree(tree, asked).ok()?;
     for p in &placed {
-        lay(&mut pixmap, &p.drawn.pixmap, p.x + p.drawn.left, p.y + p.drawn.top);
+        lay(
+            &mut pixmap,
+            &p.drawn.pixmap,
+            p.x + p.drawn.left,
+            p.y + p.drawn.top,
+        );
     }
     Some(pixmap)
 }
@@ -337,18 +344,18 @@ fn in_order(group: &usvg::Group, placed: &[Placed], seen: &mut Vec<usize>, scale
 fn place(cache: &mut Cache, prefix: &str, p: &Piece, scale: f32) -> Option<Placed> {
     // The piece's origin in pixels, summed as resvg sums the groups' transforms, so that
     // it is the same number.
-    let ts = p.moves.iter().fold(Transform::from_scale(scale, scale), |ts, &(x, y)| {
-        ts.pre_concat(Transform::from_translate(x, y))
-    });
+    let ts = p
+        .moves
+        .iter()
+        .fold(Transform::from_scale(scale, scale), |ts, &(x, y)| {
+            ts.pre_concat(Transform::from_translate(x, y))
+        });
     let (x, y) = (ts.tx, ts.ty);
     if !(x.is_finite() && y.is_finite()) {
         return None;
     }
     let (mut ix, mut iy) = (x.floor(), y.floor());
-    let (mut qx, mut qy) = (
-        ((x - ix) * SUBPIXEL).round(),
-        ((y - iy) * SUBPIXEL).round(),
-    );
+    let (mut qx, mut qy) = (((x - ix) * SUBPIXEL).round(), ((y - iy) * SUBPIXEL).round());
     if qx >= SUBPIXEL {
         (ix, qx) = (ix + 1.0, 0.0);
     }
@@ -362,8 +369,8 @@ fn place(cache: &mut Cache, prefix: &str, p: &Piece, scale: f32) -> Option<Place
     let drawn = match cache.drawn.get(&key) {
         Some(d) => d.clone(),
         None => {
-            let d = draw_piece(prefix, &p.content, scale, qx / SUBPIXEL, qy / SUBPIXEL)
-                .map(Arc::new);
+            let d =
+                draw_piece(prefix, &p.content, scale, qx / SUBPIXEL, qy / SUBPIXEL).map(Arc::new);
             let bytes = d.as_ref().map_or(0, |d| d.pixmap.data().len()) + key.0.len();
             if cache.bytes + bytes > MAX_CACHE_BYTES {
                 *cache = Cache::default();
@@ -389,7 +396,10 @@ fn draw_piece(prefix: &str, content: &str, scale: f32, fx: f32, fy: f32) -> Opti
     let top = (b.top() * scale + fy).floor() as i32 - 1;
     let right = (b.right() * scale + fx).ceil() as i32 + 1;
     let bottom = (b.bottom() * scale + fy).ceil() as i32 + 1;
-    let (w, h) = (u32::try_from(right - left).ok()?, u32::try_from(bottom - top).ok()?);
+    let (w, h) = (
+        u32::try_from(right - left).ok()?,
+        u32::try_from(bottom - top).ok()?,
+    );
     if w > super::png::MAX_PNG_SIDE || h > super::png::MAX_PNG_SIDE {
         return None;
     }

@@ -476,20 +476,49 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
         };
         let mut c = cubes.swap_remove(i);
         let ch = c.channel;
-        // By the channel, then the whole colour: one number per colour, the same order.
-        c.colours.sort_unstable_by_key(|(col, _)| {
-            (u64::from(col[ch]) << 32) | u64::from(u32::from_be_bytes(*col))
-        });
+        // In order of the channel, then the whole colour (one number per colour), the cut
+        // is after the colour where the weight reaches half. Found without sorting the
+        // cube: the weights by the channel's value give the value it is reached at, and
+        // only the colours of that value are sorted.
+        let order =
+            |col: &[u8; 4]| (u64::from(col[ch]) << 32) | u64::from(u32::from_be_bytes(*col));
         let half = c.weight / 2;
+        let mut by_value = [0u64; 256];
+        for (col, w) in &c.colours {
+            by_value[usize::from(col[ch])] += w;
+        }
         let mut acc = 0;
+        let mut value = 255;
+        for (v, &w) in by_value.iter().enumerate() {
+            if w > 0 && acc + w >= half {
+                value = v;
+                break;
+            }
+            acc += w;
+        }
+        let below = c
+            .colours
+            .iter()
+            .filter(|(col, _)| usize::from(col[ch]) < value)
+            .count();
+        let mut at_value: Vec<([u8; 4], u64)> = c
+            .colours
+            .iter()
+            .filter(|(col, _)| usize::from(col[ch]) == value)
+            .copied()
+            .collect();
+        at_value.sort_unstable_by_key(|(col, _)| order(col));
         let mut cut = 1;
-        for (j, (_, w)) in c.colours.iter().enumerate() {
+        for (j, (_, w)) in at_value.iter().enumerate() {
             acc += w;
             if acc >= half {
-                cut = (j + 1).clamp(1, c.colours.len() - 1);
+                cut = (below + j + 1).clamp(1, c.colours.len() - 1);
                 break;
             }
         }
+        // The `cut` first colours in that order, before the others.
+        c.colours
+            .select_nth_unstable_by_key(cut, |(col, _)| order(col));
         let upper = c.colours.split_off(cut);
         cubes.push(cube(c.colours));
         cubes.push(cube(upper));

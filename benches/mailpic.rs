@@ -43,6 +43,10 @@ struct Args {
     /// Write the pictures into this directory.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Only draw each picture whole (`board_attachment` / `dreams_attachment`) this many
+    /// times and print nothing: a loop to run under `perf`.
+    #[arg(long)]
+    profile: Option<usize>,
 }
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -258,6 +262,12 @@ async fn main() -> Result<(), BoxError> {
             title: Some("Gods #0a1b2c".into()),
             ..Default::default()
         };
+        if let Some(k) = args.profile {
+            for _ in 0..k {
+                std::hint::black_box(board_attachment(&view, &style)?);
+            }
+            continue;
+        }
         let svg = board_svg(&view, &style);
         let pixmap = rasterise(&svg, 1.0)?;
         let size = (pixmap.width(), pixmap.height());
@@ -314,6 +324,12 @@ async fn main() -> Result<(), BoxError> {
                 .map(|n| (n, CardArt::Standard(n)))
                 .collect(),
         };
+        if let Some(k) = args.profile {
+            for _ in 0..k {
+                std::hint::black_box(dreams_attachment(&view, &style, false)?);
+            }
+            return Ok(());
+        }
         let svg = dreams_svg(&view, &style);
         let pixmap = rasterise(&svg, 1.0)?;
         let size = (pixmap.width(), pixmap.height());

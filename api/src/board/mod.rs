@@ -6,7 +6,8 @@
 //! Owns: the drawing (hex layout from axial coordinates, tiles, god markers, coordinates,
 //! legend, side panel; Dreams' cards, firmament, stars and key), escaping every piece of
 //! user text that goes into it, the font the PNG is drawn with (bundled under
-//! `assets/fonts`, never a system font; labels drawn from cached glyphs, `text.rs`), and
+//! `assets/fonts`, never a system font; labels drawn from cached glyphs, `text.rs`; what
+//! repeats, such as hexes, tiles and cards, drawn once and laid as copies, `sprites.rs`), and
 //! PNG encoding (a palette PNG for our own flat
 //! pictures: [`encode_indexed`]).
 //! Must not: load games, read the database or know about HTTP: callers hand in a
@@ -19,6 +20,7 @@
 pub mod dreams;
 mod png;
 mod raster;
+mod sprites;
 mod svg;
 mod text;
 

@@ -3,7 +3,9 @@
 //! The font database holds nothing but `assets/fonts/Go-*.ttf` (embedded in the binary), so
 //! the picture is the same on a developer's machine, in CI and on a server without fonts.
 //! The labels of our own pictures are drawn from glyphs cached per thread
-//! ([`text`](super::text)), not by usvg: the same shapes, several times faster.
+//! ([`text`](super::text)), not by usvg: the same shapes, several times faster; and what
+//! repeats in them (hexes, tiles, cards) is drawn once per thread and laid as copies
+//! ([`sprites`](super::sprites)).
 
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
@@ -84,6 +86,25 @@ pub(crate) fn render_scaled(svg: &str, scale: f32) -> Result<Pixmap, PngError> {
 
 /// [`render_scaled`], and the SVG's size in user units.
 pub(crate) fn render_sized(svg: &str, scale: f32) -> Result<(Pixmap, usvg::Size), PngError> {
+    // Repeated pieces from pixmaps kept per thread, labels from cached glyphs.
+    if let Some(split) = super::sprites::split(svg) {
+        let tree = usvg::Tree::from_str(&split.rest, &options())?;
+        let k = fit(tree.size(), scale);
+        if let Some(mut pixmap) = super::sprites::draw(&tree, &split, scale, k) {
+            super::text::draw(&mut pixmap, &split.labels, k);
+            return Ok((pixmap, tree.size()));
+        }
+    }
+    render_without_pieces(svg, scale)
+}
+
+/// [`render_sized`] with every piece drawn in place by resvg (labels still from cached
+/// glyphs): what it does when the pieces cannot be laid apart, and what they are compared
+/// with in the tests.
+pub(crate) fn render_without_pieces(
+    svg: &str,
+    scale: f32,
+) -> Result<(Pixmap, usvg::Size), PngError> {
     let Some((rest, labels)) = super::text::split(svg) else {
         let tree = usvg::Tree::from_str(svg, &options())?;
         return Ok((render_tree(&tree, scale)?, tree.size()));

@@ -218,9 +218,10 @@ pub enum Deflate {
     Best,
     /// zlib level 6.
     Balanced,
-    /// What [`encode_indexed`] uses: zlib level 2 (on a board, per `benches/mailpic.rs`:
-    /// level 3 gives 4 % fewer bytes for about an eighth more time, level 1 a fifth less
-    /// time for a fifth more bytes).
+    /// What [`encode_indexed`] uses: zlib level 2, compressed by zlib-rs (png's `zlib-rs`
+    /// feature; miniz_oxide took about three times as long). On a board, per
+    /// `benches/mailpic.rs`: level 3 gives 4 % fewer bytes for half as much time again,
+    /// level 1 a quarter more bytes in a quarter of the time.
     Default,
     /// fdeflate's ultra-fast mode: the fastest, and the largest.
     Fastest,
@@ -246,23 +247,41 @@ pub fn encode_indexed_at(pixmap: &Pixmap, deflate: Deflate) -> Result<Vec<u8>, P
     let mut runs: Vec<(u32, u32)> = Vec::with_capacity(pixels.len() / 8);
     let mut ids: Map<u32> = Map::default();
     let mut seen: Vec<(u32, u64)> = Vec::new();
-    let mut last: Option<(u32, u32)> = None;
+    // A small direct-mapped cache in front of the map: (colour, number + 1), 0 if empty. A
+    // picture has a few thousand colours, met again and again (the same edges repeat).
+    const SLOTS: usize = 1 << 12;
+    let mut recent: Vec<(u32, u32)> = vec![(0, 0); SLOTS];
+    // The pixels as numbers, to find where a run ends eight pixels at a time.
+    let bytes = pixmap.data();
+    let word = |at: &[u8]| u32::from_ne_bytes([at[0], at[1], at[2], at[3]]);
     let mut i = 0;
     while i < pixels.len() {
         let first = pixels[i];
+        let f = word(&bytes[i * 4..]);
         let mut j = i + 1;
+        while let Some(next) = bytes.get(j * 4..j * 4 + 32) {
+            let differ = next.chunks_exact(4).fold(0, |acc, p| acc | (word(p) ^ f));
+            if differ != 0 {
+                break;
+            }
+            j += 8;
+        }
         while j < pixels.len() && pixels[j] == first {
             j += 1;
         }
         let k = key(first);
-        let id = match last {
-            Some((lk, id)) if lk == k => id,
-            _ => *ids.entry(k).or_insert_with(|| {
-                seen.push((k, 0));
-                u32::try_from(seen.len() - 1).unwrap_or(u32::MAX)
-            }),
+        let slot = (k.wrapping_mul(0x9e37_79b1) >> 20) as usize % SLOTS;
+        let id = match recent[slot] {
+            (rk, id) if id != 0 && rk == k => id - 1,
+            _ => {
+                let id = *ids.entry(k).or_insert_with(|| {
+                    seen.push((k, 0));
+                    u32::try_from(seen.len() - 1).unwrap_or(u32::MAX)
+                });
+                recent[slot] = (k, id.saturating_add(1));
+                id
+            }
         };
-        last = Some((k, id));
         let n = u32::try_from(j - i).unwrap_or(u32::MAX);
         if let Some(s) = seen.get_mut(id as usize) {
             s.1 += u64::from(n);
@@ -293,8 +312,17 @@ pub fn encode_indexed_at(pixmap: &Pixmap, deflate: Deflate) -> Result<Vec<u8>, P
         }
     } else {
         let planes = Planes::new(&palette);
+        // A colour that is in the palette is its own nearest (the first entry of equals);
+        // only the others are searched for.
+        let mut exact: Map<u8> = Map::default();
+        for (i, c) in palette.iter().enumerate().rev() {
+            exact.insert(u32::from_be_bytes(*c), u8::try_from(i).unwrap_or(0));
+        }
         for (&id, (c, _)) in order.iter().zip(&colours) {
-            index[id as usize] = planes.nearest(*c);
+            index[id as usize] = match exact.get(&u32::from_be_bytes(*c)) {
+                Some(&i) => i,
+                None => planes.nearest(*c),
+            };
         }
     }
     let mut data: Vec<u8> = Vec::with_capacity(pixels.len());
@@ -363,17 +391,17 @@ fn write_png(
 }
 
 /// A palette of at most 256 colours, one array per channel, for [`Planes::nearest`].
-struct Planes([[i32; 256]; 4]);
+struct Planes([[i16; 256]; 4]);
 
 impl Planes {
     fn new(palette: &[[u8; 4]]) -> Planes {
         // Unused entries repeat the first colour: never nearer than it, and a tie goes to
         // the lower index.
         let first = palette.first().copied().unwrap_or([0; 4]);
-        let mut planes = [[0i32; 256]; 4];
+        let mut planes = [[0i16; 256]; 4];
         for (ch, plane) in planes.iter_mut().enumerate() {
             for (i, v) in plane.iter_mut().enumerate() {
-                *v = i32::from(palette.get(i).unwrap_or(&first)[ch]);
+                *v = i16::from(palette.get(i).unwrap_or(&first)[ch]);
             }
         }
         Planes(planes)
@@ -382,16 +410,18 @@ impl Planes {
     /// The index of the palette colour nearest `c` (squared distance, alpha counting like
     /// a colour channel; the lowest index of equals). Branch-free over all 256 entries,
     /// so the compiler vectorises it: each distance (at most 4·255², under 2^18) is
-    /// packed above its index and the smallest packed number wins.
+    /// packed above its index and the smallest packed number wins. A channel's square
+    /// (at most 255², under 2^16) is taken in 16 bits, eight at a time with SSE2.
     fn nearest(&self, c: [u8; 4]) -> u8 {
         let mut packed = [0u32; 256];
         for (i, p) in packed.iter_mut().enumerate() {
-            let mut d = 0i32;
+            let mut d = 0u32;
             for (plane, &x) in self.0.iter().zip(c.iter()) {
-                let e = plane[i] - i32::from(x);
-                d += e * e;
+                let e = plane[i].wrapping_sub(i16::from(x));
+                // The low 16 bits of the square are all of it, read unsigned.
+                d += u32::from(e.wrapping_mul(e) as u16);
             }
-            *p = ((d as u32) << 8) | i as u32;
+            *p = (d << 8) | i as u32;
         }
         let best = packed.iter().copied().min().unwrap_or(0);
         (best & 0xff) as u8
@@ -408,13 +438,20 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
         range: u8,
     }
     fn cube(colours: Vec<([u8; 4], u64)>) -> Cube {
-        let weight = colours.iter().map(|&(_, w)| w).sum();
+        let mut weight = 0;
+        let (mut lo, mut hi) = ([255u8; 4], [0u8; 4]);
+        for &(c, w) in &colours {
+            weight += w;
+            for ch in 0..4 {
+                lo[ch] = lo[ch].min(c[ch]);
+                hi[ch] = hi[ch].max(c[ch]);
+            }
+        }
         let (mut channel, mut range) = (0, 0);
         for ch in 0..4 {
-            let lo = colours.iter().map(|(c, _)| c[ch]).min().unwrap_or(0);
-            let hi = colours.iter().map(|(c, _)| c[ch]).max().unwrap_or(0);
-            if hi - lo > range {
-                (channel, range) = (ch, hi - lo);
+            let r = hi[ch].saturating_sub(lo[ch]);
+            if r > range {
+                (channel, range) = (ch, r);
             }
         }
         Cube {
@@ -439,17 +476,49 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
         };
         let mut c = cubes.swap_remove(i);
         let ch = c.channel;
-        c.colours.sort_unstable_by_key(|(col, _)| (col[ch], *col));
+        // In order of the channel, then the whole colour (one number per colour), the cut
+        // is after the colour where the weight reaches half. Found without sorting the
+        // cube: the weights by the channel's value give the value it is reached at, and
+        // only the colours of that value are sorted.
+        let order =
+            |col: &[u8; 4]| (u64::from(col[ch]) << 32) | u64::from(u32::from_be_bytes(*col));
         let half = c.weight / 2;
+        let mut by_value = [0u64; 256];
+        for (col, w) in &c.colours {
+            by_value[usize::from(col[ch])] += w;
+        }
         let mut acc = 0;
+        let mut value = 255;
+        for (v, &w) in by_value.iter().enumerate() {
+            if w > 0 && acc + w >= half {
+                value = v;
+                break;
+            }
+            acc += w;
+        }
+        let below = c
+            .colours
+            .iter()
+            .filter(|(col, _)| usize::from(col[ch]) < value)
+            .count();
+        let mut at_value: Vec<([u8; 4], u64)> = c
+            .colours
+            .iter()
+            .filter(|(col, _)| usize::from(col[ch]) == value)
+            .copied()
+            .collect();
+        at_value.sort_unstable_by_key(|(col, _)| order(col));
         let mut cut = 1;
-        for (j, (_, w)) in c.colours.iter().enumerate() {
+        for (j, (_, w)) in at_value.iter().enumerate() {
             acc += w;
             if acc >= half {
-                cut = (j + 1).clamp(1, c.colours.len() - 1);
+                cut = (below + j + 1).clamp(1, c.colours.len() - 1);
                 break;
             }
         }
+        // The `cut` first colours in that order, before the others.
+        c.colours
+            .select_nth_unstable_by_key(cut, |(col, _)| order(col));
         let upper = c.colours.split_off(cut);
         cubes.push(cube(c.colours));
         cubes.push(cube(upper));

@@ -84,7 +84,7 @@ pub(crate) fn split(svg: &str) -> Option<(String, Vec<Label>)> {
 }
 
 /// The root `<svg>`: nothing that would scale, paint or style its content.
-fn plain_root(root: Node) -> bool {
+pub(super) fn plain_root(root: Node) -> bool {
     let number = |name: &str| {
         root.attribute(name)
             .and_then(|v| v.trim().parse::<f32>().ok())
@@ -111,7 +111,7 @@ fn plain_root(root: Node) -> bool {
 }
 
 /// A `<text>` this module draws the same as usvg, as a label in picture coordinates.
-fn label_of(node: Node) -> Option<Label> {
+pub(super) fn label_of(node: Node) -> Option<Label> {
     let mut label = Label {
         x: 0.0,
         y: 0.0,
@@ -214,7 +214,7 @@ fn hex_colour(v: &str) -> Option<[u8; 3]> {
 }
 
 /// `translate(x)` or `translate(x, y)`.
-fn translate(v: &str) -> Option<(f32, f32)> {
+pub(super) fn translate(v: &str) -> Option<(f32, f32)> {
     let inner = v.trim().strip_prefix("translate(")?.strip_suffix(')')?;
     let parts: Vec<f32> = inner
         .split([' ', ','])

@@ -532,3 +532,31 @@ fn the_table_and_a_reveal_with_labels_from_cached_glyphs_look_as_resvg_draws_the
         );
     }
 }
+
+#[test]
+fn the_cards_are_laid_as_copies_that_look_as_resvg_draws_them_in_place() {
+    use crate::board::png::{options, render_scaled, render_without_pieces};
+    use crate::board::sprites;
+    use crate::board::tests::difference;
+    sprites::clear_cache();
+    for svg in [
+        dreams_svg(&real_view(9, 18, games::Viewer::Seat(1)), &style()),
+        dreams_svg(&stars_view(), &style()),
+        dreams_reveal_svg(&revealed_view(), &style()),
+    ] {
+        let split = sprites::split(&svg).expect("pieces to lay");
+        assert!(!split.rest.contains("data-image"), "a card left for usvg");
+        let tree = usvg::Tree::from_str(&split.rest, &options()).expect("parses");
+        assert!(sprites::draw(&tree, &split, 1.0, 1.0).is_some());
+        // Twice: drawn cold, then laid from the cache.
+        for _ in 0..2 {
+            let fast = render_scaled(&svg, 1.0).expect("draws");
+            let (slow, _) = render_without_pieces(&svg, 1.0).expect("draws");
+            // As for a Gods board: a shade here and there, never a shape.
+            let (worst, over) = difference(&fast, &slow, 2);
+            let pixels = fast.pixels().len();
+            assert!(worst < 48, "a pixel differs by {worst}");
+            assert!(over * 5_000 < pixels, "{over} pixels differ by more than 2");
+        }
+    }
+}

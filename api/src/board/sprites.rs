@@ -29,7 +29,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use super::png::options;
-use super::text::{label_of, plain_root, translate, Label};
+use super::text::{ancestor_moves, label_of, plain_root, translate, Label};
 
 /// Bytes of pieces kept per thread; past this, the cache starts over. A board's pieces are
 /// 20 kB each, a Dreams card's about 150 kB.
@@ -179,22 +179,7 @@ fn piece_of(node: Node, defined: &HashSet<&str>) -> Option<Vec<(f32, f32)>> {
         }
     }
     // Only groups that translate or name themselves, up to the root.
-    for a in node.ancestors().skip(1).filter(|n| n.is_element()) {
-        if a.parent_element().is_none() {
-            break;
-        }
-        if !a.has_tag_name("g") {
-            return None;
-        }
-        for attr in a.attributes() {
-            match attr.name() {
-                "transform" => moves.push(translate(attr.value())?),
-                "id" | "role" => {}
-                n if n.starts_with("data-") => {}
-                _ => return None,
-            }
-        }
-    }
+    moves.extend(ancestor_moves(node)?);
     moves.reverse();
     // Nothing inside that the rest may refer to, or that refers outside but to the defs.
     node.first_child()?;

@@ -174,7 +174,18 @@ pub(super) fn label_of(node: Node) -> Option<Label> {
         return None;
     }
     label.text = text.to_string();
-    // Only groups that translate, up to the root.
+    for (dx, dy) in ancestor_moves(node)? {
+        label.x += dx;
+        label.y += dy;
+    }
+    Some(label)
+}
+
+/// The translations of `node`'s ancestors below the root, innermost first, if every one
+/// of them is a group that only translates or names itself (`id`, `role`, `data-…`);
+/// `None` if any does anything else.
+pub(super) fn ancestor_moves(node: Node) -> Option<Vec<(f32, f32)>> {
+    let mut moves = Vec::new();
     for a in node.ancestors().skip(1).filter(|n| n.is_element()) {
         if a.parent_element().is_none() {
             break;
@@ -184,18 +195,14 @@ pub(super) fn label_of(node: Node) -> Option<Label> {
         }
         for attr in a.attributes() {
             match attr.name() {
-                "transform" => {
-                    let (dx, dy) = translate(attr.value())?;
-                    label.x += dx;
-                    label.y += dy;
-                }
+                "transform" => moves.push(translate(attr.value())?),
                 "id" | "role" => {}
                 n if n.starts_with("data-") => {}
                 _ => return None,
             }
         }
     }
-    Some(label)
+    Some(moves)
 }
 
 /// Characters that bidi reordering or shaping across fonts could move: left to usvg.

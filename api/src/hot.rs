@@ -52,6 +52,12 @@ impl HotGames {
         Some(entry.engine.clone())
     }
 
+    /// Is an engine of game `id` here, at any sequence?
+    pub fn holds(&self, id: &str) -> bool {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.contains_key(id)
+    }
+
     /// A game's engine had to be loaded from the database (counted for `GET /metrics`).
     pub fn missed(&self) {
         self.misses.fetch_add(1, Ordering::Relaxed);

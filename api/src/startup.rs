@@ -101,6 +101,7 @@ impl Application {
         let public_url = settings.public_url.clone().unwrap_or_else(|| url.clone());
         let sqlite_writer = (backend == "sqlite").then(|| Arc::new(Mutex::new(())));
         // Both backends: concurrent turns share one commit (`store::group`).
+        let thread_reads = (backend == "sqlite").then(|| manager.clone());
         let group_commit = Some(
             store::group::GroupCommit::start(manager, sqlite_writer.clone()).map_err(|e| {
                 store::StartupError::Unreachable {
@@ -121,6 +122,7 @@ impl Application {
             sqlite_writer,
             group_commit,
             database_deadline: (backend == "postgres").then_some(settings.database.request),
+            thread_reads,
             hot: HotGames::new(settings.hot_games),
             snapshot_every: i64::from(settings.snapshot_every.max(1)),
             keys: Keys::new(&secret, &public_url),

@@ -23,6 +23,9 @@ pub struct AppState {
     /// is answered 503 (`crate::http::with_conn`). SQLite has no network to go silent;
     /// its waits are bounded by `busy_timeout`.
     pub database_deadline: Option<std::time::Duration>,
+    /// SQLite only: opens the connection each async worker keeps for the reads of a turn
+    /// on a hot game, run on the worker itself (`crate::store::with_thread_conn`).
+    pub thread_reads: Option<crate::store::Manager>,
     /// Engines of recently played games (see [`HotGames`]).
     pub hot: HotGames,
     /// Turns between two snapshots of a game's state (`snapshot_every`).

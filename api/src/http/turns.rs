@@ -8,7 +8,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::http::games::etag;
-use crate::http::{with_conn, with_lease};
+use crate::http::{with_conn, with_lease_here};
 use crate::play::{self, PartialTurn, Submitted, TurnInput};
 use crate::state::AppState;
 use crate::store::models::{Idempotent, SOURCE_PLAYER};
@@ -224,9 +224,11 @@ pub async fn submit(
         source: SOURCE_PLAYER,
         minimal,
     };
-    // The reads on a blocking thread, the wait for the group-commit writer here.
+    // The reads on a blocking thread (on SQLite, for a hot game, here: they take
+    // microseconds), the wait for the group-commit writer here.
+    let here = state.hot.holds(&submission.game_id);
     let outcome = play::submit_turn_async(state.clone().into_inner(), submission, |step| {
-        with_lease(&state, move |lease| step(lease))
+        with_lease_here(&state, here, step)
     })
     .await?;
     match outcome {

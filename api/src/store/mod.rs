@@ -401,6 +401,61 @@ impl Lease for Pooled {
     }
 }
 
+/// A SQLite connection of the calling thread's own, for the short reads an async worker
+/// may run itself instead of handing them to a blocking thread (a turn on a hot game:
+/// `crate::http::with_lease_here`). Opened by `manager` on first use and kept for the
+/// thread's life: taken out while in use and put back when the guard drops, unless it
+/// broke or the thread is panicking (it may be mid-statement then). In WAL mode a read
+/// never waits for the writer, so the worker is not held up by a commit; only SQLite: a
+/// server's round trips belong on a blocking thread. `None` when it cannot be opened:
+/// the caller then goes the usual way, which reports the trouble.
+pub fn thread_conn(manager: &Manager) -> Option<ThreadConn<'_>> {
+    let kept = THREAD_CONN.with(|own| own.borrow_mut().take());
+    let conn = match kept {
+        Some(conn) => conn,
+        None => manager.connect().ok()?,
+    };
+    Some(ThreadConn {
+        manager,
+        conn: Some(conn),
+    })
+}
+
+thread_local! {
+    static THREAD_CONN: std::cell::RefCell<Option<DbConn>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The thread's own connection, in use ([`thread_conn`]).
+pub struct ThreadConn<'a> {
+    manager: &'a Manager,
+    conn: Option<DbConn>,
+}
+
+impl ThreadConn<'_> {
+    pub fn conn(&mut self) -> &mut DbConn {
+        match &mut self.conn {
+            Some(conn) => conn,
+            // Taken only by `discard` and `drop`, which consume it.
+            None => unreachable!("a thread's connection used after it was let go"),
+        }
+    }
+
+    /// Close it instead of keeping it (a panic left it in an unknown state).
+    pub fn discard(mut self) {
+        self.conn = None;
+    }
+}
+
+impl Drop for ThreadConn<'_> {
+    fn drop(&mut self) {
+        if let Some(mut conn) = self.conn.take() {
+            if !self.manager.has_broken(&mut conn) {
+                THREAD_CONN.with(|own| *own.borrow_mut() = Some(conn));
+            }
+        }
+    }
+}
+
 /// [`open_with`] with the default [`Timeouts`].
 pub fn open(raw_url: &str, pool_size: u32) -> Result<Pool, StartupError> {
     open_with(raw_url, pool_size, &Timeouts::default())

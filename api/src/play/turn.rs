@@ -518,14 +518,11 @@ fn apply(
     })?;
     // The full answer: unless the client asked for the minimal one and no replay needs it.
     let full = if !sub.minimal || sub.idempotency.is_some() {
-        let view = next.view_json(Viewer::Seat(seat));
-        let view = serde_json::value::RawValue::from_string(view)
-            .map_err(|e| ApiError::internal(format!("the view is not JSON: {e}")))?;
         let outcome = advance
             .outcome
             .as_deref()
             .and_then(|o| serde_json::from_str::<&serde_json::value::RawValue>(o).ok());
-        Some(answer_json(&FullAnswer {
+        let head = answer_json(&FullAnswer {
             at,
             events: visible(&prepared.events, Viewer::Seat(seat), over).collect(),
             game_id,
@@ -536,8 +533,8 @@ fn apply(
             status,
             to_act: &to_act,
             turn: &turn,
-            view: &view,
-        })?)
+        })?;
+        Some(with_view(head, &next.view_json(Viewer::Seat(seat))))
     } else {
         None
     };
@@ -636,7 +633,19 @@ struct FullAnswer<'a> {
     status: &'a str,
     to_act: &'a [usize],
     turn: &'a Value,
-    view: &'a serde_json::value::RawValue,
+    // And last, `view`: the engine's own JSON text, appended by [`with_view`].
+}
+
+/// `answer` (a serialized [`FullAnswer`]) with its last key, `view`, the seat's view as
+/// the engine wrote it: appended as text, neither parsed into a tree nor checked again
+/// (`AnyGame::view_json` writes it with serde_json; a test holds it to the view).
+fn with_view(mut answer: String, view: &str) -> String {
+    answer.pop(); // the closing `}`
+    answer.reserve(view.len() + 9);
+    answer.push_str(",\"view\":");
+    answer.push_str(view);
+    answer.push('}');
+    answer
 }
 
 fn answer_json(answer: &impl Serialize) -> ApiResult<String> {
@@ -956,4 +965,35 @@ pub fn legal_after(
         .legal(seat, partial)
         .map_err(turn_error)?;
     Ok((table.game.seq, seat, legal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_view_is_appended_as_the_answers_last_key() {
+        let turn = json!({"pass": true});
+        let head = answer_json(&FullAnswer {
+            at: chrono::DateTime::UNIX_EPOCH,
+            events: Vec::new(),
+            game_id: "g",
+            notation: "pass",
+            outcome: None,
+            seat: 1,
+            seq: 7,
+            status: RUNNING,
+            to_act: &[0],
+            turn: &turn,
+        })
+        .unwrap();
+        let view = r#"{"board":[1,2],"to_move":0}"#;
+        let text = with_view(head, view);
+        assert!(text.ends_with(r#","view":{"board":[1,2],"to_move":0}}"#));
+        let answer: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(answer["view"], json!({"board": [1, 2], "to_move": 0}));
+        assert_eq!(answer["seq"], 7);
+        assert_eq!(answer["turn"], turn);
+        assert_eq!(answer["outcome"], Value::Null);
+    }
 }

@@ -24,7 +24,7 @@ pub struct AppState {
     /// its waits are bounded by `busy_timeout`.
     pub database_deadline: Option<std::time::Duration>,
     /// SQLite only: opens the connection each async worker keeps for the reads of a turn
-    /// on a hot game, run on the worker itself (`crate::store::with_thread_conn`).
+    /// on a hot game, run on the worker itself (`crate::store::thread_conn`).
     pub thread_reads: Option<crate::store::Manager>,
     /// Engines of recently played games (see [`HotGames`]).
     pub hot: HotGames,

@@ -410,10 +410,12 @@ impl Lease for Pooled {
 /// server's round trips belong on a blocking thread. `None` when it cannot be opened:
 /// the caller then goes the usual way, which reports the trouble.
 pub fn thread_conn(manager: &Manager) -> Option<ThreadConn<'_>> {
+    // Kept with the database it opens: a thread is not expected to serve two servers,
+    // but if it did, it would not read one's database for the other.
     let kept = THREAD_CONN.with(|own| own.borrow_mut().take());
     let conn = match kept {
-        Some(conn) => conn,
-        None => manager.connect().ok()?,
+        Some((url, conn)) if url == manager.url => conn,
+        _ => manager.connect().ok()?,
     };
     Some(ThreadConn {
         manager,
@@ -422,7 +424,8 @@ pub fn thread_conn(manager: &Manager) -> Option<ThreadConn<'_>> {
 }
 
 thread_local! {
-    static THREAD_CONN: std::cell::RefCell<Option<DbConn>> = const { std::cell::RefCell::new(None) };
+    static THREAD_CONN: std::cell::RefCell<Option<(DatabaseUrl, DbConn)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// The thread's own connection, in use ([`thread_conn`]).
@@ -450,7 +453,8 @@ impl Drop for ThreadConn<'_> {
     fn drop(&mut self) {
         if let Some(mut conn) = self.conn.take() {
             if !self.manager.has_broken(&mut conn) {
-                THREAD_CONN.with(|own| *own.borrow_mut() = Some(conn));
+                let url = self.manager.url.clone();
+                THREAD_CONN.with(|own| *own.borrow_mut() = Some((url, conn)));
             }
         }
     }
@@ -605,6 +609,71 @@ mod tests {
         assert!(err.contains("mysql://root:***@h/db"), "{err}");
         assert!(DatabaseUrl::parse("data/h.db").is_err());
         assert!(DatabaseUrl::parse("sqlite://").is_err());
+    }
+
+    #[test]
+    fn a_threads_own_connection_is_kept_for_its_database_and_let_go_after_a_panic() {
+        #[derive(diesel::QueryableByName)]
+        struct File {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            file: String,
+        }
+        fn file_of(own: &mut ThreadConn<'_>) -> String {
+            let DbConn::Sqlite(c) = own.conn() else {
+                panic!("expected sqlite")
+            };
+            diesel::sql_query("SELECT file FROM pragma_database_list WHERE name = 'main'")
+                .get_result::<File>(c)
+                .unwrap()
+                .file
+        }
+        fn mark_of(own: &mut ThreadConn<'_>) -> i32 {
+            let DbConn::Sqlite(c) = own.conn() else {
+                panic!("expected sqlite")
+            };
+            #[derive(diesel::QueryableByName)]
+            struct Mark {
+                #[diesel(sql_type = diesel::sql_types::Integer)]
+                cache_size: i32,
+            }
+            diesel::sql_query("PRAGMA cache_size")
+                .get_result::<Mark>(c)
+                .unwrap()
+                .cache_size
+        }
+        fn set_mark(own: &mut ThreadConn<'_>) {
+            let DbConn::Sqlite(c) = own.conn() else {
+                panic!("expected sqlite")
+            };
+            diesel::sql_query("PRAGMA cache_size = -1234")
+                .execute(c)
+                .unwrap();
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let opened = |name: &str| {
+            let url = format!("sqlite://{}/{name}.sqlite3", dir.path().display());
+            open_durable(&url, 1, &Timeouts::default(), Synchronous::Full)
+                .unwrap()
+                .1
+        };
+        let (a, b) = (opened("a"), opened("b"));
+        std::thread::spawn(move || {
+            let mut own = thread_conn(&a).unwrap();
+            assert!(file_of(&mut own).ends_with("a.sqlite3"));
+            // A setting of this connection only: it tells the same connection again.
+            set_mark(&mut own);
+            drop(own);
+            assert_eq!(mark_of(&mut thread_conn(&a).unwrap()), -1234);
+            // Another database: its own connection, not the one kept for `a`.
+            assert!(file_of(&mut thread_conn(&b).unwrap()).ends_with("b.sqlite3"));
+            // Let go after a panic: the next one is opened afresh.
+            let mut own = thread_conn(&a).unwrap();
+            set_mark(&mut own);
+            own.discard();
+            assert_ne!(mark_of(&mut thread_conn(&a).unwrap()), -1234);
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]

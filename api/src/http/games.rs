@@ -8,7 +8,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::users::parse_email;
-use crate::http::{conditional, with_conn, with_write_conn};
+use crate::http::{conditional, with_conn, with_group_write, with_write_conn};
 use crate::outbox::compose;
 use crate::play;
 pub use crate::play::{kind_of, Table};
@@ -253,7 +253,7 @@ pub async fn create_game(
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
-    let (table, wakes) = with_write_conn(state, move |conn| {
+    let (table, wakes) = with_group_write(state, move |conn| {
         let mut wakes: Vec<Wake> = Vec::new();
         // All or nothing: no game is left behind without its creator, and each invited
         // address gets its invitation (`crate::outbox::compose`).
@@ -405,7 +405,7 @@ pub async fn join_game(
     let timing = state.timing();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let (table, wake) = with_write_conn(state, move |conn| {
+    let (table, wake) = with_group_write(state, move |conn| {
         let mut wake = Wake::default();
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")

@@ -295,6 +295,24 @@ where
     .await
 }
 
+/// [`with_write_conn`] through the group-commit writer when there is one
+/// (`crate::store::group`): `f` runs on the writer's connection in a savepoint of its
+/// next batch (all of it, reads included, so what it reads is what it writes against),
+/// and its answer comes once that batch's commit is on disk. No pooled connection is held
+/// meanwhile, and the write shares the batch's sync instead of taking the one-writer lock
+/// for a commit of its own. For the writes that come often and are short (a game created,
+/// a seat taken); `f` must not wait for anything but the database.
+pub async fn with_group_write<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
+where
+    F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,
+    T: Send + 'static,
+{
+    match &state.group_commit {
+        Some(group) => group.send(f).answer().await,
+        None => with_write_conn(state, f).await,
+    }
+}
+
 /// An integer from JSON, written as `3` or `3.0` (JSON does not tell them apart).
 pub fn integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     let n = serde_json::Number::deserialize(d)?;

@@ -1,12 +1,19 @@
 //! Hot games: the engines of recently played games, kept in memory so that a turn does
 //! not parse the stored state again.
 //!
-//! Owns: a bounded map from game id to `(seq, engine)`. An entry is only ever used for
-//! the sequence it was stored at, and is stored only after that sequence was committed,
-//! so the database still decides everything (another server's turn simply makes the
-//! entry stale, and the state is read from the row again).
-//! Must not: hold anything that is not exactly the stored state at that sequence.
+//! Owns: a bounded map from game id to `(seq, engine)`, and with it, when the turn that
+//! reached `seq` was written by this process, the game's row (without its state) and
+//! seated players as that turn left them ([`Head`]). An entry is only ever used for the
+//! sequence it was stored at, and is stored only after that sequence was committed, so
+//! the database still decides everything: another server's turn simply makes the entry
+//! stale (the turn's write is guarded by the sequence and the seat, and a turn refused
+//! on a remembered row is checked again on the stored one: `crate::play::turn`).
+//! Must not: hold anything that is not exactly the stored state at that sequence; keep a
+//! row past a write of this process that changes it other than by a turn (a resignation,
+//! an abort: those [`HotGames::forget`] the game).
 
+use crate::store::games::SeatedPlayer;
+use crate::store::models::Game;
 use games::registry::AnyGame;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,7 +22,17 @@ use std::sync::{Arc, Mutex};
 struct Entry {
     seq: i64,
     engine: Arc<dyn AnyGame>,
+    /// The row and players at `seq`, when this process wrote the turn that reached it.
+    head: Option<Arc<Head>>,
     used: u64,
+}
+
+/// A game's row (its `state` not read: `None`) and seated players at one sequence, as the
+/// turn that reached it wrote them: what a hot game's next turn would read from the
+/// database before it checks who may act.
+pub struct Head {
+    pub game: Game,
+    pub players: Vec<SeatedPlayer>,
 }
 
 pub struct HotGames {
@@ -52,6 +69,18 @@ impl HotGames {
         Some(entry.engine.clone())
     }
 
+    /// The engine of game `id` at `seq` with its row and players ([`Head`]), when both
+    /// are here.
+    pub fn get_with_head(&self, id: &str, seq: i64) -> Option<(Arc<dyn AnyGame>, Arc<Head>)> {
+        let now = self.tick();
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = map.get_mut(id).filter(|e| e.seq == seq)?;
+        let head = entry.head.clone().filter(|h| h.game.seq == seq)?;
+        entry.used = now;
+        self.hits.fetch_add(1, Ordering::Relaxed);
+        Some((entry.engine.clone(), head))
+    }
+
     /// Is an engine of game `id` here, at any sequence?
     pub fn holds(&self, id: &str) -> bool {
         let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
@@ -79,8 +108,20 @@ impl HotGames {
     }
 
     /// Keep the engine of game `id` at a committed `seq` (an older one never replaces a
-    /// newer one).
+    /// newer one), without its row: the next turn reads that from the database.
     pub fn put(&self, id: &str, seq: i64, engine: Arc<dyn AnyGame>) {
+        self.put_with_head(id, seq, engine, None);
+    }
+
+    /// [`HotGames::put`], with the row and players the committed turn to `seq` left
+    /// (`head.game.seq` is `seq`).
+    pub fn put_with_head(
+        &self,
+        id: &str,
+        seq: i64,
+        engine: Arc<dyn AnyGame>,
+        head: Option<Arc<Head>>,
+    ) {
         let now = self.tick();
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if map.get(id).is_some_and(|e| e.seq > seq) {
@@ -91,6 +132,7 @@ impl HotGames {
             Entry {
                 seq,
                 engine,
+                head,
                 used: now,
             },
         );
@@ -104,7 +146,7 @@ impl HotGames {
         }
     }
 
-    /// Drop game `id`'s engine: its next turn reads the stored state again.
+    /// Drop game `id`'s engine and row: its next turn reads the stored ones again.
     pub fn forget(&self, id: &str) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         map.remove(id);
@@ -149,6 +191,59 @@ mod tests {
         hot.put("g", 4, engine());
         assert!(hot.get("g", 3).is_none());
         assert!(hot.get("g", 4).is_some());
+    }
+
+    fn head(seq: i64) -> Arc<Head> {
+        let at = chrono::NaiveDateTime::default();
+        Arc::new(Head {
+            game: Game {
+                id: "g".into(),
+                kind: "gods".into(),
+                options: "{}".into(),
+                seat_count: 2,
+                random_seats: false,
+                status: "running".into(),
+                created_by: "u".into(),
+                join_code: "c".into(),
+                seed: String::new(),
+                seed_commitment: String::new(),
+                players: 2,
+                seq,
+                state: None,
+                state_seq: 0,
+                to_act: "[0]".into(),
+                outcome: None,
+                created_at: at,
+                started_at: Some(at),
+                ended_at: None,
+                updated_at: at,
+                turn_seconds: 60,
+                timeout_policy: "wait".into(),
+                seed_scheme: 2,
+                watchers: "players".into(),
+            },
+            players: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn a_row_is_served_only_with_its_engine_at_its_sequence_and_any_other_put_drops_it() {
+        let hot = HotGames::new(10);
+        hot.put_with_head("g", 3, engine(), Some(head(3)));
+        assert!(hot.get_with_head("g", 3).is_some());
+        assert!(hot.get_with_head("g", 2).is_none());
+        assert!(hot.get("g", 3).is_some(), "the engine alone");
+        // The engine put again without its row (a cold load, the scheduler's pass): the
+        // row remembered before is not served with it.
+        hot.put("g", 3, engine());
+        assert!(hot.get_with_head("g", 3).is_none());
+        assert!(hot.get("g", 3).is_some());
+        hot.put_with_head("g", 4, engine(), Some(head(4)));
+        hot.forget("g");
+        assert!(hot.get_with_head("g", 4).is_none());
+        // A row of another sequence than its entry's is never served.
+        hot.put_with_head("g", 5, engine(), Some(head(4)));
+        assert!(hot.get_with_head("g", 5).is_none());
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
             Ok(deadlines::resign_seat(conn, game_id, seat, now)?)
         })?
     };
+    // The seats changed: a turn is not checked on the row remembered before.
+    app.hot.forget(game_id);
     if !resigned {
         return Err(ApiError::conflict(
             "already_resigned",

@@ -89,6 +89,24 @@ impl Table {
         })
     }
 
+    /// A hot game as a turn based on `based_on` would load it, from memory alone: the
+    /// engine with the row and players that the last turn this process wrote left
+    /// ([`crate::hot::Head`]). `None` unless they are here at `based_on` and the game is
+    /// running (a turn based on another sequence needs the clocks: [`Table::load_for_turn`]).
+    /// What the database holds may have moved on since (another server's turn): the turn's
+    /// write is guarded by the sequence and the seat, and a turn refused on this table is
+    /// checked again on the stored one (`crate::play::turn`).
+    pub fn remembered(hot: &HotGames, id: &str, based_on: i64) -> Option<Table> {
+        let (engine, head) = hot.get_with_head(id, based_on)?;
+        (head.game.status == RUNNING).then(|| Table {
+            game: head.game.clone(),
+            players: head.players.clone(),
+            deadlines: Vec::new(),
+            hot: Some(engine),
+            tail: None,
+        })
+    }
+
     /// Load a game for `user_id` to read: 404 `game_not_found` also when the game's
     /// watchers (`games.watchers`) do not include them, so that a game one may not see is
     /// one that does not exist (its id tells nothing). Every read of a game goes through

@@ -165,6 +165,9 @@ pub fn play_timeout(
         Ok(Some(passed))
     })?;
     let Some(passed) = outcome else {
+        // A seat may have been marked forfeited though no pass was written: the row
+        // remembered with the game no longer holds.
+        state.hot.forget(&row.game_id);
         return Ok(TimeoutDone::Nothing);
     };
     if let Some((seq, engine)) = passed.engine {
@@ -233,7 +236,8 @@ fn pass_while_waiting(
         match write(conn, state, prepared, None) {
             Ok(next) => passed.engine = Some((seq, next)),
             Err(SubmitError::Stale(_)) => return Err(PassError::Stale),
-            Err(SubmitError::KeyTaken) => return Err(PassError::Stale),
+            // (The service's passes are not refused for a resigned seat: never here.)
+            Err(SubmitError::KeyTaken | SubmitError::Resigned) => return Err(PassError::Stale),
             Err(SubmitError::Store(e)) => return Err(PassError::Api(e.into())),
         }
         // The seat's turn is over, even if it must act again at once (in Dreams, the

@@ -11,6 +11,7 @@
 //! Must not: know how the submission arrived (HTTP, a form, a mail) beyond its `source`.
 
 use crate::error::{ApiError, ApiResult};
+use crate::hot::Head;
 use crate::outbox::compose::{self, TurnFacts};
 use crate::play::Table;
 use crate::state::AppState;
@@ -202,7 +203,9 @@ pub struct Writing {
 
 /// What the writer answers for a turn: the game after it, whether it wrote mail, and the
 /// streams to wake.
-type Written = (Box<dyn AnyGame>, bool, crate::store::events::Wake);
+/// The game after a written turn, whether mail was written, the streams to wake and the
+/// row and players the turn left.
+type Written = (Box<dyn AnyGame>, bool, crate::store::events::Wake, Head);
 
 /// What follows a turn's write once it is committed (or not).
 struct After {
@@ -221,8 +224,13 @@ impl After {
     /// turns into the first answer ([`first_answer`]).
     fn settle(self, app: &AppState, written: Result<Written, SubmitError>) -> ApiResult<Submitted> {
         match written {
-            Ok((next, mailed, wake)) => {
-                app.hot.put(&self.game_id, self.seq, Arc::from(next));
+            Ok((next, mailed, wake, head)) => {
+                app.hot.put_with_head(
+                    &self.game_id,
+                    self.seq,
+                    Arc::from(next),
+                    Some(Arc::new(head)),
+                );
                 app.streams.wake(wake);
                 if mailed {
                     crate::outbox::wake(app);
@@ -237,6 +245,7 @@ impl After {
                 "idempotency_key_taken",
                 "a request with this Idempotency-Key was written first",
             )),
+            Err(SubmitError::Resigned) => Err(resigned()),
             Err(SubmitError::Store(e)) => Err(e.into()),
         }
     }
@@ -270,8 +279,20 @@ fn submit(
         }
     }
     let mut attempts = 0;
+    // First from memory when the game is hot with its row (no read at all); a turn
+    // refused there, for whatever reason, is checked again on the stored row.
+    let mut remembered = true;
     let applied = loop {
-        let table = Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot, sub.expected_seq)?;
+        let from_memory = remembered
+            .then(|| Table::remembered(&app.hot, &sub.game_id, sub.expected_seq))
+            .flatten();
+        let table = match from_memory {
+            Some(table) => table,
+            None => {
+                remembered = false;
+                Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot, sub.expected_seq)?
+            }
+        };
         let kind = table.kind()?;
         let turn = match &sub.input {
             TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
@@ -279,6 +300,7 @@ fn submit(
         };
         let simultaneous = table.to_act().len() > 1;
         match apply(lease, app, &table, sub, turn, also.as_deref_mut(), wait) {
+            Err(_) if remembered => remembered = false,
             // Seats acting at once raced, and another one's turn landed first: load the
             // game again; the submission still holds if this seat has not acted
             // (`still_waiting_since`).
@@ -423,10 +445,7 @@ fn check_turn_since(
         .iter()
         .any(|p| p.seat.user_id == user_id && p.seat.resigned_at.is_some())
     {
-        return Err(ApiError::conflict(
-            "resigned",
-            "you resigned this game: the service plays for your seat",
-        ));
+        return Err(resigned());
     }
     let to_act = table.to_act();
     if let Some(expected) = expected_seq {
@@ -444,6 +463,13 @@ fn check_turn_since(
         );
     }
     Ok(seat)
+}
+
+fn resigned() -> ApiError {
+    ApiError::conflict(
+        "resigned",
+        "you resigned this game: the service plays for your seat",
+    )
 }
 
 /// Does a submission of `seat` based on sequence `expected` still hold, though the game
@@ -769,6 +795,7 @@ pub fn prepare_on(
         ended_at: ended.then_some(at),
         updated_at: at,
         state: None,
+        state_seq: if snapshot { seq } else { table.game.state_seq },
         ..table.game.clone()
     };
     Ok(Prepared {
@@ -828,7 +855,7 @@ pub fn write(
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<Box<dyn AnyGame>, SubmitError> {
-    let (next, mailed, wake) =
+    let (next, mailed, wake, _) =
         write_turn(conn, &app.public_url, prepared, idem, None, Savepoint::Own)?;
     // Inside a transaction of the caller's (the scheduler's passes), this wakes too early;
     // the caller wakes the game's streams again after its commit.
@@ -859,7 +886,7 @@ fn write_turn(
     idem: Option<&Idempotent>,
     also: Option<(&Value, &mut AlsoWrite<'_>)>,
     savepoint: Savepoint,
-) -> Result<(Box<dyn AnyGame>, bool, crate::store::events::Wake), SubmitError> {
+) -> Result<Written, SubmitError> {
     let Prepared {
         row,
         advance,
@@ -913,7 +940,7 @@ fn write_turn(
         Savepoint::Given => store::submit_turn_in(conn, &row, &advance, idem, mails)?,
     }
     tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
-    Ok((next, mailed, wake))
+    Ok((next, mailed, wake, Head { game, players }))
 }
 
 /// The legal next steps for `user_id`'s seat after the turn written so far (`partial`, the

@@ -8,7 +8,9 @@
 //! its write lock first and never has to upgrade a read lock (which fails under load).
 
 use super::deadlines::{self, Timing};
-use super::models::{Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING};
+use super::models::{
+    Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING, SOURCE_PLAYER,
+};
 use super::outbox::{self, NewMail};
 use super::schema::{games, idempotency, invites, messages, seats, turns, users};
 use super::{DbConn, StoreError};
@@ -482,6 +484,9 @@ pub enum SubmitError {
     /// Another request with the same idempotency key landed first.
     #[error("a request with this idempotency key was already answered")]
     KeyTaken,
+    /// The seat's player resigned before their own turn was written.
+    #[error("the seat's player has resigned")]
+    Resigned,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -509,14 +514,20 @@ pub fn submit_turn(
 }
 
 /// A turn's `UPDATE` of its game's row, if the game is still running at the sequence
-/// before the turn's: the same statement as diesel's `update(…).set(…)`, but one diesel
-/// prepares once per connection and keeps (it never keeps an `update`'s, whose changeset
-/// may leave columns out), so a turn does not have it parsed again.
+/// before the turn's and, for a player's own turn, their seat has not resigned: the same
+/// statement as diesel's `update(…).set(…)`, but one diesel prepares once per connection
+/// and keeps (it never keeps an `update`'s, whose changeset may leave columns out), so a
+/// turn does not have it parsed again. The write checks these itself because the turn may
+/// have been checked on a row remembered in memory (`crate::hot::Head`), and a
+/// resignation may land between a turn's check and its write.
 struct AdvanceGame<'a> {
     id: &'a str,
     /// The turn's sequence, and the one before it (where the game must be).
     seq: i64,
     seq_before: i64,
+    /// The seat that moves, and 1 if its player moves (not the service for them).
+    seat: i64,
+    by_player: i64,
     to_act: &'a str,
     outcome: Option<&'a str>,
     status: &'a str,
@@ -557,6 +568,13 @@ where
         out.push_bind_param::<BigInt, _>(&self.seq_before)?;
         out.push_sql(" AND status = ");
         out.push_bind_param::<Text, _>(RUNNING)?;
+        out.push_sql(" AND (");
+        out.push_bind_param::<BigInt, _>(&self.by_player)?;
+        out.push_sql(
+            " = 0 OR NOT EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat = ",
+        );
+        out.push_bind_param::<BigInt, _>(&self.seat)?;
+        out.push_sql(" AND seats.resigned_at IS NOT NULL))");
         Ok(())
     }
 }
@@ -585,6 +603,8 @@ pub fn submit_turn_in(
         id: &turn.game_id,
         seq: turn.seq,
         seq_before: turn.seq - 1,
+        seat: turn.seat,
+        by_player: i64::from(turn.source == SOURCE_PLAYER),
         to_act: &advance.to_act,
         outcome: advance.outcome.as_deref(),
         status: if over { OVER } else { RUNNING },
@@ -593,11 +613,15 @@ pub fn submit_turn_in(
     };
     let updated = super::native!(conn, c => advanced.execute(c))?;
     if updated == 0 {
-        // Nothing written yet: where the game is now, read in the same transaction.
-        let seq = games::table
+        // Nothing written yet: where the game is now, read in the same transaction. Still
+        // running where the turn left it: then its seat resigned.
+        let (seq, status) = games::table
             .find(&turn.game_id)
-            .select(games::seq)
-            .first::<i64>(conn)?;
+            .select((games::seq, games::status))
+            .first::<(i64, String)>(conn)?;
+        if seq == turn.seq - 1 && status == RUNNING {
+            return Err(SubmitError::Resigned);
+        }
         return Err(SubmitError::Stale(seq));
     }
     if let Some(state) = &advance.state {

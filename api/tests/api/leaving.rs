@@ -128,3 +128,27 @@ api_test!(
         assert_eq!((status, p["code"].as_str()), (StatusCode::CONFLICT, Some("game_started")), "{p}");
     }
 );
+
+api_test!(
+    async fn a_turn_checked_on_the_remembered_row_is_refused_if_its_seat_resigned_on_another_server(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let (ann, bo) = (&players[0], &players[1]);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
+        // Ann's turn is written by this server: it keeps the game hot with the row and
+        // players that turn left (Bo not resigned).
+        let turn = crate::play::random_turn(&app, &id, ann, &mut rng, &mut Vec::new()).await;
+        let (status, body) = app.post(&format!("/games/{id}/turns"), &ann.token, json!({"expected_seq": 0, "turn": turn})).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let turn = crate::play::random_turn(&app, &id, bo, &mut rng, &mut Vec::new()).await;
+        // Bo resigns through another server on the same database: this one is not told.
+        let other = app.twin().await;
+        let (status, g) = other.post(&format!("/games/{id}/resign"), &bo.token, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        // Bo's own turn on this server is refused, and nothing of it is written.
+        let (status, p) = app.post(&format!("/games/{id}/turns"), &bo.token, json!({"expected_seq": 1, "turn": turn})).await;
+        assert_eq!((status, p["code"].as_str()), (StatusCode::CONFLICT, Some("resigned")), "{p}");
+        let (_, g) = app.get(&format!("/games/{id}"), &ann.token).await;
+        assert_eq!(g["seq"], 1, "{g}");
+        assert_eq!(log_sources(&app, &id, &ann.token).await, vec!["player"]);
+    }
+);

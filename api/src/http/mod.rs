@@ -200,6 +200,24 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     }
 }
 
+/// `work`, bounded on PostgreSQL by the request timeout ([`AppState::database_deadline`]):
+/// past it, 503 `database_unavailable`.
+async fn within_deadline<T>(
+    state: &web::Data<AppState>,
+    work: impl std::future::Future<Output = ApiResult<T>>,
+) -> ApiResult<T> {
+    match state.database_deadline {
+        None => work.await,
+        Some(limit) => match tokio::time::timeout(limit, work).await {
+            Ok(result) => result,
+            Err(_) => Err(ApiError::database_unavailable(format!(
+                "no answer from the database within {} ms",
+                limit.as_millis()
+            ))),
+        },
+    }
+}
+
 /// Run `f` with a pooled connection, off the async workers. On PostgreSQL the whole of it
 /// (checkout and queries) is bounded by the request timeout
 /// ([`AppState::database_deadline`]): a silent server is answered 503
@@ -215,16 +233,7 @@ where
         let mut conn = pool.get().map_err(crate::store::StoreError::from)?;
         f(&mut conn)
     });
-    match state.database_deadline {
-        None => work.await,
-        Some(limit) => match tokio::time::timeout(limit, work).await {
-            Ok(result) => result,
-            Err(_) => Err(ApiError::database_unavailable(format!(
-                "no answer from the database within {} ms",
-                limit.as_millis()
-            ))),
-        },
-    }
+    within_deadline(state, work).await
 }
 
 /// [`with_conn`] for an act that may wait for the group-commit writer (a turn): the
@@ -237,16 +246,7 @@ where
 {
     let pool = state.pool.clone();
     let work = blocking(move || f(&mut crate::store::Pooled::new(pool)));
-    match state.database_deadline {
-        None => work.await,
-        Some(limit) => match tokio::time::timeout(limit, work).await {
-            Ok(result) => result,
-            Err(_) => Err(ApiError::database_unavailable(format!(
-                "no answer from the database within {} ms",
-                limit.as_millis()
-            ))),
-        },
-    }
+    within_deadline(state, work).await
 }
 
 /// [`with_lease`], or, when `here` and the database is SQLite, right here on the async
@@ -308,7 +308,8 @@ where
     T: Send + 'static,
 {
     match &state.group_commit {
-        Some(group) => group.send(f).answer().await,
+        // A writer stuck on a silent database is a 503, as for a turn.
+        Some(group) => within_deadline(state, group.send(f).answer()).await,
         None => with_write_conn(state, f).await,
     }
 }

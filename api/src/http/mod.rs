@@ -295,22 +295,25 @@ where
     .await
 }
 
-/// [`with_write_conn`] through the group-commit writer when there is one
+/// [`with_write_conn`], on SQLite through the group-commit writer
 /// (`crate::store::group`): `f` runs on the writer's connection in a savepoint of its
 /// next batch (all of it, reads included, so what it reads is what it writes against),
 /// and its answer comes once that batch's commit is on disk. No pooled connection is held
 /// meanwhile, and the write shares the batch's sync instead of taking the one-writer lock
 /// for a commit of its own. For the writes that come often and are short (a game created,
-/// a seat taken); `f` must not wait for anything but the database.
+/// a seat taken); `f` must not wait for anything but the database. On PostgreSQL each
+/// statement on the writer would be a round trip that every turn of the batch waits for,
+/// while concurrent transactions on their own connections share the server's WAL flushes
+/// anyway: there `f` runs as [`with_write_conn`] runs it (BENCHMARKS.md, issue 13).
 pub async fn with_group_write<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
 where
     F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,
     T: Send + 'static,
 {
-    match &state.group_commit {
-        // A writer stuck on a silent database is a 503, as for a turn.
-        Some(group) => within_deadline(state, group.send(f).answer()).await,
-        None => with_write_conn(state, f).await,
+    match (&state.group_commit, &state.sqlite_writer) {
+        // A writer stuck on the database is a 503, as for a turn.
+        (Some(group), Some(_)) => within_deadline(state, group.send(f).answer()).await,
+        _ => with_write_conn(state, f).await,
     }
 }
 

@@ -146,6 +146,15 @@ impl HotGames {
         }
     }
 
+    /// Drop game `id`'s engine and row if they are at a sequence before `seq` (the
+    /// database was found there: another server moved the game on).
+    pub fn forget_before(&self, id: &str, seq: i64) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.get(id).is_some_and(|e| e.seq < seq) {
+            map.remove(id);
+        }
+    }
+
     /// Drop game `id`'s engine and row: its next turn reads the stored ones again.
     pub fn forget(&self, id: &str) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
@@ -241,6 +250,11 @@ mod tests {
         hot.put_with_head("g", 4, engine(), Some(head(4)));
         hot.forget("g");
         assert!(hot.get_with_head("g", 4).is_none());
+        hot.put_with_head("g", 4, engine(), Some(head(4)));
+        hot.forget_before("g", 4);
+        assert!(hot.get_with_head("g", 4).is_some(), "not before 4");
+        hot.forget_before("g", 5);
+        assert!(hot.get("g", 4).is_none(), "the database is at 5");
         // A row of another sequence than its entry's is never served.
         hot.put_with_head("g", 5, engine(), Some(head(4)));
         assert!(hot.get_with_head("g", 5).is_none());

@@ -240,12 +240,21 @@ impl After {
                     seq: self.seq,
                 })
             }
-            Err(SubmitError::Stale(current)) => Err(stale(current)),
+            Err(SubmitError::Stale(current)) => {
+                // Another server moved the game on: what is kept here is out of date (a
+                // retry of seats acting at once must not check on it again).
+                app.hot.forget_before(&self.game_id, current);
+                Err(stale(current))
+            }
             Err(SubmitError::KeyTaken) => Err(ApiError::conflict(
                 "idempotency_key_taken",
                 "a request with this Idempotency-Key was written first",
             )),
-            Err(SubmitError::Resigned) => Err(resigned()),
+            Err(SubmitError::Resigned) => {
+                // Resigned on another server: the seats kept here are out of date.
+                app.hot.forget(&self.game_id);
+                Err(resigned())
+            }
             Err(SubmitError::Store(e)) => Err(e.into()),
         }
     }

@@ -1613,3 +1613,30 @@ dreams_clock_test! {
         assert_eq!(due(&g, 1), Some((clock.now() + Duration::hours(2), false)), "{g}");
     }
 }
+
+api_test!(
+    async fn a_guess_based_on_a_sequence_another_server_moved_past_still_lands_here(app) {
+        let n = 4;
+        let players = players(&app, n).await;
+        let id = dreams_game(&app, &players, json!({}), None).await;
+        let mut seq = 0;
+        for (seat, turn) in script_stars(n) {
+            play(&app, &id, &players[seat], seq, &turn).await;
+            seq += 1;
+        }
+        // This server wrote the last star: it keeps the game's row at `seq` in memory.
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let first = choose(&legal(&app, &id, &players[0]).await["legal"], &mut rng, 0);
+        let second = choose(&legal(&app, &id, &players[1]).await["legal"], &mut rng, 0);
+        // Seat 0 guesses through another server on the same database.
+        let other = app.twin().await;
+        let (status, _, body) = submit(&other, &id, &players[0], seq, &first, false, None).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_eq!(body["seq"], seq + 1);
+        // Seat 1's guess, based on the same sequence, still holds (it has waited since
+        // then and not acted): this server, whose row in memory is out of date, takes it.
+        let (status, _, body) = submit(&app, &id, &players[1], seq, &second, false, None).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_eq!(body["seq"], seq + 2, "{body}");
+    }
+);

@@ -96,6 +96,11 @@ struct Args {
     /// Costs some CPU of its own: not for the throughput figures.
     #[arg(long)]
     sql_trace: bool,
+    /// Log as `hermes-api serve` does by default (`info`, text, one line a request and one
+    /// a turn) into this file: the server's logging is then part of the figures (without
+    /// it no subscriber is installed, and a log line costs nothing).
+    #[arg(long)]
+    log: Option<std::path::PathBuf>,
 }
 
 /// `--sql-trace`: statements by their text (binds left out), counted while `RECORDING`.
@@ -758,6 +763,14 @@ async fn bench() -> Result<(), BoxError> {
     let args = Args::parse();
     if args.sql_trace {
         diesel::connection::set_default_instrumentation(count_statements)?;
+    }
+    if let Some(path) = &args.log {
+        let file = std::fs::File::create(path)?;
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new("info"))
+            .with_writer(std::sync::Mutex::new(file))
+            .with_ansi(false)
+            .init();
     }
     if !["gods", "dreams"].contains(&args.game.as_str()) {
         return Err(format!("--game must be gods or dreams, not {:?}", args.game).into());

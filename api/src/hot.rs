@@ -10,7 +10,8 @@
 //! on a remembered row is checked again on the stored one: `crate::play::turn`).
 //! Must not: hold anything that is not exactly the stored state at that sequence; keep a
 //! row past a write of this process that changes it other than by a turn (a resignation,
-//! an abort: those [`HotGames::forget`] the game).
+//! an abort: those [`HotGames::forget`] the game), nor keep one a turn read before such a
+//! write ([`HotGames::epoch`]).
 
 use crate::store::games::SeatedPlayer;
 use crate::store::models::Game;
@@ -37,6 +38,8 @@ pub struct Head {
 
 pub struct HotGames {
     map: Mutex<HashMap<String, Entry>>,
+    /// Games forgotten so far ([`HotGames::epoch`]).
+    epoch: AtomicU64,
     capacity: usize,
     clock: AtomicU64,
     hits: AtomicU64,
@@ -48,6 +51,7 @@ impl HotGames {
         let capacity = usize::try_from(capacity).unwrap_or(usize::MAX);
         HotGames {
             map: Mutex::new(HashMap::new()),
+            epoch: AtomicU64::new(0),
             capacity: capacity.max(1),
             clock: AtomicU64::new(0),
             hits: AtomicU64::new(0),
@@ -152,6 +156,7 @@ impl HotGames {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if map.get(id).is_some_and(|e| e.seq < seq) {
             map.remove(id);
+            self.epoch.fetch_add(1, Ordering::Relaxed);
         }
     }
 
@@ -159,6 +164,15 @@ impl HotGames {
     pub fn forget(&self, id: &str) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         map.remove(id);
+        self.epoch.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many times a game was forgotten (a resignation, a forfeit, an abort, a game
+    /// found further on in the database). A turn takes it before it reads the game, and
+    /// keeps the row and seats it read with the engine only if it has not changed by the
+    /// time the turn is committed: what it read may then be out of date.
+    pub fn epoch(&self) -> u64 {
+        self.epoch.load(Ordering::Relaxed)
     }
 
     pub fn len(&self) -> usize {
@@ -248,8 +262,10 @@ mod tests {
         assert!(hot.get_with_head("g", 3).is_none());
         assert!(hot.get("g", 3).is_some());
         hot.put_with_head("g", 4, engine(), Some(head(4)));
+        let epoch = hot.epoch();
         hot.forget("g");
         assert!(hot.get_with_head("g", 4).is_none());
+        assert!(hot.epoch() > epoch, "a forgotten game moves the epoch on");
         hot.put_with_head("g", 4, engine(), Some(head(4)));
         hot.forget_before("g", 4);
         assert!(hot.get_with_head("g", 4).is_some(), "not before 4");

@@ -201,8 +201,6 @@ pub struct Writing {
     after: After,
 }
 
-/// What the writer answers for a turn: the game after it, whether it wrote mail, and the
-/// streams to wake.
 /// The game after a written turn, whether mail was written, the streams to wake and the
 /// row and players the turn left.
 type Written = (Box<dyn AnyGame>, bool, crate::store::events::Wake, Head);
@@ -211,13 +209,17 @@ type Written = (Box<dyn AnyGame>, bool, crate::store::events::Wake, Head);
 struct After {
     game_id: String,
     seq: i64,
+    seat: usize,
+    source: &'static str,
+    /// The hot games' epoch before the game was read for this turn.
+    epoch: u64,
     body: String,
     /// The game had several seats to act (a stale answer may be retried).
     simultaneous: bool,
 }
 
 impl After {
-    /// The answer for the writer's result. Only once committed: keep the engine hot and
+    /// The answer for the writer's result. Only once committed: log it, keep the engine hot and
     /// wake the streams and, when the turn wrote mail, the outbox worker (a woken worker
     /// claims under the SQLite writer lock: waking it for nothing after every turn took
     /// that lock from the turns). A key taken meanwhile is a 409 here, which the caller
@@ -225,12 +227,15 @@ impl After {
     fn settle(self, app: &AppState, written: Result<Written, SubmitError>) -> ApiResult<Submitted> {
         match written {
             Ok((next, mailed, wake, head)) => {
-                app.hot.put_with_head(
-                    &self.game_id,
-                    self.seq,
-                    Arc::from(next),
-                    Some(Arc::new(head)),
-                );
+                // Here, once committed, and not on the writer's thread, which the batch's
+                // other turns wait for.
+                tracing::info!(game.id = %self.game_id, seq = self.seq, seat = self.seat, source = %self.source, "turn accepted");
+                // The row and seats are kept only if no resignation or forfeit was noted
+                // since they were read (the turn's own seat is guarded by its write; the
+                // others' may have changed meanwhile).
+                let head = (app.hot.epoch() == self.epoch).then(|| Arc::new(head));
+                app.hot
+                    .put_with_head(&self.game_id, self.seq, Arc::from(next), head);
                 app.streams.wake(wake);
                 if mailed {
                     crate::outbox::wake(app);
@@ -292,6 +297,9 @@ fn submit(
     // refused there, for whatever reason, is checked again on the stored row.
     let mut remembered = true;
     let applied = loop {
+        // Taken before the game is read: a resignation or a forfeit noted after it means
+        // the seats read may be out of date by the time this turn is written.
+        let epoch = app.hot.epoch();
         let from_memory = remembered
             .then(|| Table::remembered(&app.hot, &sub.game_id, sub.expected_seq))
             .flatten();
@@ -308,7 +316,15 @@ fn submit(
             TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
         };
         let simultaneous = table.to_act().len() > 1;
-        match apply(lease, app, &table, sub, turn, also.as_deref_mut(), wait) {
+        match apply(
+            lease,
+            app,
+            (&table, epoch),
+            sub,
+            turn,
+            also.as_deref_mut(),
+            wait,
+        ) {
             Err(_) if remembered => remembered = false,
             // Seats acting at once raced, and another one's turn landed first: load the
             // game again; the submission still holds if this seat has not acted
@@ -509,15 +525,18 @@ fn stale(current: i64) -> ApiError {
 
 /// Check, apply and store one turn; `turn` is the parsed turn or why it could not be read
 /// (reported only after the caller is known to be allowed to act).
+/// `loaded`: the game, and the hot games' epoch ([`crate::hot::HotGames::epoch`]) taken
+/// before it was read.
 fn apply(
     lease: &mut dyn Lease,
     app: &AppState,
-    table: &Table,
+    loaded: (&Table, u64),
     sub: &Submission,
     turn: ApiResult<Value>,
     also: Option<&mut AlsoWrite<'_>>,
     wait: Wait,
 ) -> ApiResult<Step> {
+    let (table, epoch) = loaded;
     let user_id = sub.user_id.as_str();
     // Whether the seat moved since the sequence it names: only asked when that is not
     // the current one (see `still_waiting_since`).
@@ -589,6 +608,9 @@ fn apply(
     let after = After {
         game_id: table.game.id.clone(),
         seq,
+        seat,
+        source: sub.source,
+        epoch,
         body,
         simultaneous: table.to_act().len() > 1,
     };
@@ -948,7 +970,6 @@ fn write_turn(
         Savepoint::Own => store::submit_turn(conn, &row, &advance, idem, mails)?,
         Savepoint::Given => store::submit_turn_in(conn, &row, &advance, idem, mails)?,
     }
-    tracing::info!(game.id = %row.game_id, seq = row.seq, seat = row.seat, source = %row.source, "turn accepted");
     Ok((next, mailed, wake, Head { game, players }))
 }
 

@@ -256,3 +256,48 @@ api_test!(
         assert!(body["view"].is_object(), "{body}");
     }
 );
+
+// The row and seats a turn read are kept with the engine for the game's next turn only if
+// no seat changed while the turn waited for the writer.
+api_test!(
+    async fn a_turn_that_waited_while_another_seat_resigned_keeps_no_row_in_memory(app) {
+    let (id, players) = started_game(&app, 3).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let play = |seat: usize, seq: i64, turn: Value| {
+        let (client, url, id) = (app.client.clone(), app.url.clone(), id.clone());
+        let token = players[seat].token.clone();
+        tokio::spawn(async move {
+            let res = client
+                .post(format!("{url}/games/{id}/turns"))
+                .bearer_auth(&token)
+                .json(&json!({"expected_seq": seq, "turn": turn}))
+                .send()
+                .await
+                .expect("sent");
+            read(res).await
+        })
+    };
+    // Alone, a turn leaves its row and seats with the engine.
+    let turn = random_turn(&app, &id, &players[0], &mut rng, &mut Vec::new()).await;
+    let (status, body) = play(0, 0, turn).await.expect("joined");
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert!(app.state.hot.get_with_head(&id, 1).is_some(), "the row is kept");
+    let next = usize::try_from(body["to_act"][0].as_u64().expect("a seat to act")).unwrap();
+    let other = (0..3).find(|&s| s != next && s != 0).expect("a third seat");
+    // The next seat's turn waits for the writer while the third seat resigns.
+    let turn = random_turn(&app, &id, &players[next], &mut rng, &mut Vec::new()).await;
+    let release = hold_the_writer(&app);
+    let waiting = play(next, 1, turn);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let (status, g) = app.post(&format!("/games/{id}/resign"), &players[other].token, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    release.send(()).expect("release");
+    let (status, body) = waiting.await.expect("joined");
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert!(app.state.hot.get(&id, 2).is_some(), "the engine is kept");
+    assert!(
+        app.state.hot.get_with_head(&id, 2).is_none(),
+        "seats read before a resignation were kept"
+    );
+    }
+);

@@ -9,7 +9,7 @@
 
 use super::deadlines::{self, Timing};
 use super::models::{
-    Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING, SOURCE_PLAYER,
+    by_the_service, Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING,
 };
 use super::outbox::{self, NewMail};
 use super::schema::{games, idempotency, invites, messages, seats, turns, users};
@@ -525,7 +525,8 @@ struct AdvanceGame<'a> {
     /// The turn's sequence, and the one before it (where the game must be).
     seq: i64,
     seq_before: i64,
-    /// The seat that moves, and 1 if its player moves (not the service for them).
+    /// The seat that moves, and 1 if its player moves (through the API, a page or a reply
+    /// by mail; not the service for them).
     seat: i64,
     by_player: i64,
     to_act: &'a str,
@@ -604,7 +605,7 @@ pub fn submit_turn_in(
         seq: turn.seq,
         seq_before: turn.seq - 1,
         seat: turn.seat,
-        by_player: i64::from(turn.source == SOURCE_PLAYER),
+        by_player: i64::from(!by_the_service(&turn.source)),
         to_act: &advance.to_act,
         outcome: advance.outcome.as_deref(),
         status: if over { OVER } else { RUNNING },

@@ -193,6 +193,12 @@ pub const SOURCE_FORFEIT: &str = "forfeit";
 /// A pass turn the service played for a seat whose player resigned.
 pub const SOURCE_RESIGN: &str = "resign";
 
+/// Was a turn of `source` played by the service for its seat (not by its player, through
+/// the API, a page or a reply by mail)?
+pub fn by_the_service(source: &str) -> bool {
+    [SOURCE_TIMEOUT, SOURCE_FORFEIT, SOURCE_RESIGN].contains(&source)
+}
+
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = messages)]
 pub struct Message {
@@ -243,4 +249,20 @@ pub struct OutboxRow {
     pub last_error: Option<String>,
     /// A your-turn mail not sent because its reader had already acted (`docs/mail.md`).
     pub superseded_at: Option<NaiveDateTime>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_services_passes_are_by_the_service() {
+        for source in [SOURCE_TIMEOUT, SOURCE_FORFEIT, SOURCE_RESIGN] {
+            assert!(by_the_service(source), "{source}");
+        }
+        // A player's own turns: the API and the pages, a reply by mail.
+        for source in [SOURCE_PLAYER, "email"] {
+            assert!(!by_the_service(source), "{source}");
+        }
+    }
 }

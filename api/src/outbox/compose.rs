@@ -30,6 +30,7 @@ use crate::mail::{
     words, Deadline, DreamsRevealed, GameOver, GodsYourTurn, Invitation, Lang, MailData,
     PasswordReset, PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
 };
+use crate::store::deadlines::Seated;
 use crate::store::models::Game;
 use crate::store::outbox::NewMail;
 use crate::store::schema::{deadlines, deck_cards, seats, turns, users};
@@ -147,6 +148,19 @@ pub fn game_url(public_url: &str, game_id: &str) -> String {
     crate::links::replay_page(public_url, game_id)
 }
 
+impl From<&Seated> for Reader {
+    fn from(s: &Seated) -> Reader {
+        Reader {
+            user_id: s.user_id.clone(),
+            seat: usize::try_from(s.seat).unwrap_or(usize::MAX),
+            name: s.display_name.clone(),
+            email: s.email.clone(),
+            mail_pref: s.mail_pref.clone(),
+            forfeited: s.forfeited_at.is_some(),
+        }
+    }
+}
+
 fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> {
     #[allow(clippy::type_complexity)]
     let rows: Vec<(
@@ -188,9 +202,19 @@ fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> 
 /// The mails a turn (or the start, `seq` 0) causes: `your_turn` to each seat that must
 /// act now whose player wants every turn; `game_over` to every player who wants mail
 /// once the game is over.
-pub fn turn_mails(conn: &mut DbConn, f: &TurnFacts) -> Result<Vec<NewMail>, StoreError> {
+///
+/// `seats`: the game's seats as the turn's transaction read them for the clocks
+/// (`crate::store::deadlines::reset`), when the caller has them; else they are read here.
+pub fn turn_mails(
+    conn: &mut DbConn,
+    f: &TurnFacts,
+    seats: Option<&[Seated]>,
+) -> Result<Vec<NewMail>, StoreError> {
     let (kind, seed, outcome) = (&f.game.kind, &f.game.seed, &f.game.outcome);
-    let readers = readers(conn, f.game_id)?;
+    let readers = match seats {
+        Some(seats) => seats.iter().map(Reader::from).collect(),
+        None => readers(conn, f.game_id)?,
+    };
     let mut names: Vec<String> = Vec::new();
     for r in &readers {
         if names.len() <= r.seat {
@@ -632,5 +656,6 @@ pub fn start_mails(
             at,
             public_url,
         },
+        None,
     )
 }

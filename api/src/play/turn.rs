@@ -943,9 +943,9 @@ fn write_turn(
     let mut mailed = false;
     let mut wake = crate::store::events::Wake::default();
     let seat = usize::try_from(row.seat).unwrap_or_default();
-    let mails = |conn: &mut DbConn, due: &[(i64, chrono::NaiveDateTime)]| {
+    let mails = |conn: &mut DbConn, clocks: &crate::store::deadlines::Clocks| {
         let mut mails = if mail {
-            compose::turn_mails(conn, &facts)?
+            compose::turn_mails(conn, &facts, Some(&clocks.seats))?
         } else {
             Vec::new()
         };
@@ -962,7 +962,7 @@ fn write_turn(
             &told,
             mail,
             row.created_at,
-            due,
+            &clocks.due,
         )?;
         Ok(mails)
     };

@@ -70,6 +70,120 @@ pub fn drop_clock(conn: &mut DbConn, game_id: &str, seat: i64) -> Result<(), Sto
     Ok(())
 }
 
+/// A seat of a running game with what its clock and its turn's mail need: the player,
+/// their mail address and preference, their vacation, the game's time per turn and the
+/// seat's running clock, if any. A turn reads them in one statement ([`seating`]).
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct Seated {
+    pub seat: i64,
+    pub user_id: String,
+    pub forfeited_at: Option<NaiveDateTime>,
+    pub display_name: String,
+    pub email: String,
+    pub mail_pref: String,
+    pub vacation_start: Option<NaiveDateTime>,
+    pub vacation_end: Option<NaiveDateTime>,
+    pub turn_seconds: i64,
+    /// When the seat's running clock is due; `None` if it has none.
+    pub due_at: Option<NaiveDateTime>,
+}
+
+/// The seats of game `game_id` that have a number, by seat, each with its clock if it has
+/// one ([`Seated`]). A clock always belongs to a numbered seat: [`reset`] writes one only
+/// for a seat it found here.
+pub fn seating(conn: &mut DbConn, game_id: &str) -> Result<Vec<Seated>, StoreError> {
+    Ok(super::native!(conn, c => seats::table
+        .inner_join(users::table)
+        .inner_join(games::table)
+        .left_join(
+            deadlines::table.on(deadlines::game_id
+                .eq(seats::game_id)
+                .and(seats::seat.eq(deadlines::seat.nullable()))),
+        )
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::seat.is_not_null())
+        .order(seats::seat.asc())
+        .select((
+            seats::seat.assume_not_null(),
+            seats::user_id,
+            seats::forfeited_at,
+            users::display_name,
+            users::email,
+            users::mail_pref,
+            users::vacation_start,
+            users::vacation_end,
+            games::turn_seconds,
+            deadlines::due_at.nullable(),
+        ))
+        .load(c))?)
+}
+
+/// What [`reset`] leaves: when each seat that must act is due, and the seats as read
+/// before the reset (for the turn's mail: names, addresses, preferences).
+#[derive(Debug, Clone, Default)]
+pub struct Clocks {
+    /// (seat, due) for each seat of `to_act` that has a player.
+    pub due: Vec<(i64, NaiveDateTime)>,
+    pub seats: Vec<Seated>,
+}
+
+/// A clock handed from a seat whose wait ended to one whose wait begins, in place: the
+/// same row keyed anew (`UPDATE`), one statement where a `DELETE` and an `INSERT` were
+/// two. Fixed SQL text, so the connection keeps it prepared (diesel never keeps an
+/// `update(…).set(…)`'s). The reminder, timeout and lease claims of the old wait all
+/// name its seat and sequence, so none of them can take the new one.
+struct MoveClock<'a> {
+    game_id: &'a str,
+    from_seat: i64,
+    row: &'a Deadline,
+}
+
+impl<DB> diesel::query_builder::QueryFragment<DB> for MoveClock<'_>
+where
+    DB: diesel::backend::Backend,
+    DB: diesel::sql_types::HasSqlType<diesel::sql_types::BigInt>
+        + diesel::sql_types::HasSqlType<diesel::sql_types::Text>
+        + diesel::sql_types::HasSqlType<diesel::sql_types::Timestamp>,
+    i64: diesel::serialize::ToSql<diesel::sql_types::BigInt, DB>,
+    str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+    String: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+    NaiveDateTime: diesel::serialize::ToSql<diesel::sql_types::Timestamp, DB>,
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+    ) -> diesel::QueryResult<()> {
+        use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+        let row = self.row;
+        out.push_sql("UPDATE deadlines SET seat = ");
+        out.push_bind_param::<BigInt, _>(&row.seat)?;
+        out.push_sql(", user_id = ");
+        out.push_bind_param::<Text, _>(&row.user_id)?;
+        out.push_sql(", seq = ");
+        out.push_bind_param::<BigInt, _>(&row.seq)?;
+        out.push_sql(", started_at = ");
+        out.push_bind_param::<Timestamp, _>(&row.started_at)?;
+        out.push_sql(", due_at = ");
+        out.push_bind_param::<Timestamp, _>(&row.due_at)?;
+        out.push_sql(", remind_at = ");
+        out.push_bind_param::<Nullable<Timestamp>, _>(&row.remind_at)?;
+        out.push_sql(
+            ", expired_at = NULL, lease_owner = NULL, lease_until = NULL WHERE game_id = ",
+        );
+        out.push_bind_param::<Text, _>(self.game_id)?;
+        out.push_sql(" AND seat = ");
+        out.push_bind_param::<BigInt, _>(&self.from_seat)?;
+        Ok(())
+    }
+}
+
+impl diesel::query_builder::QueryId for MoveClock<'_> {
+    type QueryId = MoveClock<'static>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl<Conn> RunQueryDsl<Conn> for MoveClock<'_> {}
+
 /// Set the clocks of game `game_id`, which is now at `seq` with `to_act` waiting, in the
 /// caller's transaction: rows of seats that no longer must act go; a seat that still must
 /// act keeps its clock (a turn in two submissions, or another seat acting meanwhile); a
@@ -77,72 +191,51 @@ pub fn drop_clock(conn: &mut DbConn, game_id: &str, seat: i64) -> Result<(), Sto
 /// player's vacation if they are on one — and `remind_at = due - remind_before` (none if
 /// that is not after now). A forfeited seat is due at once: the scheduler plays for it.
 /// A game that is over (`to_act` empty) keeps no row. Returns when each seat of `to_act`
-/// is due (the turn's `your_turn` events tell it: no need to read the rows again).
+/// is due (the turn's `your_turn` events tell it: no need to read the rows again), with
+/// the seats as read.
+///
+/// One read ([`seating`]) and, for a turn that passes the move from one seat to another,
+/// one write: the ended wait's row becomes the new one ([`MoveClock`]). Every statement
+/// has a fixed shape (no `IN` list), so the connection's statement cache keeps it
+/// prepared: this runs in every turn's transaction, under SQLite's one writer and on
+/// PostgreSQL's one writer connection, where each statement is a round trip.
 pub fn reset(
     conn: &mut DbConn,
     game_id: &str,
     seq: i64,
     to_act: &[i64],
     timing: &Timing,
-) -> Result<Vec<(i64, NaiveDateTime)>, StoreError> {
-    // Every statement here has a fixed shape (no `IN` list), so the connection's statement
-    // cache keeps it prepared: this runs in every turn's transaction, under SQLite's one
-    // writer, where preparing `IN (…)` statements anew each time showed (BENCHMARKS.md).
-    let rows: Vec<(i64, NaiveDateTime)> = super::native!(conn, c => deadlines::table
-        .filter(deadlines::game_id.eq(game_id))
-        .select((deadlines::seat, deadlines::due_at))
-        .load(c))?;
-    let kept: Vec<i64> = rows.iter().map(|(seat, _)| *seat).collect();
-    let mut due: Vec<(i64, NaiveDateTime)> = rows
-        .into_iter()
-        .filter(|(seat, _)| to_act.contains(seat))
-        .collect();
-    for &seat in kept.iter().filter(|s| !to_act.contains(s)) {
-        super::native!(conn, c => diesel::delete(
-            deadlines::table
-                .filter(deadlines::game_id.eq(game_id))
-                .filter(deadlines::seat.eq(seat)),
-        )
-        .execute(c))?;
-    }
+) -> Result<Clocks, StoreError> {
+    let seats = seating(conn, game_id)?;
     let now = timing.now;
-    for &seat in to_act.iter().filter(|s| !kept.contains(s)) {
-        type Waiting = (
-            String,
-            i64,
-            Option<NaiveDateTime>,
-            Option<NaiveDateTime>,
-            Option<NaiveDateTime>,
-        );
-        let waiting: Option<Waiting> = super::native!(conn, c => seats::table
-            .inner_join(users::table)
-            .inner_join(games::table)
-            .filter(seats::game_id.eq(game_id))
-            .filter(seats::seat.eq(seat))
-            .select((
-                seats::user_id,
-                games::turn_seconds,
-                seats::forfeited_at,
-                users::vacation_start,
-                users::vacation_end,
-            ))
-            .first(c)
-            .optional())?;
-        let Some((user_id, turn_seconds, forfeited, v_start, v_end)) = waiting else {
+    let mut due: Vec<(i64, NaiveDateTime)> = seats
+        .iter()
+        .filter(|s| to_act.contains(&s.seat))
+        .filter_map(|s| Some((s.seat, s.due_at?)))
+        .collect();
+    let mut ended = seats
+        .iter()
+        .filter(|s| s.due_at.is_some() && !to_act.contains(&s.seat))
+        .map(|s| s.seat);
+    for &seat in to_act {
+        let Some(s) = seats.iter().find(|s| s.seat == seat) else {
             continue;
         };
-        let (due_at, remind) = if forfeited.is_some() {
+        if s.due_at.is_some() {
+            continue;
+        }
+        let (due_at, remind) = if s.forfeited_at.is_some() {
             (now, None)
         } else {
-            let from = on_vacation_until(v_start, v_end, now).unwrap_or(now);
-            let due = from + Duration::seconds(turn_seconds);
+            let from = on_vacation_until(s.vacation_start, s.vacation_end, now).unwrap_or(now);
+            let due = from + Duration::seconds(s.turn_seconds);
             let remind = Some(due - timing.remind_before).filter(|r| *r > now);
             (due, remind)
         };
         let row = Deadline {
             game_id: game_id.to_string(),
             seat,
-            user_id,
+            user_id: s.user_id.clone(),
             seq,
             started_at: now,
             due_at,
@@ -151,12 +244,32 @@ pub fn reset(
             lease_owner: None,
             lease_until: None,
         };
-        super::native!(conn, c => diesel::insert_into(deadlines::table)
-            .values(&row)
-            .execute(c))?;
+        match ended.next() {
+            Some(from_seat) => {
+                let moved = MoveClock {
+                    game_id,
+                    from_seat,
+                    row: &row,
+                };
+                super::native!(conn, c => moved.execute(c))?;
+            }
+            None => {
+                super::native!(conn, c => diesel::insert_into(deadlines::table)
+                    .values(&row)
+                    .execute(c))?;
+            }
+        }
         due.push((seat, due_at));
     }
-    Ok(due)
+    for seat in ended {
+        super::native!(conn, c => diesel::delete(
+            deadlines::table
+                .filter(deadlines::game_id.eq(game_id))
+                .filter(deadlines::seat.eq(seat)),
+        )
+        .execute(c))?;
+    }
+    Ok(Clocks { due, seats })
 }
 
 /// The clocks of one game, by seat.

@@ -506,7 +506,7 @@ pub fn submit_turn(
     turn: &Turn,
     advance: &Advance,
     idempotent: Option<&Idempotent>,
-    mails: impl FnOnce(&mut DbConn, &[(i64, chrono::NaiveDateTime)]) -> Result<Vec<NewMail>, StoreError>,
+    mails: impl FnOnce(&mut DbConn, &deadlines::Clocks) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<(), SubmitError> {
     crate::store::write_transaction(conn, |conn| {
         submit_turn_in(conn, turn, advance, idempotent, mails)
@@ -596,7 +596,7 @@ pub fn submit_turn_in(
     turn: &Turn,
     advance: &Advance,
     idempotent: Option<&Idempotent>,
-    mails: impl FnOnce(&mut DbConn, &[(i64, chrono::NaiveDateTime)]) -> Result<Vec<NewMail>, StoreError>,
+    mails: impl FnOnce(&mut DbConn, &deadlines::Clocks) -> Result<Vec<NewMail>, StoreError>,
 ) -> Result<(), SubmitError> {
     let at = turn.created_at;
     let over = advance.outcome.is_some();
@@ -643,7 +643,7 @@ pub fn submit_turn_in(
     if let Some(seat) = advance.restart {
         deadlines::drop_clock(conn, &turn.game_id, seat)?;
     }
-    let due = deadlines::reset(
+    let clocks = deadlines::reset(
         conn,
         &turn.game_id,
         turn.seq,
@@ -662,9 +662,9 @@ pub fn submit_turn_in(
             Err(e) => return Err(e.into()),
         }
     }
-    // Last: the mail reads what the turn wrote (the log, the deadlines; when the seats
-    // that wait are due is handed in).
-    for mail in mails(conn, &due)? {
+    // Last: the mail reads what the turn wrote (the log; when the seats that wait are
+    // due, and the seats' players, are handed in).
+    for mail in mails(conn, &clocks)? {
         outbox::enqueue(conn, &mail)?;
     }
     Ok(())

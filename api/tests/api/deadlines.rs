@@ -341,6 +341,16 @@ clock_test! {
         assert_eq!(g["deadlines"].as_array().unwrap().len(), 1, "{g}");
         assert_eq!(g["deadlines"][0]["seat"], 1);
         assert_eq!(at(&g["deadline"]), clock.now() + Duration::hours(24));
+        // The clock handed on (a's expired row, keyed anew for b) starts afresh, and runs
+        // out in its turn as a's did.
+        assert_eq!(g["deadlines"][0]["expired"], false, "{g}");
+        clock.advance(Duration::hours(24));
+        let report = tick_once(&app).await;
+        assert_eq!(report.expired, 1, "{report:?}");
+        tick_once(&app).await;
+        assert_eq!(mails_of(&app, "timeout", &b).len(), 1);
+        let g = summary(&app, &b, &id).await;
+        assert_eq!(g["deadlines"][0]["expired"], true, "{g}");
     }
 }
 

@@ -4,7 +4,7 @@
 //! Owns: the drawing threads (`mail_draw_threads`, by default the cores less one; each at
 //! nice `mail_draw_nice` on Linux, 0 by default) and their share: after each task a
 //! thread rests for as long as it takes to keep its CPU time under `mail_draw_share`
-//! percent of the time passed (50 by default). A nice value alone starved mail when turns
+//! percent of the time passed, the task's own and its rest (50 by default). A nice value alone starved mail when turns
 //! (and anything else on the machine) kept every core busy: a niced thread gets a few per
 //! cent of a core, and one picture took seconds. At the normal priority the scheduler
 //! gives the thread its fair turn, so mail always progresses; the rest bounds what it
@@ -29,11 +29,15 @@ pub struct DrawPool {
     threads: usize,
 }
 
-/// How long to rest after a task that took `busy` of CPU time, to use at most `share`
-/// per cent of a core.
-pub fn rest_after(busy: Duration, share: u32) -> Duration {
+/// How long to rest after a task that took `busy` of CPU time over `took` of wall time,
+/// to use at most `share` per cent of a core: the task and its rest together last
+/// `busy × 100 / share`. The time the task waited for a core (when turns keep every core
+/// busy, `took` is well over `busy`) already counts as rest: resting the whole `busy ×
+/// (100 − share) / share` after it as well left the thread with about half its share
+/// under load (BENCHMARKS.md, "The drawing thread's share under load").
+pub fn rest_after(busy: Duration, took: Duration, share: u32) -> Duration {
     let share = share.clamp(1, 100);
-    busy * (100 - share) / share
+    (busy * 100 / share).saturating_sub(took)
 }
 
 impl DrawPool {
@@ -58,8 +62,13 @@ impl DrawPool {
                         match task {
                             Ok(task) => {
                                 let before = thread_cpu_time();
+                                let started = std::time::Instant::now();
                                 task();
-                                let rest = rest_after(thread_cpu_time() - before, share);
+                                let rest = rest_after(
+                                    thread_cpu_time() - before,
+                                    started.elapsed(),
+                                    share,
+                                );
                                 if !rest.is_zero() {
                                     std::thread::sleep(rest);
                                 }
@@ -251,12 +260,18 @@ mod tests {
     #[test]
     fn a_thread_rests_in_proportion_to_its_work_to_keep_its_share() {
         let ms = Duration::from_millis;
-        assert_eq!(rest_after(ms(3), 50), ms(3));
-        assert_eq!(rest_after(ms(3), 25), ms(9));
-        assert_eq!(rest_after(ms(3), 100), Duration::ZERO);
+        // A task that had a core to itself (its wall time is its CPU time).
+        assert_eq!(rest_after(ms(3), ms(3), 50), ms(3));
+        assert_eq!(rest_after(ms(3), ms(3), 25), ms(9));
+        assert_eq!(rest_after(ms(3), ms(3), 100), Duration::ZERO);
         // Out of range: 0 is 1 %, above 100 is 100 %.
-        assert_eq!(rest_after(ms(1), 0), ms(99));
-        assert_eq!(rest_after(ms(1), 500), Duration::ZERO);
+        assert_eq!(rest_after(ms(1), ms(1), 0), ms(99));
+        assert_eq!(rest_after(ms(1), ms(1), 500), Duration::ZERO);
+        // A task that waited for a core: the wait counts as rest, the share is kept.
+        assert_eq!(rest_after(ms(3), ms(5), 50), ms(1));
+        assert_eq!(rest_after(ms(3), ms(6), 50), Duration::ZERO);
+        assert_eq!(rest_after(ms(3), ms(9), 50), Duration::ZERO);
+        assert_eq!(rest_after(ms(3), ms(5), 25), ms(7));
     }
 
     #[tokio::test]

@@ -13,6 +13,11 @@ use std::path::PathBuf;
 
 /// A 4-god game after `turns` random legal turns, as a spectator sees it.
 fn played(seed: u64, turns: usize) -> GodsView {
+    played_as(seed, turns, Viewer::Spectator)
+}
+
+/// [`played`], as `viewer` sees it.
+fn played_as(seed: u64, turns: usize, viewer: Viewer) -> GodsView {
     let mut game = Gods::new(Seed::from_u64(seed), 4, GodsOptions::default()).expect("setup");
     let mut rng = Rng::from_seed(&Seed::from_u64(seed + 1000));
     for _ in 0..turns {
@@ -25,7 +30,7 @@ fn played(seed: u64, turns: usize) -> GodsView {
             .expect("a random turn is legal")
             .game;
     }
-    game.view(Viewer::Spectator)
+    game.view(viewer)
 }
 
 fn board(cells: serde_json::Value) -> Board {
@@ -146,6 +151,29 @@ fn every_kind_of_tile_matches_its_snapshot() {
     );
     parse(&svg);
     assert_snapshot("board_every_tile.svg", &svg);
+}
+
+/// The mail worker keeps one picture of a Gods board per game and sequence for every
+/// seat (`crate::outbox::board_seat`): that holds only while the board shows nothing one
+/// seat sees and another does not.
+#[test]
+fn a_gods_board_is_the_same_picture_for_every_seat_and_a_spectator() {
+    let style = BoardStyle {
+        names: names(),
+        title: Some("Gods #7".into()),
+        ..Default::default()
+    };
+    for turns in [0, 9, 40] {
+        let seen = board_svg(&played_as(5, turns, Viewer::Spectator), &style);
+        for seat in 0..4 {
+            let view = played_as(5, turns, Viewer::Seat(seat));
+            assert_eq!(
+                board_svg(&view, &style),
+                seen,
+                "seat {seat} after {turns} turns"
+            );
+        }
+    }
 }
 
 #[test]

@@ -10,8 +10,9 @@
 //! gives the thread its fair turn, so mail always progresses; the rest bounds what it
 //! takes from turns (`mail_draw_threads` × `mail_draw_share` of a core at most). And
 //! the cache: one picture per (game, sequence, viewer, picture), kept for the mails that
-//! ask for it again (a reply asking for the board, a retried send, a seat's game-over
-//! mail). A game at a sequence is the same picture for the same viewer forever, so an
+//! ask for it again (a reply asking for the board, a retried send, the other seats'
+//! game-over mails: a Gods board looks the same to every seat and is kept for no viewer
+//! in particular, `super::board_seat`). A game at a sequence is the same picture for the same viewer forever, so an
 //! entry never goes stale; the oldest entries make room for new ones.
 //! Must not: decide what is drawn (`super::prepare` does) or hold anything secret beyond
 //! what the viewer's own mail shows (the key names the viewer).

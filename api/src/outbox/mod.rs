@@ -675,9 +675,13 @@ fn prepare(
                     &game.title,
                     &state.public_url,
                 )?;
-                attachments.push(picture(pictures, row, Some(seat), "board", || {
-                    gods_board(game, &typed)
-                })?);
+                attachments.push(picture(
+                    pictures,
+                    row,
+                    board_seat(&game.kind, seat),
+                    "board",
+                    || gods_board(game, &typed),
+                )?);
                 reply = reply_address_of(game).map(|address| ReplyTo {
                     address,
                     hint: crate::inbound::reply_hint("gods", &data),
@@ -711,17 +715,19 @@ fn prepare(
                 });
                 if let (Some(seat), Some(true)) = (game.seat, data["board"].as_bool()) {
                     let view = game.engine.view(Viewer::Seat(seat));
-                    let mut shown = picture(pictures, row, Some(seat), "board", || {
-                        if kind == compose::DREAMS {
-                            let style = dreams_style(&mut conn, game, &view)?;
-                            Ok(dreams_attachment(&view, &style, false)?)
-                        } else {
-                            let typed: GodsView = serde_json::from_value(view).map_err(|e| {
-                                permanent(format!("the view does not fit its game: {e}"))
-                            })?;
-                            gods_board(game, &typed)
-                        }
-                    })?;
+                    let mut shown =
+                        picture(pictures, row, board_seat(kind, seat), "board", || {
+                            if kind == compose::DREAMS {
+                                let style = dreams_style(&mut conn, game, &view)?;
+                                Ok(dreams_attachment(&view, &style, false)?)
+                            } else {
+                                let typed: GodsView =
+                                    serde_json::from_value(view).map_err(|e| {
+                                        permanent(format!("the view does not fit its game: {e}"))
+                                    })?;
+                                gods_board(game, &typed)
+                            }
+                        })?;
                     shown.content_id = None;
                     attachments.push(shown);
                 }
@@ -732,9 +738,10 @@ fn prepare(
                     let typed: GodsView =
                         serde_json::from_value(game.engine.view(Viewer::Seat(seat)))
                             .map_err(|e| bad(e.to_string()))?;
-                    let mut shown = picture(pictures, row, Some(seat), "board", || {
-                        gods_board(game, &typed)
-                    })?;
+                    let mut shown =
+                        picture(pictures, row, board_seat(&game.kind, seat), "board", || {
+                            gods_board(game, &typed)
+                        })?;
                     shown.content_id = None;
                     attachments.push(shown);
                 }
@@ -820,6 +827,20 @@ fn prepare(
 
 /// The picture `what` of `row`'s game at its sequence as `seat` sees it (`None`: as
 /// everyone does), from the cache or drawn now by `draw`.
+/// The seat a board picture is kept for (`None`: one picture for every seat). A Gods
+/// board shows nothing one seat sees and another does not (the pile is a count; G-X4),
+/// so one picture per game and sequence serves every seat's mail: the game-over mails
+/// of a game, and a your-turn mail and a reply's answer at the same sequence, draw it
+/// once (`board::tests::a_gods_board_is_the_same_picture_for_every_seat_and_a_spectator`).
+/// A Dreams table is drawn for its seat: the mortal's differs from the spirits'.
+fn board_seat(kind: &str, seat: usize) -> Option<usize> {
+    if kind == "gods" {
+        None
+    } else {
+        Some(seat)
+    }
+}
+
 fn picture(
     pictures: &draw::PictureCache,
     row: &OutboxRow,
@@ -971,6 +992,57 @@ pub fn new_wake() -> Arc<tokio::sync::Notify> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_gods_board_is_kept_once_for_every_seat_and_a_dreams_table_for_its_seat() {
+        assert_eq!(board_seat("gods", 0), None);
+        assert_eq!(board_seat("gods", 3), None);
+        assert_eq!(board_seat(compose::DREAMS, 0), Some(0));
+        assert_eq!(board_seat(compose::DREAMS, 2), Some(2));
+        // The two game-over mails of a Gods game: one drawing.
+        let cache = draw::PictureCache::new(8);
+        let at = chrono::DateTime::UNIX_EPOCH.naive_utc();
+        let row = |user: &str| OutboxRow {
+            id: format!("over-{user}"),
+            dedupe_key: None,
+            template: "game_over".into(),
+            user_id: Some(user.into()),
+            to_addr: format!("{user}@example.test"),
+            to_name: None,
+            game_id: Some("g".into()),
+            seq: Some(40),
+            data: "{}".into(),
+            created_at: at,
+            attempts: 0,
+            next_attempt_at: at,
+            lease_owner: None,
+            lease_until: None,
+            sent_at: None,
+            failed_at: None,
+            last_error: None,
+            superseded_at: None,
+        };
+        let mut drawn = 0;
+        for (user, seat) in [("ada", 0), ("bob", 1)] {
+            picture(
+                &cache,
+                &row(user),
+                board_seat("gods", seat),
+                "board",
+                || {
+                    drawn += 1;
+                    Ok(Attachment::inline(
+                        "b",
+                        "board.png",
+                        "image/png",
+                        vec![1, 2, 3],
+                    ))
+                },
+            )
+            .unwrap();
+        }
+        assert_eq!(drawn, 1);
+    }
 
     #[test]
     fn the_backoff_doubles_up_to_an_hour_with_a_little_jitter() {

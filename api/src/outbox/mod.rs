@@ -1001,26 +1001,18 @@ mod tests {
         assert_eq!(board_seat(compose::DREAMS, 2), Some(2));
         // The two game-over mails of a Gods game: one drawing.
         let cache = draw::PictureCache::new(8);
-        let at = chrono::DateTime::UNIX_EPOCH.naive_utc();
-        let row = |user: &str| OutboxRow {
-            id: format!("over-{user}"),
-            dedupe_key: None,
-            template: "game_over".into(),
-            user_id: Some(user.into()),
-            to_addr: format!("{user}@example.test"),
-            to_name: None,
-            game_id: Some("g".into()),
-            seq: Some(40),
-            data: "{}".into(),
-            created_at: at,
-            attempts: 0,
-            next_attempt_at: at,
-            lease_owner: None,
-            lease_until: None,
-            sent_at: None,
-            failed_at: None,
-            last_error: None,
-            superseded_at: None,
+        let row = |user: &str| {
+            crate::store::outbox::pending(&crate::store::outbox::NewMail {
+                dedupe_key: None,
+                template: "game_over",
+                user_id: Some(user.into()),
+                to_addr: format!("{user}@example.test"),
+                to_name: None,
+                game_id: Some("g".into()),
+                seq: Some(40),
+                data: serde_json::json!({}),
+                at: chrono::DateTime::UNIX_EPOCH.naive_utc(),
+            })
         };
         let mut drawn = 0;
         for (user, seat) in [("ada", 0), ("bob", 1)] {

@@ -30,10 +30,9 @@ pub struct NewMail {
     pub at: NaiveDateTime,
 }
 
-/// Add `mail` to the outbox; `false` if a mail with its `dedupe_key` is there already.
-/// Runs in the caller's transaction (call it inside one to make the mail part of it).
-pub fn enqueue(conn: &mut DbConn, mail: &NewMail) -> Result<bool, StoreError> {
-    let row = OutboxRow {
+/// The row [`enqueue`] writes for `mail`: due at once, never tried, under a new id.
+pub fn pending(mail: &NewMail) -> OutboxRow {
+    OutboxRow {
         id: new_id(),
         dedupe_key: mail.dedupe_key.clone(),
         template: mail.template.to_string(),
@@ -52,7 +51,13 @@ pub fn enqueue(conn: &mut DbConn, mail: &NewMail) -> Result<bool, StoreError> {
         failed_at: None,
         last_error: None,
         superseded_at: None,
-    };
+    }
+}
+
+/// Add `mail` to the outbox; `false` if a mail with its `dedupe_key` is there already.
+/// Runs in the caller's transaction (call it inside one to make the mail part of it).
+pub fn enqueue(conn: &mut DbConn, mail: &NewMail) -> Result<bool, StoreError> {
+    let row = pending(mail);
     // ON CONFLICT DO NOTHING, not a caught unique violation: a failed insert would
     // abort the caller's Postgres transaction. diesel's MultiConnection has no upsert, so
     // the one statement is written per backend.

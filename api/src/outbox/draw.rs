@@ -4,16 +4,17 @@
 //! Owns: the drawing threads (`mail_draw_threads`, by default the cores less one; each at
 //! nice `mail_draw_nice` on Linux, 0 by default) and their share: after each task a
 //! thread rests for as long as it takes to keep its CPU time under `mail_draw_share`
-//! percent of the time passed, the task's own and its rest (50 by default). A nice value alone starved mail when turns
-//! (and anything else on the machine) kept every core busy: a niced thread gets a few per
-//! cent of a core, and one picture took seconds. At the normal priority the scheduler
-//! gives the thread its fair turn, so mail always progresses; the rest bounds what it
-//! takes from turns (`mail_draw_threads` × `mail_draw_share` of a core at most). And
-//! the cache: one picture per (game, sequence, viewer, picture), kept for the mails that
-//! ask for it again (a reply asking for the board, a retried send, the other seats'
-//! game-over mails: a Gods board looks the same to every seat and is kept for no viewer
-//! in particular, `super::board_seat`). A game at a sequence is the same picture for the same viewer forever, so an
-//! entry never goes stale; the oldest entries make room for new ones.
+//! percent of the time passed, the task's own and its rest (50 by default). A nice value
+//! alone starved mail when turns (and anything else on the machine) kept every core busy:
+//! a niced thread gets a few per cent of a core, and one picture took seconds. At the
+//! normal priority the scheduler gives the thread its fair turn, so mail always
+//! progresses; the rest bounds what it takes from turns (`mail_draw_threads` ×
+//! `mail_draw_share` of a core at most). And the cache: one picture per (game, sequence,
+//! viewer, picture), kept for the mails that ask for it again (a reply asking for the
+//! board, a retried send, the other seats' game-over mails: a Gods board looks the same
+//! to every seat and is kept for no viewer in particular, `super::board_seat`). A game at
+//! a sequence is the same picture for the same viewer forever, so an entry never goes
+//! stale; the oldest entries make room for new ones.
 //! Must not: decide what is drawn (`super::prepare` does) or hold anything secret beyond
 //! what the viewer's own mail shows (the key names the viewer).
 
@@ -35,7 +36,7 @@ pub struct DrawPool {
 /// `busy × 100 / share`. The time the task waited for a core (when turns keep every core
 /// busy, `took` is well over `busy`) already counts as rest: resting the whole `busy ×
 /// (100 − share) / share` after it as well left the thread with about half its share
-/// under load (BENCHMARKS.md, "The drawing thread's share under load").
+/// under load (BENCHMARKS.md, "Sixth pass").
 pub fn rest_after(busy: Duration, took: Duration, share: u32) -> Duration {
     let share = share.clamp(1, 100);
     (busy * 100 / share).saturating_sub(took)

@@ -136,8 +136,28 @@ fn to_value<T: serde::Serialize>(t: &T) -> Value {
     serde_json::to_value(t).unwrap_or(Value::Null)
 }
 
+/// A turn is a JSON object. (serde's derived structs would also take an array of their
+/// fields in order; no client is told it may send one.)
 fn read<G: Game>(turn: &Value) -> Result<G::Turn, TurnError> {
+    if !turn.is_object() {
+        return Err(TurnError::Malformed(format!(
+            "a turn is a JSON object, not {}",
+            json_kind(turn)
+        )));
+    }
     serde_json::from_value(turn.clone()).map_err(|e| TurnError::Malformed(e.to_string()))
+}
+
+/// What kind of JSON value this is, for an error.
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 impl<G: Game + Send + Sync + 'static> GameKind for Kind<G> {
@@ -154,10 +174,15 @@ impl<G: Game + Send + Sync + 'static> GameKind for Kind<G> {
     }
 
     fn check_options(&self, options: &Value) -> Result<Value, SetupError> {
-        let options = if options.is_null() {
-            Value::Object(Default::default())
-        } else {
-            options.clone()
+        let options = match options {
+            Value::Null => Value::Object(Default::default()),
+            Value::Object(_) => options.clone(),
+            other => {
+                return Err(SetupError(format!(
+                    "options: must be a JSON object, not {}",
+                    json_kind(other)
+                )))
+            }
         };
         let o: G::Options =
             serde_json::from_value(options).map_err(|e| SetupError(format!("options: {e}")))?;
@@ -320,6 +345,14 @@ mod tests {
         );
         let err = game.apply(0, &json!({"stepz": []})).err().unwrap();
         assert!(matches!(err, TurnError::Malformed(_)), "{err:?}");
+        // serde alone would read `[false, []]` as the turn's fields in order.
+        let err = game.apply(0, &json!([false, []])).err().unwrap();
+        assert!(
+            matches!(err, TurnError::Malformed(ref m) if m.contains("an array")),
+            "{err:?}"
+        );
+        let err = gods.check_options(&json!([])).err().unwrap();
+        assert!(err.0.contains("must be a JSON object"), "{err:?}");
         let loaded = gods.load(&game.state()).unwrap();
         assert_eq!(loaded.state(), game.state());
         for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {

@@ -3,6 +3,7 @@
 use crate::auth::jwt::Purpose;
 use crate::auth::password;
 use crate::error::{ApiError, ApiResult};
+use crate::http::object::Object;
 use crate::http::users::{normalize_email, UserOut};
 use crate::http::with_conn;
 use crate::state::AppState;
@@ -22,7 +23,7 @@ pub struct Login {
 pub async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<Login>,
+    body: Object<Login>,
 ) -> ApiResult<HttpResponse> {
     let Login { email, password } = body.into_inner();
     let user = check_password(&state, &req, &email, password).await?;

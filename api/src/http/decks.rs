@@ -16,6 +16,7 @@ use crate::auth::Caller;
 use crate::board::dreams::{card_png, card_svg, card_title, CardArt, DECK_SIZE};
 use crate::board::{untrusted_card_png, CardSvgError, MAX_CARD_SVG_BYTES};
 use crate::error::{self, blocking, ApiError, ApiResult};
+use crate::http::object::Object;
 use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::decks::{self as store, Deck, DeckCard, STANDARD};
@@ -45,7 +46,7 @@ pub fn json_config() -> web::JsonConfig {
 #[serde(deny_unknown_fields)]
 pub struct NewDeck {
     pub name: String,
-    pub cards: Vec<NewCard>,
+    pub cards: Vec<Object<NewCard>>,
 }
 
 #[derive(Deserialize)]
@@ -86,9 +87,10 @@ fn card_problem(status: StatusCode, code: &'static str, n: usize, what: String) 
 pub async fn create(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewDeck>,
+    body: Object<NewDeck>,
 ) -> ApiResult<HttpResponse> {
     let NewDeck { name, cards } = body.into_inner();
+    let cards: Vec<NewCard> = cards.into_iter().map(Object::into_inner).collect();
     let name = clean(&name, NAME_CHARS).ok_or_else(|| {
         ApiError::unprocessable(
             "invalid_name",

@@ -7,6 +7,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::http::object::Object;
 use crate::http::users::parse_email;
 use crate::http::{conditional, with_conn, with_group_write, with_write_conn};
 use crate::outbox::compose;
@@ -157,7 +158,7 @@ fn join_code() -> String {
 pub async fn create(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewGame>,
+    body: Object<NewGame>,
 ) -> ApiResult<HttpResponse> {
     let table = create_game(&state, &caller.user_id, body.into_inner()).await?;
     Ok(HttpResponse::Created()
@@ -378,7 +379,7 @@ pub async fn join(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
-    body: web::Json<Join>,
+    body: Object<Join>,
 ) -> ApiResult<HttpResponse> {
     let table = join_game(
         &state,
@@ -468,7 +469,7 @@ pub async fn invite(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
-    body: web::Json<NewInvite>,
+    body: Object<NewInvite>,
 ) -> ApiResult<HttpResponse> {
     let out = invite_address(
         &state,
@@ -577,7 +578,7 @@ pub async fn add_spectator(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
-    body: web::Json<NewInvite>,
+    body: Object<NewInvite>,
 ) -> ApiResult<HttpResponse> {
     let out = invite_spectator(
         &state,

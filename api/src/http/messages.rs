@@ -5,6 +5,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::log::MAX_PAGE;
+use crate::http::object::Object;
 use crate::http::with_conn;
 use crate::play::{self, Table};
 use crate::state::AppState;
@@ -37,7 +38,7 @@ pub async fn post(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
-    body: web::Json<NewMessage>,
+    body: Object<NewMessage>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let text = body.into_inner().body;

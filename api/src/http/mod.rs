@@ -19,6 +19,7 @@ pub mod lobby;
 pub mod log;
 pub mod me;
 pub mod messages;
+pub mod object;
 pub mod openapi;
 pub mod pages;
 pub mod play;

@@ -2,6 +2,7 @@
 
 use crate::auth::{personal, Caller, SCOPES};
 use crate::error::{ApiError, ApiResult};
+use crate::http::object::Object;
 use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::accounts;
@@ -49,7 +50,7 @@ impl From<ApiToken> for TokenOut {
 pub async fn create(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewToken>,
+    body: Object<NewToken>,
 ) -> ApiResult<HttpResponse> {
     let body = body.into_inner();
     let name = body.name.trim().to_string();

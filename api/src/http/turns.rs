@@ -8,6 +8,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::http::games::etag;
+use crate::http::object::Object;
 use crate::http::{with_conn, with_lease_here};
 use crate::play::{self, PartialTurn, Submitted, TurnInput};
 use crate::state::AppState;
@@ -63,13 +64,14 @@ fn read_submission(
     let if_match = if_match(req)?;
     let (input, body_seq) = match content_type.as_str() {
         "application/json" => {
-            let b: TurnBody = serde_json::from_slice(body).map_err(|e| {
+            let b = serde_json::from_slice::<Object<TurnBody>>(body).map_err(|e| {
                 if e.is_data() {
                     ApiError::unprocessable("invalid_body", format!("the body does not fit: {e}"))
                 } else {
                     ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}"))
                 }
             })?;
+            let b = b.into_inner();
             let input = match (b.turn, b.notation) {
                 (Some(t), None) => TurnInput::Json(t),
                 (None, Some(n)) => TurnInput::Notation(n),

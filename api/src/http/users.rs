@@ -8,6 +8,7 @@
 
 use crate::auth::password;
 use crate::error::{ApiError, ApiResult};
+use crate::http::object::Object;
 use crate::http::with_write_conn;
 use crate::outbox::compose;
 use crate::state::AppState;
@@ -107,7 +108,7 @@ enum Registered {
 pub async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<Register>,
+    body: Object<Register>,
 ) -> ApiResult<HttpResponse> {
     let answer_email = register_account(&state, &req, body.into_inner()).await?;
     Ok(HttpResponse::Accepted().json(json!({

@@ -10,6 +10,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::http::object::Object;
 use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Vacation, VacationError};
@@ -73,7 +74,7 @@ pub async fn status(state: &web::Data<AppState>, user_id: String) -> ApiResult<V
 pub async fn put(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewVacation>,
+    body: Object<NewVacation>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(start(&state, caller, &body.until).await?))
 }

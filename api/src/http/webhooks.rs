@@ -6,6 +6,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::http::object::Object;
 use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::models::new_id;
@@ -161,7 +162,7 @@ async fn check_url(state: &AppState, url: &str) -> ApiResult<String> {
 pub async fn create(
     state: web::Data<AppState>,
     caller: Caller,
-    body: web::Json<NewWebhook>,
+    body: Object<NewWebhook>,
 ) -> ApiResult<HttpResponse> {
     let body = body.into_inner();
     let format = body.format.unwrap_or_else(|| "generic".to_string());
@@ -250,7 +251,7 @@ pub async fn patch(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
-    body: web::Json<WebhookPatch>,
+    body: Object<WebhookPatch>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let body = body.into_inner();

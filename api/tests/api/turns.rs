@@ -349,3 +349,35 @@ api_test!(
         }
     }
 );
+
+api_test!(
+    async fn a_turn_sent_as_an_array_of_its_fields_is_refused(app) {
+        // serde's derived structs read an array as the fields in order; the API's bodies
+        // and turns are objects only (openapi.yaml), so both arrays are 422s and nothing
+        // is written.
+        let (id, players) = started_game(&app, 2).await;
+        let turn = legal_turn(&app, &id, &players[0]).await;
+        let path = format!("/games/{id}/turns");
+        let (status, problem) = app
+            .post(&path, &players[0].token, json!([0, turn.clone(), null]))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        assert_eq!(problem["code"], "invalid_body");
+        assert!(problem["detail"].as_str().unwrap().contains("sequence"), "{problem}");
+
+        let fields = json!([turn.get("declare_end").cloned().unwrap_or(json!(false)), turn["steps"]]);
+        let (status, problem) = app
+            .post(&path, &players[0].token, json!({"expected_seq": 0, "turn": fields}))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        assert_eq!(problem["code"], "invalid_turn");
+        assert!(problem["detail"].as_str().unwrap().contains("an array"), "{problem}");
+
+        assert_eq!(seq_and_log(&app, &id, &players[0].token).await, (0, 0));
+        // The same turn as an object lands.
+        let (status, answer) = app
+            .post(&path, &players[0].token, json!({"expected_seq": 0, "turn": turn}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+    }
+);

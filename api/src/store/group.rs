@@ -3,7 +3,7 @@
 //! A durable commit waits for the disk (`synchronous = FULL` syncs SQLite's log at every
 //! commit; PostgreSQL flushes its WAL at every commit), and SQLite has one writer anyway.
 //! So one writer thread takes the writes that are waiting, runs them in one transaction,
-//! each in its own savepoint (diesel's nested `transaction`), commits once, and only then
+//! each in its own savepoint ([`Savepoints`]), commits once, and only then
 //! answers each. The same on both backends: PostgreSQL's own group commit (`commit_delay`
 //! 0 by default) flushed its WAL about once per turn when each turn committed on its own
 //! connection; through this writer about 30 turns share a flush (BENCHMARKS.md, issue 13).
@@ -12,8 +12,8 @@
 //! Nobody hears "done" before the commit that holds their write is on disk; if that
 //! commit fails, every write of the batch hears so. Two writes of one game in one batch:
 //! the second sees the first (same transaction) and fails as stale, alone. On PostgreSQL
-//! an error inside a savepoint aborts only that savepoint, which diesel rolls back before
-//! the next write runs.
+//! an error inside a savepoint aborts only that savepoint, which the writer rolls back
+//! before the next write runs.
 //!
 //! Owns: the writer thread, its own connection (never one from the pool) and the count of
 //! commits and writes. The requests waiting for it give their pooled connections back
@@ -39,10 +39,15 @@ pub const MAX_BATCH: usize = 256;
 
 /// One write waiting for the writer.
 trait Job: Send {
-    /// Run inside the batch's transaction, in a savepoint of its own.
-    fn run(&mut self, conn: &mut DbConn);
+    /// Run inside the batch's transaction, in a savepoint of its own: one it opens
+    /// (diesel's nested transaction) or, with `held`, the one the writer holds for it
+    /// ([`Savepoints::Held`]), which the writer rolls back if this fails.
+    fn run(&mut self, conn: &mut DbConn, held: bool);
     /// Its run failed (and its savepoint was rolled back).
     fn failed(&self) -> bool;
+    /// Its run returned, but its savepoint could not be released (a statement of it
+    /// failed and it went on): the writer rolled it back, and this is its answer.
+    fn undone(&mut self, e: DieselError);
     /// The batch's transaction ended: `Ok` once committed, else why not.
     fn finish(self: Box<Self>, committed: Result<(), &DieselError>);
 }
@@ -59,15 +64,24 @@ where
     E: From<DieselError> + Send,
     F: FnOnce(&mut DbConn) -> Result<T, E> + Send,
 {
-    fn run(&mut self, conn: &mut DbConn) {
+    fn run(&mut self, conn: &mut DbConn, held: bool) {
         if let Some(work) = self.work.take() {
-            // Nested in the batch's transaction: a SAVEPOINT, rolled back alone on error.
-            self.result = Some(conn.transaction(work));
+            self.result = Some(if held {
+                work(conn)
+            } else {
+                // Nested in the batch's transaction: a SAVEPOINT, rolled back alone on
+                // error.
+                conn.transaction(work)
+            });
         }
     }
 
     fn failed(&self) -> bool {
         matches!(self.result, Some(Err(_)))
+    }
+
+    fn undone(&mut self, e: DieselError) {
+        self.result = Some(Err(E::from(e)));
     }
 
     fn finish(self: Box<Self>, committed: Result<(), &DieselError>) {
@@ -288,6 +302,72 @@ fn stopped<E: From<DieselError>>() -> E {
     E::from(unavailable("the database writer has stopped".into()))
 }
 
+/// How each write of a batch gets its savepoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Savepoints {
+    /// diesel's nested transaction: `SAVEPOINT` before the write, `RELEASE` (or `ROLLBACK
+    /// TO`) after it. On SQLite these are calls into the library, not round trips.
+    Nested,
+    /// PostgreSQL: the writer holds one savepoint, [`HELD`], open through the batch. A
+    /// write that succeeds is kept by releasing it and opening the next one in one round
+    /// trip (`RELEASE …; SAVEPOINT …`, two statements of one simple query), one that
+    /// fails is undone by `ROLLBACK TO` it, which keeps it open for the next write. One
+    /// round trip a write instead of two; the batch's `COMMIT` releases the last one.
+    Held,
+}
+
+/// The savepoint the PostgreSQL writer holds for the write it runs ([`Savepoints::Held`]).
+const HELD: &str = "hermes_write";
+
+impl Savepoints {
+    fn of(conn: &DbConn) -> Savepoints {
+        match conn {
+            DbConn::Pg(_) => Savepoints::Held,
+            DbConn::Sqlite(_) => Savepoints::Nested,
+        }
+    }
+}
+
+/// Run the batch's writes, each in a savepoint of its own (the batch's transaction is
+/// open). `Err` fails the whole batch: a write panicked, or a savepoint could not be
+/// opened or rolled back.
+fn run_batch(
+    c: &mut DbConn,
+    batch: &mut [Box<dyn Job>],
+    deferring: &super::events::Deferring,
+) -> Result<(), DieselError> {
+    let savepoints = Savepoints::of(c);
+    let held = savepoints == Savepoints::Held;
+    if held {
+        c.batch_execute(&format!("SAVEPOINT {HELD}"))?;
+    }
+    for job in batch.iter_mut() {
+        let mark = deferring.kept();
+        if catch_unwind(AssertUnwindSafe(|| job.run(c, held))).is_err() {
+            // A savepoint left open by a panic: roll the whole batch back rather than
+            // commit half a write.
+            return Err(DieselError::RollbackTransaction);
+        }
+        if held && !job.failed() {
+            // Fails if a statement of the write failed and the write went on (the
+            // transaction is then aborted on PostgreSQL): undone, as a nested
+            // transaction's failed `RELEASE` is.
+            if let Err(e) = c.batch_execute(&format!("RELEASE SAVEPOINT {HELD}; SAVEPOINT {HELD}"))
+            {
+                job.undone(e);
+            }
+        }
+        if job.failed() {
+            if held {
+                c.batch_execute(&format!("ROLLBACK TO SAVEPOINT {HELD}"))?;
+            }
+            // Its savepoint was rolled back: so are its events.
+            deferring.forget_from(mark);
+        }
+    }
+    Ok(())
+}
+
 fn writer(
     rx: &mpsc::Receiver<Box<dyn Job>>,
     manager: &Manager,
@@ -331,18 +411,7 @@ fn writer(
             // The events the writes append are written together at the end (and on
             // PostgreSQL the events' ordering lock taken only then: `events::Deferring`).
             let deferring = super::events::Deferring::begin();
-            for job in batch.iter_mut() {
-                let mark = deferring.kept();
-                if catch_unwind(AssertUnwindSafe(|| job.run(c))).is_err() {
-                    // A savepoint left open by a panic: roll the whole batch back rather
-                    // than commit half a write.
-                    return Err(DieselError::RollbackTransaction);
-                }
-                if job.failed() {
-                    // Its savepoint was rolled back: so are its events.
-                    deferring.forget_from(mark);
-                }
-            }
+            run_batch(c, &mut batch, &deferring)?;
             super::events::write_deferred(c, &deferring)
         });
         // A transaction left open (a panic), a stuck transaction manager or a server

@@ -301,3 +301,70 @@ api_test!(
     );
     }
 );
+
+api_test!(
+    async fn a_write_whose_statement_fails_is_undone_alone_even_if_it_goes_on(app) {
+    use diesel::connection::SimpleConnection;
+    use diesel::result::Error as DieselError;
+    use diesel::RunQueryDsl;
+    use hermes_api::store::DbConn;
+    let pg = app.database_url.starts_with("postgres");
+    {
+        let mut c = app.state.pool.get().expect("connection");
+        c.batch_execute("CREATE TABLE scratch (k BIGINT PRIMARY KEY)")
+            .expect("scratch table");
+        c.batch_execute("INSERT INTO scratch (k) VALUES (0)").expect("row 0");
+    }
+    // Inserts `first`, then (if given) 0, which is taken, and returns that error, or
+    // (`go_on`) swallows it and returns Ok.
+    fn write(first: i64, taken: bool, go_on: bool) -> impl FnOnce(&mut DbConn) -> Result<i64, DieselError> {
+        move |c| {
+            diesel::sql_query(format!("INSERT INTO scratch (k) VALUES ({first})")).execute(c)?;
+            if taken {
+                let r = diesel::sql_query("INSERT INTO scratch (k) VALUES (0)").execute(c);
+                assert!(r.is_err(), "0 is taken");
+                if !go_on {
+                    r?;
+                }
+            }
+            Ok(first)
+        }
+    }
+    let g = app.state.group_commit.as_ref().expect("group commit");
+    let commits_before = g.counts().commits();
+    let release = hold_the_writer(&app);
+    let mut sends = Vec::new();
+    for (first, taken, go_on) in [(1, false, false), (2, true, false), (3, true, true), (4, false, false)] {
+        let state = app.state.clone();
+        sends.push(tokio::task::spawn_blocking(move || {
+            let g = state.group_commit.as_ref().expect("group commit");
+            g.write(write(first, taken, go_on))
+        }));
+        // In this order in the queue.
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    release.send(()).expect("release");
+    let mut answers = Vec::new();
+    for s in sends {
+        answers.push(s.await.expect("joined").is_ok());
+    }
+    assert_eq!(g.counts().commits() - commits_before, 1, "one batch");
+    // The write that returned its error is undone and told so; the writes beside it are
+    // committed. The write that went on after its failed statement: on PostgreSQL that
+    // statement aborted its savepoint, which is then undone as a whole and the write
+    // told so; SQLite keeps what the write did, as a savepoint's release does there.
+    assert_eq!(answers, [true, false, !pg, true], "{pg}");
+    #[derive(diesel::QueryableByName)]
+    struct K {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        k: i64,
+    }
+    let mut c = app.state.pool.get().expect("connection");
+    let rows: Vec<K> = diesel::sql_query("SELECT k FROM scratch ORDER BY k")
+        .load(&mut *c)
+        .expect("rows");
+    let rows: Vec<i64> = rows.into_iter().map(|r| r.k).collect();
+    let expected: Vec<i64> = if pg { vec![0, 1, 4] } else { vec![0, 1, 3, 4] };
+    assert_eq!(rows, expected);
+}
+);

@@ -308,7 +308,7 @@ enum Savepoints {
     /// diesel's nested transaction: `SAVEPOINT` before the write, `RELEASE` (or `ROLLBACK
     /// TO`) after it. On SQLite these are calls into the library, not round trips.
     Nested,
-    /// PostgreSQL: the writer holds one savepoint, [`HELD`], open through the batch. A
+    /// PostgreSQL: the writer holds one savepoint, [`HOLD`], open through the batch. A
     /// write that succeeds is kept by releasing it and opening the next one in one round
     /// trip (`RELEASE …; SAVEPOINT …`, two statements of one simple query), one that
     /// fails is undone by `ROLLBACK TO` it, which keeps it open for the next write. One
@@ -316,8 +316,11 @@ enum Savepoints {
     Held,
 }
 
-/// The savepoint the PostgreSQL writer holds for the write it runs ([`Savepoints::Held`]).
-const HELD: &str = "hermes_write";
+/// The savepoint the PostgreSQL writer holds for the write it runs ([`Savepoints::Held`]),
+/// and the statements that open it, keep a write and open it again, and undo a write.
+const HOLD: &str = "SAVEPOINT hermes_write";
+const KEEP: &str = "RELEASE SAVEPOINT hermes_write; SAVEPOINT hermes_write";
+const UNDO: &str = "ROLLBACK TO SAVEPOINT hermes_write";
 
 impl Savepoints {
     fn of(conn: &DbConn) -> Savepoints {
@@ -339,7 +342,7 @@ fn run_batch(
     let savepoints = Savepoints::of(c);
     let held = savepoints == Savepoints::Held;
     if held {
-        c.batch_execute(&format!("SAVEPOINT {HELD}"))?;
+        c.batch_execute(HOLD)?;
     }
     for job in batch.iter_mut() {
         let mark = deferring.kept();
@@ -352,14 +355,13 @@ fn run_batch(
             // Fails if a statement of the write failed and the write went on (the
             // transaction is then aborted on PostgreSQL): undone, as a nested
             // transaction's failed `RELEASE` is.
-            if let Err(e) = c.batch_execute(&format!("RELEASE SAVEPOINT {HELD}; SAVEPOINT {HELD}"))
-            {
+            if let Err(e) = c.batch_execute(KEEP) {
                 job.undone(e);
             }
         }
         if job.failed() {
             if held {
-                c.batch_execute(&format!("ROLLBACK TO SAVEPOINT {HELD}"))?;
+                c.batch_execute(UNDO)?;
             }
             // Its savepoint was rolled back: so are its events.
             deferring.forget_from(mark);

@@ -299,36 +299,35 @@ pub fn encode_indexed_at(pixmap: &Pixmap, deflate: Deflate) -> Result<Vec<u8>, P
             (k.to_be_bytes(), n)
         })
         .collect();
-    let palette = if colours.len() <= 256 {
-        colours.iter().map(|&(c, _)| c).collect()
-    } else {
-        median_cut(colours.clone(), 256)
-    };
-    // The palette index of each colour, by its number.
+    // The palette, and the palette index of each colour, by its number.
     let mut index: Vec<u8> = vec![0; seen.len()];
-    if colours.len() <= 256 {
+    let palette = if colours.len() <= 256 {
         for (i, &id) in order.iter().enumerate() {
             index[id as usize] = u8::try_from(i).unwrap_or(0);
         }
+        colours.iter().map(|&(c, _)| c).collect()
     } else {
-        let planes = Planes::new(&palette);
-        // A colour that is in the palette is its own nearest (the first entry of equals);
-        // only the others are searched for.
+        let (palette, boxes) = median_cut(&colours, 256);
+        // A colour that is in the palette is itself (the first entry of equals); any
+        // other is its box's mean.
         let mut exact: Map<u8> = Map::default();
         for (i, c) in palette.iter().enumerate().rev() {
             exact.insert(u32::from_be_bytes(*c), u8::try_from(i).unwrap_or(0));
         }
-        for (&id, (c, _)) in order.iter().zip(&colours) {
-            index[id as usize] = match exact.get(&u32::from_be_bytes(*c)) {
-                Some(&i) => i,
-                None => planes.nearest(*c),
-            };
+        for ((&id, (c, _)), &b) in order.iter().zip(&colours).zip(&boxes) {
+            index[id as usize] = exact.get(&u32::from_be_bytes(*c)).copied().unwrap_or(b);
         }
-    }
-    let mut data: Vec<u8> = Vec::with_capacity(pixels.len());
+        palette
+    };
+    let mut data: Vec<u8> = vec![0; pixels.len()];
+    let mut at = 0;
     for (id, n) in runs {
         let i = index.get(id as usize).copied().unwrap_or(0);
-        data.resize(data.len() + n as usize, i);
+        let end = at + n as usize;
+        if let Some(run) = data.get_mut(at..end) {
+            run.fill(i);
+        }
+        at = end;
     }
     let plte: Vec<u8> = palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
     let mut trns: Vec<u8> = palette.iter().map(|c| c[3]).collect();
@@ -390,57 +389,24 @@ fn write_png(
     Ok(out)
 }
 
-/// A palette of at most 256 colours, one array per channel, for [`Planes::nearest`].
-struct Planes([[i16; 256]; 4]);
-
-impl Planes {
-    fn new(palette: &[[u8; 4]]) -> Planes {
-        // Unused entries repeat the first colour: never nearer than it, and a tie goes to
-        // the lower index.
-        let first = palette.first().copied().unwrap_or([0; 4]);
-        let mut planes = [[0i16; 256]; 4];
-        for (ch, plane) in planes.iter_mut().enumerate() {
-            for (i, v) in plane.iter_mut().enumerate() {
-                *v = i16::from(palette.get(i).unwrap_or(&first)[ch]);
-            }
-        }
-        Planes(planes)
-    }
-
-    /// The index of the palette colour nearest `c` (squared distance, alpha counting like
-    /// a colour channel; the lowest index of equals). Branch-free over all 256 entries,
-    /// so the compiler vectorises it: each distance (at most 4·255², under 2^18) is
-    /// packed above its index and the smallest packed number wins. A channel's square
-    /// (at most 255², under 2^16) is taken in 16 bits, eight at a time with SSE2.
-    fn nearest(&self, c: [u8; 4]) -> u8 {
-        let mut packed = [0u32; 256];
-        for (i, p) in packed.iter_mut().enumerate() {
-            let mut d = 0u32;
-            for (plane, &x) in self.0.iter().zip(c.iter()) {
-                let e = plane[i].wrapping_sub(i16::from(x));
-                // The low 16 bits of the square are all of it, read unsigned.
-                d += u32::from(e.wrapping_mul(e) as u16);
-            }
-            *p = (d << 8) | i as u32;
-        }
-        let best = packed.iter().copied().min().unwrap_or(0);
-        (best & 0xff) as u8
-    }
-}
-
 /// Split the colours into at most `k` boxes, always the box with the largest
 /// pixels × widest channel, at its weighted median; each box gives its weighted mean.
-fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
+/// Returns the means, and for each colour the index of its box's mean: a colour is
+/// drawn in its own box's colour, which lies within the box (searching all `k` means for
+/// the nearest took as long as the rest of the encoding).
+fn median_cut(colours: &[([u8; 4], u64)], k: usize) -> (Vec<[u8; 4]>, Vec<u8>) {
+    /// A colour, its pixels, and where it is in `colours`.
+    type Colour = ([u8; 4], u64, u32);
     struct Cube {
-        colours: Vec<([u8; 4], u64)>,
+        colours: Vec<Colour>,
         weight: u64,
         channel: usize,
         range: u8,
     }
-    fn cube(colours: Vec<([u8; 4], u64)>) -> Cube {
+    fn cube(colours: Vec<Colour>) -> Cube {
         let mut weight = 0;
         let (mut lo, mut hi) = ([255u8; 4], [0u8; 4]);
-        for &(c, w) in &colours {
+        for &(c, w, _) in &colours {
             weight += w;
             for ch in 0..4 {
                 lo[ch] = lo[ch].min(c[ch]);
@@ -461,7 +427,12 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
             range,
         }
     }
-    let mut cubes = vec![cube(colours)];
+    let all: Vec<Colour> = colours
+        .iter()
+        .enumerate()
+        .map(|(i, &(c, w))| (c, w, u32::try_from(i).unwrap_or(u32::MAX)))
+        .collect();
+    let mut cubes = vec![cube(all)];
     while cubes.len() < k {
         let Some((i, _)) = cubes
             .iter()
@@ -484,7 +455,7 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
             |col: &[u8; 4]| (u64::from(col[ch]) << 32) | u64::from(u32::from_be_bytes(*col));
         let half = c.weight / 2;
         let mut by_value = [0u64; 256];
-        for (col, w) in &c.colours {
+        for (col, w, _) in &c.colours {
             by_value[usize::from(col[ch])] += w;
         }
         let mut acc = 0;
@@ -499,17 +470,17 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
         let below = c
             .colours
             .iter()
-            .filter(|(col, _)| usize::from(col[ch]) < value)
+            .filter(|(col, _, _)| usize::from(col[ch]) < value)
             .count();
-        let mut at_value: Vec<([u8; 4], u64)> = c
+        let mut at_value: Vec<Colour> = c
             .colours
             .iter()
-            .filter(|(col, _)| usize::from(col[ch]) == value)
+            .filter(|(col, _, _)| usize::from(col[ch]) == value)
             .copied()
             .collect();
-        at_value.sort_unstable_by_key(|(col, _)| order(col));
+        at_value.sort_unstable_by_key(|(col, _, _)| order(col));
         let mut cut = 1;
-        for (j, (_, w)) in at_value.iter().enumerate() {
+        for (j, (_, w, _)) in at_value.iter().enumerate() {
             acc += w;
             if acc >= half {
                 cut = (below + j + 1).clamp(1, c.colours.len() - 1);
@@ -518,27 +489,36 @@ fn median_cut(colours: Vec<([u8; 4], u64)>, k: usize) -> Vec<[u8; 4]> {
         }
         // The `cut` first colours in that order, before the others.
         c.colours
-            .select_nth_unstable_by_key(cut, |(col, _)| order(col));
+            .select_nth_unstable_by_key(cut, |(col, _, _)| order(col));
         let upper = c.colours.split_off(cut);
         cubes.push(cube(c.colours));
         cubes.push(cube(upper));
     }
-    cubes
+    let mut boxes = vec![0u8; colours.len()];
+    let means = cubes
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
+            let i = u8::try_from(i).unwrap_or(u8::MAX);
+            for &(_, _, at) in &c.colours {
+                if let Some(b) = boxes.get_mut(at as usize) {
+                    *b = i;
+                }
+            }
             let w = c.weight.max(1);
             let mut mean = [0u8; 4];
             for (ch, m) in mean.iter_mut().enumerate() {
                 let sum: u64 = c
                     .colours
                     .iter()
-                    .map(|(col, n)| u64::from(col[ch]) * n)
+                    .map(|(col, n, _)| u64::from(col[ch]) * n)
                     .sum();
                 *m = u8::try_from((sum + w / 2) / w).unwrap_or(255);
             }
             mean
         })
-        .collect()
+        .collect();
+    (means, boxes)
 }
 
 #[cfg(test)]

@@ -73,6 +73,16 @@ impl HotGames {
         Some(entry.engine.clone())
     }
 
+    /// The engine of game `id` at `seq`, if it is here, for a reader that is not a turn
+    /// (the outbox drawing a mail's board): neither counted as a hit or a miss nor made
+    /// more recent, so the figures and the order of eviction stay the turns' own.
+    pub fn peek(&self, id: &str, seq: i64) -> Option<Arc<dyn AnyGame>> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(id)
+            .filter(|e| e.seq == seq)
+            .map(|e| e.engine.clone())
+    }
+
     /// The engine of game `id` at `seq` with its row and players ([`Head`]), when both
     /// are here.
     pub fn get_with_head(&self, id: &str, seq: i64) -> Option<(Arc<dyn AnyGame>, Arc<Head>)> {
@@ -214,6 +224,30 @@ mod tests {
         hot.put("g", 4, engine());
         assert!(hot.get("g", 3).is_none());
         assert!(hot.get("g", 4).is_some());
+    }
+
+    #[test]
+    fn a_peek_serves_its_own_sequence_only_and_neither_counts_nor_keeps_a_game() {
+        let hot = HotGames::new(10);
+        hot.put("old", 1, engine());
+        hot.put("g", 3, engine());
+        assert!(hot.peek("g", 3).is_some());
+        assert!(hot.peek("g", 2).is_none());
+        assert!(hot.peek("h", 3).is_none());
+        assert_eq!((hot.hits(), hot.misses()), (0, 0), "a peek was counted");
+        // Peeking at the oldest game does not make it recent: it is still one of the two
+        // let go when an eleventh game comes (a `get` here would keep it, letting `n0` go).
+        for i in 0..5 {
+            hot.put(&format!("n{i}"), 1, engine());
+        }
+        for _ in 0..5 {
+            assert!(hot.peek("old", 1).is_some());
+        }
+        for i in 5..9 {
+            hot.put(&format!("n{i}"), 1, engine());
+        }
+        assert!(!hot.holds("old"), "a peek kept the oldest game");
+        assert!(hot.holds("n8"));
     }
 
     fn head(seq: i64) -> Arc<Head> {

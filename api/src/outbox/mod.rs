@@ -593,7 +593,7 @@ fn prepare(
                     | Template::ReplyAnswer
             ) =>
         {
-            rebuild(&mut conn, game, seq, user)?
+            rebuild(&mut conn, &state.hot, game, seq, user)?
         }
         _ => None,
     };
@@ -899,7 +899,7 @@ fn dreams_style(conn: &mut DbConn, game: &Rebuilt, view: &Value) -> Result<Dream
 /// A game rebuilt at a mail's sequence.
 struct Rebuilt {
     kind: String,
-    engine: Box<dyn AnyGame>,
+    engine: Arc<dyn AnyGame>,
     /// Display names by seat.
     names: Vec<String>,
     /// The game's name in mail.
@@ -908,16 +908,25 @@ struct Rebuilt {
     seat: Option<usize>,
 }
 
-/// The game at `seq` (the stored snapshot with the log's turns after it, if the snapshot
-/// is not newer than `seq`; else a replay of the log from the start up to it), the names by seat, the game's name and `user`'s seat. `None` when the
-/// game is gone or of a kind mail does not draw.
+/// The game at `seq`, the names by seat, the game's name and `user`'s seat. `None` when
+/// the game is gone or of a kind mail does not draw. The engine at `seq` is the hot one
+/// when this process holds the game at that sequence (a mail drawn before its game moved
+/// on: the game-over mails, and your-turn mail that keeps up), and then the game's state
+/// is neither read nor parsed; else the stored snapshot with the log's turns after it, if
+/// the snapshot is not newer than `seq`; else a replay of the log from the start up to it.
 fn rebuild(
     conn: &mut DbConn,
+    hot: &crate::hot::HotGames,
     game_id: &str,
     seq: i64,
     user_id: &str,
 ) -> Result<Option<Rebuilt>, Failure> {
-    let Some(game) = game_store::game(conn, game_id)? else {
+    let held = hot.peek(game_id, seq);
+    let game = match held {
+        Some(_) => game_store::game_head(conn, game_id)?,
+        None => game_store::game(conn, game_id)?,
+    };
+    let Some(game) = game else {
         return Ok(None);
     };
     if game.kind != "gods" && game.kind != compose::DREAMS {
@@ -935,9 +944,13 @@ fn rebuild(
         .map_err(StoreError::from)?;
     let seat = seat.flatten().and_then(|s| usize::try_from(s).ok());
     let bad = |e: String| permanent(format!("cannot rebuild the game for its board: {e}"));
-    let engine = if game.state.is_some() && game.state_seq <= seq && seq <= game.seq {
+    let engine: Arc<dyn AnyGame> = if let Some(engine) = held {
+        engine
+    } else if game.state.is_some() && game.state_seq <= seq && seq <= game.seq {
         let tail = game_store::turns_between(conn, game_id, game.state_seq, seq)?;
-        crate::play::table::restore(&game, seq, &tail).map_err(bad)?
+        crate::play::table::restore(&game, seq, &tail)
+            .map_err(bad)?
+            .into()
     } else {
         // The game moved on since the mail was decided: replay it up to `seq`.
         let player_seeds = game_store::player_seeds(conn, game_id)?;
@@ -954,6 +967,7 @@ fn rebuild(
         let seats = usize::try_from(game.seat_count).map_err(|e| bad(e.to_string()))?;
         kind.replay_with(seed, generator, seats, &options, &log)
             .map_err(bad)?
+            .into()
     };
     let names: Vec<(Option<i64>, String)> = seats::table
         .inner_join(users::table)

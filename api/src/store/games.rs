@@ -588,6 +588,61 @@ impl diesel::query_builder::QueryId for AdvanceGame<'_> {
 
 impl<Conn> RunQueryDsl<Conn> for AdvanceGame<'_> {}
 
+/// On PostgreSQL, [`AdvanceGame`] and the turn's log entry in one statement (one round trip
+/// of the group-commit writer where they were two): the entry is inserted only if the
+/// game's row was advanced, so the rows it reports (0 or 1) say whether the turn was
+/// written. A turn already logged at that sequence still fails on the primary key. On
+/// SQLite a statement is a call into the library, not a round trip: it keeps the two.
+struct AdvanceAndLog<'a> {
+    advance: &'a AdvanceGame<'a>,
+    turn: &'a Turn,
+}
+
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceAndLog<'_> {
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
+    ) -> diesel::QueryResult<()> {
+        use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+        let t = self.turn;
+        out.push_sql("WITH advanced AS (");
+        self.advance.walk_ast(out.reborrow())?;
+        out.push_sql(
+            " RETURNING 1) INSERT INTO turns (game_id, seq, seat, user_id, turn, notation, \
+             events, created_at, source, sealed_for) SELECT ",
+        );
+        out.push_bind_param::<Text, _>(&t.game_id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<BigInt, _>(&t.seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<BigInt, _>(&t.seat)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&t.user_id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&t.turn)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&t.notation)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&t.events)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamp, _>(&t.created_at)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&t.source)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<BigInt>, _>(&t.sealed_for)?;
+        out.push_sql(" FROM advanced");
+        Ok(())
+    }
+}
+
+/// One SQL text whatever the values: prepared once per connection.
+impl diesel::query_builder::QueryId for AdvanceAndLog<'_> {
+    type QueryId = AdvanceAndLog<'static>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl<Conn> RunQueryDsl<Conn> for AdvanceAndLog<'_> {}
+
 /// [`submit_turn`] in the caller's transaction or savepoint, which must roll back what
 /// this wrote when it fails (the group-commit writer's savepoint of each write: a second
 /// one here cost every turn two statements). `Stale` carries the sequence the game is at.
@@ -612,7 +667,25 @@ pub fn submit_turn_in(
         ended_at: over.then_some(at),
         updated_at: at,
     };
-    let updated = super::native!(conn, c => advanced.execute(c))?;
+    // The primary key (game_id, seq) is the last guard against a double apply (the game
+    // is then at `turn.seq` at least; on PostgreSQL nothing more can be read in an
+    // aborted transaction).
+    let taken = |e: DieselError| match e {
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            SubmitError::Stale(turn.seq)
+        }
+        e => e.into(),
+    };
+    let (updated, logged) = match conn {
+        DbConn::Pg(c) => {
+            let both = AdvanceAndLog {
+                advance: &advanced,
+                turn,
+            };
+            (both.execute(c).map_err(taken)?, true)
+        }
+        DbConn::Sqlite(c) => (advanced.execute(c)?, false),
+    };
     if updated == 0 {
         // Nothing written yet: where the game is now, read in the same transaction. Still
         // running where the turn left it: then its seat resigned.
@@ -630,15 +703,9 @@ pub fn submit_turn_in(
             .set((games::state.eq(Some(state)), games::state_seq.eq(turn.seq)))
             .execute(conn)?;
     }
-    // The primary key (game_id, seq) is the last guard against a double apply (the game
-    // is then at `turn.seq` at least; on PostgreSQL nothing more can be read in an
-    // aborted transaction).
-    match super::native!(conn, c => diesel::insert_into(turns::table).values(turn).execute(c)) {
-        Ok(_) => {}
-        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-            return Err(SubmitError::Stale(turn.seq))
-        }
-        Err(e) => return Err(e.into()),
+    if !logged {
+        super::native!(conn, c => diesel::insert_into(turns::table).values(turn).execute(c))
+            .map_err(taken)?;
     }
     if let Some(seat) = advance.restart {
         deadlines::drop_clock(conn, &turn.game_id, seat)?;

@@ -69,6 +69,12 @@ pub struct Overrides {
     /// never takes more. File key `mail_draw_share`. [default: 50]
     #[arg(long, env = "HERMES_MAIL_DRAW_SHARE", value_name = "PERCENT")]
     pub mail_draw_share: Option<u32>,
+    /// Threads that also draw mail pictures, at nice 19 and without a share (Linux only;
+    /// 0 for none): they use the CPU time turns leave idle, and get about one per cent of
+    /// a core when turns keep every core busy. File key `mail_draw_spare_threads`.
+    /// [default: 1]
+    #[arg(long, env = "HERMES_MAIL_DRAW_SPARE_THREADS", value_name = "N")]
+    pub mail_draw_spare_threads: Option<u32>,
     /// Drop a your-turn mail whose reader has already acted when the worker gets to it
     /// (the row is marked `superseded`, not sent). File key `mail_drop_superseded`.
     /// [default: true]
@@ -322,6 +328,7 @@ struct FileSettings {
     mail_draw_threads: Option<u32>,
     mail_draw_nice: Option<u32>,
     mail_draw_share: Option<u32>,
+    mail_draw_spare_threads: Option<u32>,
     mail_drop_superseded: Option<bool>,
     database_connect_timeout_secs: Option<u64>,
     database_statement_timeout_ms: Option<u64>,
@@ -406,6 +413,8 @@ pub struct Settings {
     pub mail_draw_nice: u32,
     /// Each drawing thread's share of one core, in percent (1 to 100).
     pub mail_draw_share: u32,
+    /// Drawing threads at nice 19 without a share (`crate::outbox::draw`).
+    pub mail_draw_spare_threads: u32,
     /// Mark a your-turn mail whose reader already acted `superseded` instead of sending it.
     pub mail_drop_superseded: bool,
     /// How long the service waits for its database at each step.
@@ -557,6 +566,10 @@ impl Settings {
                 .or(file.mail_draw_share)
                 .unwrap_or(50)
                 .clamp(1, 100),
+            mail_draw_spare_threads: overrides
+                .mail_draw_spare_threads
+                .or(file.mail_draw_spare_threads)
+                .unwrap_or(1),
             mail_drop_superseded: overrides
                 .mail_drop_superseded
                 .or(file.mail_drop_superseded)

@@ -167,6 +167,7 @@ impl Application {
                 draw_threads: usize::try_from(settings.mail_draw_threads).unwrap_or(1),
                 draw_nice: settings.mail_draw_nice,
                 draw_share: settings.mail_draw_share,
+                draw_spare_threads: usize::try_from(settings.mail_draw_spare_threads).unwrap_or(0),
                 drop_superseded: settings.mail_drop_superseded,
             },
         )?;

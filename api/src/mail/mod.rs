@@ -65,7 +65,9 @@ pub use message::{
 };
 pub use settings::{MailSettings, SmtpSecurity, SmtpSettings, TransportKind};
 pub use templates::{render, Lang, Template};
-pub use transport::{FileTransport, MemoryTransport, SmtpTransport, Transport};
+pub use transport::{
+    FileTransport, MemoryTransport, SmtpTransport, Transport, SMTP_CONNECTIONS, SMTP_IDLE,
+};
 
 use std::path::PathBuf;
 

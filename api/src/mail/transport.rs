@@ -6,8 +6,9 @@
 
 use super::settings::{MailSettings, SmtpSecurity, SmtpSettings, TransportKind};
 use super::{MailError, Message};
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
+use lettre::transport::smtp::client::{AsyncSmtpConnection, TlsParameters};
+use lettre::transport::smtp::extension::ClientId;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -50,9 +51,7 @@ impl Transport {
     pub async fn send(&self, message: &Message) -> Result<(), MailError> {
         let email = message.to_lettre()?;
         match self {
-            Transport::Smtp(smtp) => {
-                smtp.inner.send(email).await?;
-            }
+            Transport::Smtp(smtp) => smtp.send(email.envelope(), &email.formatted()).await?,
             Transport::File(file) => {
                 let path = file
                     .write(email.formatted(), message.message_id().unwrap_or(""))
@@ -70,33 +69,152 @@ impl Transport {
     }
 }
 
-/// An SMTP server, over rustls. One connection per message: no pool, so the transport is
-/// not tied to the tokio runtime it was built in, and can be built outside one.
+/// An SMTP server, over rustls, through connections kept open between messages.
+///
+/// Opening a connection costs the TCP handshake, the greeting, `EHLO`, and with TLS or a
+/// login the handshake, a second `EHLO` and `AUTH`: more round trips than the message
+/// itself (`MAIL`, `RCPT`, `DATA`). So the connection a message went out on is kept for
+/// a next one, as lettre's own pool does: checked with `NOOP` before it is used again
+/// (a server that hung up in between is noticed there, before any of the message is
+/// sent), let go after [`SMTP_IDLE`] without a message or after any error, and never
+/// used by two messages at once (messages sent at once each take a kept connection or
+/// open one; at most [`SMTP_CONNECTIONS`] are kept). They are kept here rather than in
+/// lettre's pool, whose background task ties a transport to the tokio runtime it was
+/// built in; this one holds no task and can be built outside a runtime.
 #[derive(Clone)]
 pub struct SmtpTransport {
-    inner: AsyncSmtpTransport<Tokio1Executor>,
+    host: String,
+    port: u16,
+    security: SmtpSecurity,
+    timeout: Duration,
+    credentials: Option<Credentials>,
+    /// The connections kept for the next messages (at most [`SMTP_CONNECTIONS`]), each
+    /// with when its last message went out.
+    idle: Arc<Mutex<Vec<(AsyncSmtpConnection, std::time::Instant)>>>,
+    /// Connections opened so far (tests, and what `Debug` shows).
+    opened: Arc<AtomicU64>,
     server: String,
 }
+
+/// The most connections kept open at once (the outbox worker sends as many mails at once).
+pub const SMTP_CONNECTIONS: usize = 8;
+
+/// How long a connection is kept without a message: less than the five minutes a
+/// server waits before it may hang up on an idle client (RFC 5321, 4.5.3.2.7).
+pub const SMTP_IDLE: Duration = Duration::from_secs(60);
 
 impl SmtpTransport {
     /// Connects lazily: a wrong host or password shows up at the first send.
     pub fn new(settings: &SmtpSettings) -> Result<SmtpTransport, MailError> {
         let host = settings.host.as_str();
-        let builder = match settings.security {
-            SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host)?,
-            SmtpSecurity::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)?,
-            SmtpSecurity::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
-        };
-        let mut builder = builder
-            .port(settings.port())
-            .timeout(Some(Duration::from_secs(settings.timeout_seconds.max(1))));
-        if let (Some(user), Some(password)) = (&settings.user, &settings.password) {
-            builder = builder.credentials(Credentials::new(user.clone(), password.0.clone()));
+        // What TLS would need, checked now (a bad host name is a settings error).
+        if settings.security != SmtpSecurity::None {
+            TlsParameters::new(host.to_string())?;
         }
+        let credentials = match (&settings.user, &settings.password) {
+            (Some(user), Some(password)) => {
+                Some(Credentials::new(user.clone(), password.0.clone()))
+            }
+            _ => None,
+        };
         Ok(SmtpTransport {
-            inner: builder.build(),
+            host: host.to_string(),
+            port: settings.port(),
+            security: settings.security,
+            timeout: Duration::from_secs(settings.timeout_seconds.max(1)),
+            credentials,
+            idle: Arc::new(Mutex::new(Vec::new())),
+            opened: Arc::new(AtomicU64::new(0)),
             server: format!("{host}:{}", settings.port()),
         })
+    }
+
+    /// How many connections this transport has opened.
+    pub fn connections_opened(&self) -> u64 {
+        self.opened.load(Ordering::Relaxed)
+    }
+
+    /// A new connection: TLS from the start, or upgraded by `STARTTLS`, or plain, as the
+    /// settings say; logged in if they name a user.
+    async fn connect(&self) -> Result<AsyncSmtpConnection, lettre::transport::smtp::Error> {
+        let hello = ClientId::default();
+        let tls = || TlsParameters::new(self.host.clone());
+        let wrapper = match self.security {
+            SmtpSecurity::Tls => Some(tls()?),
+            SmtpSecurity::Starttls | SmtpSecurity::None => None,
+        };
+        let mut conn = AsyncSmtpConnection::connect_tokio1(
+            (self.host.as_str(), self.port),
+            Some(self.timeout),
+            &hello,
+            wrapper,
+            None,
+        )
+        .await?;
+        self.opened.fetch_add(1, Ordering::Relaxed);
+        if self.security == SmtpSecurity::Starttls {
+            conn.starttls(tls()?, &hello).await?;
+        }
+        if let Some(credentials) = &self.credentials {
+            conn.auth(DEFAULT_MECHANISMS, credentials).await?;
+        }
+        Ok(conn)
+    }
+
+    /// Send one message: on a kept connection that answers `NOOP` (the most recently
+    /// used first; one that does not is closed), else on a new one; kept afterwards
+    /// unless the send failed.
+    async fn send(
+        &self,
+        envelope: &lettre::address::Envelope,
+        email: &[u8],
+    ) -> Result<(), lettre::transport::smtp::Error> {
+        // Those kept too long are closed, wherever they are in the list.
+        let stale: Vec<_> = {
+            let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+            let (fresh, stale) = std::mem::take(&mut *idle)
+                .into_iter()
+                .partition(|(_, since)| since.elapsed() < SMTP_IDLE);
+            *idle = fresh;
+            stale
+        };
+        for (mut conn, _) in stale {
+            conn.abort().await;
+        }
+        let mut conn = loop {
+            let kept = self
+                .idle
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .pop();
+            match kept {
+                Some((mut conn, _)) => {
+                    if conn.test_connected().await {
+                        break conn;
+                    }
+                    conn.abort().await;
+                }
+                None => break self.connect().await?,
+            }
+        };
+        // On an error lettre has already sent QUIT and closed the connection.
+        conn.send(envelope, email).await?;
+        if conn.has_broken() {
+            return Ok(());
+        }
+        let extra = {
+            let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+            if idle.len() < SMTP_CONNECTIONS {
+                idle.push((conn, std::time::Instant::now()));
+                None
+            } else {
+                Some(conn)
+            }
+        };
+        if let Some(mut extra) = extra {
+            extra.abort().await;
+        }
+        Ok(())
     }
 }
 

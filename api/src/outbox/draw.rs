@@ -1,5 +1,6 @@
 //! Where mail pictures are drawn: a bounded pool of threads that each use at most a set
-//! share of a core, and a bounded cache of the pictures drawn.
+//! share of a core, spare threads that use only what turns leave idle, and a bounded
+//! cache of the pictures drawn.
 //!
 //! Owns: the drawing threads (`mail_draw_threads`, by default the cores less one; each at
 //! nice `mail_draw_nice` on Linux, 0 by default) and their share: after each task a
@@ -9,7 +10,12 @@
 //! a niced thread gets a few per cent of a core, and one picture took seconds. At the
 //! normal priority the scheduler gives the thread its fair turn, so mail always
 //! progresses; the rest bounds what it takes from turns (`mail_draw_threads` ×
-//! `mail_draw_share` of a core at most). And the cache: one picture per (game, sequence,
+//! `mail_draw_share` of a core at most). The spare threads (`mail_draw_spare_threads`, 1
+//! by default, Linux only) take from the same queue at nice 19 and never rest: they draw
+//! with the CPU time that turns leave idle (a core waiting on a commit's sync), and when
+//! turns keep every core busy the scheduler gives each about one per cent of a core, so
+//! they take next to nothing from turns; a mail one of them holds then waits, but the
+//! bounded threads go on with the others. And the cache: one picture per (game, sequence,
 //! viewer, picture), kept for the mails that ask for it again (a reply asking for the
 //! board, a retried send, the other seats' game-over mails: a Gods board looks the same
 //! to every seat and is kept for no viewer in particular, `super::board_seat`). A game at
@@ -29,7 +35,11 @@ type Task = Box<dyn FnOnce() + Send>;
 pub struct DrawPool {
     queue: Mutex<mpsc::Sender<Task>>,
     threads: usize,
+    spare: usize,
 }
+
+/// The nice value of the spare threads: the lowest priority there is.
+const SPARE_NICE: u32 = 19;
 
 /// How long to rest after a task that took `busy` of CPU time over `took` of wall time,
 /// to use at most `share` per cent of a core: the task and its rest together last
@@ -44,42 +54,42 @@ pub fn rest_after(busy: Duration, took: Duration, share: u32) -> Duration {
 
 impl DrawPool {
     /// `threads` threads (at least one), each at nice `nice` (Linux), each using at most
-    /// `share` per cent of a core ([`rest_after`]).
-    pub fn new(threads: usize, nice: u32, share: u32) -> DrawPool {
+    /// `share` per cent of a core ([`rest_after`]); and `spare` threads at nice 19 that
+    /// never rest (Linux only: elsewhere a thread's priority cannot be lowered, and a
+    /// spare thread would compete with turns as an equal, so none is started).
+    pub fn new(threads: usize, nice: u32, share: u32, spare: usize) -> DrawPool {
         let threads = threads.max(1);
+        let spare = if cfg!(target_os = "linux") { spare } else { 0 };
         let (tx, rx) = mpsc::channel::<Task>();
         let rx = Arc::new(Mutex::new(rx));
-        for i in 0..threads {
+        let bounded = (0..threads).map(|i| (format!("hermes-draw-{i}"), nice, share));
+        let spares = (0..spare).map(|i| (format!("hermes-draw-spare-{i}"), SPARE_NICE, 100));
+        for (name, nice, share) in bounded.chain(spares) {
             let rx = rx.clone();
-            let spawned = std::thread::Builder::new()
-                .name(format!("hermes-draw-{i}"))
-                .spawn(move || {
-                    lower_priority(nice);
-                    loop {
-                        // The lock is held only to take the next task.
-                        let task = {
-                            let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
-                            rx.recv()
-                        };
-                        match task {
-                            Ok(task) => {
-                                let before = thread_cpu_time();
-                                let started = std::time::Instant::now();
-                                task();
-                                let rest = rest_after(
-                                    thread_cpu_time() - before,
-                                    started.elapsed(),
-                                    share,
-                                );
-                                if !rest.is_zero() {
-                                    std::thread::sleep(rest);
-                                }
+            let spawned = std::thread::Builder::new().name(name).spawn(move || {
+                lower_priority(nice);
+                loop {
+                    // The lock is held only to take the next task.
+                    let task = {
+                        let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+                        rx.recv()
+                    };
+                    match task {
+                        Ok(task) => {
+                            let before = thread_cpu_time();
+                            let started = std::time::Instant::now();
+                            task();
+                            let rest =
+                                rest_after(thread_cpu_time() - before, started.elapsed(), share);
+                            if !rest.is_zero() {
+                                std::thread::sleep(rest);
                             }
-                            // The pool was dropped.
-                            Err(_) => return,
                         }
+                        // The pool was dropped.
+                        Err(_) => return,
                     }
-                });
+                }
+            });
             if let Err(e) = spawned {
                 tracing::error!(error = %e, "mail: cannot start a drawing thread");
             }
@@ -87,11 +97,17 @@ impl DrawPool {
         DrawPool {
             queue: Mutex::new(tx),
             threads,
+            spare,
         }
     }
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The spare threads started (none where priorities cannot be lowered).
+    pub fn spare_threads(&self) -> usize {
+        self.spare
     }
 
     /// Run `f` on the pool and wait for it (`None` if it panicked or the pool is gone).
@@ -169,9 +185,15 @@ pub struct PictureCache {
     capacity: usize,
 }
 
+/// One picture: `None` until it is drawn. Its lock is held while it is drawn, so a
+/// thread asking for the same picture meanwhile waits for that drawing instead of
+/// drawing it again (a game's game-over mails come one after the other, and with more
+/// than one drawing thread they are rendered at once).
+type Slot = Arc<Mutex<Option<Attachment>>>;
+
 #[derive(Default)]
 struct Pictures {
-    map: HashMap<PictureKey, Attachment>,
+    map: HashMap<PictureKey, Slot>,
     order: VecDeque<PictureKey>,
     hits: u64,
     misses: u64,
@@ -185,36 +207,51 @@ impl PictureCache {
         }
     }
 
-    /// The picture of `key`, drawn by `draw` unless it is here.
+    /// The picture of `key`, drawn by `draw` unless it is here or being drawn (then the
+    /// drawing is waited for). A drawing that fails keeps nothing: the next asking draws
+    /// it again.
     pub fn get_or_draw<E>(
         &self,
         key: PictureKey,
         draw: impl FnOnce() -> Result<Attachment, E>,
     ) -> Result<Attachment, E> {
-        {
+        let slot = {
             let mut p = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(found) = p.map.get(&key).cloned() {
-                p.hits += 1;
-                return Ok(found);
-            }
-            p.misses += 1;
-        }
-        // Drawn outside the lock: two threads may draw the same picture once each.
-        let picture = draw()?;
-        let mut p = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        if !p.map.contains_key(&key) {
-            p.order.push_back(key.clone());
-            p.map.insert(key, picture.clone());
-            while p.map.len() > self.capacity {
-                match p.order.pop_front() {
-                    Some(old) => {
-                        p.map.remove(&old);
+            match p.map.get(&key) {
+                Some(slot) => slot.clone(),
+                None => {
+                    let slot = Slot::default();
+                    p.order.push_back(key.clone());
+                    p.map.insert(key, slot.clone());
+                    while p.map.len() > self.capacity {
+                        match p.order.pop_front() {
+                            Some(old) => {
+                                p.map.remove(&old);
+                            }
+                            None => break,
+                        }
                     }
-                    None => break,
+                    slot
                 }
             }
+        };
+        // Held while drawing: whoever asks for this picture meanwhile waits here.
+        let mut picture = slot.lock().unwrap_or_else(|e| e.into_inner());
+        let drawn = picture.is_some();
+        {
+            let mut p = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+            if drawn {
+                p.hits += 1;
+            } else {
+                p.misses += 1;
+            }
         }
-        Ok(picture)
+        if let Some(found) = picture.as_ref() {
+            return Ok(found.clone());
+        }
+        let new = draw()?;
+        *picture = Some(new.clone());
+        Ok(new)
     }
 
     /// `(hits, misses)` so far.
@@ -260,6 +297,46 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_asked_for_while_it_is_drawn_is_drawn_once_and_a_failed_one_again() {
+        let cache = Arc::new(PictureCache::new(4));
+        let drawn = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (started_tx, started_rx) = mpsc::channel();
+        let first = {
+            let (cache, drawn) = (cache.clone(), drawn.clone());
+            std::thread::spawn(move || {
+                cache
+                    .get_or_draw(("g".into(), 7, None, "board"), || {
+                        started_tx.send(()).unwrap();
+                        // Long enough for the second thread to ask meanwhile.
+                        std::thread::sleep(Duration::from_millis(200));
+                        drawn.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        Ok::<_, ()>(picture(1))
+                    })
+                    .unwrap()
+            })
+        };
+        started_rx.recv().unwrap();
+        let second = cache
+            .get_or_draw(("g".into(), 7, None, "board"), || {
+                drawn.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                Ok::<_, ()>(picture(2))
+            })
+            .unwrap();
+        assert_eq!(first.join().unwrap().bytes, vec![1]);
+        assert_eq!(second.bytes, vec![1], "the second asking drew its own");
+        assert_eq!(drawn.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert_eq!(cache.stats(), (1, 1));
+        // A drawing that fails is not kept.
+        let failed = cache.get_or_draw(("g".into(), 8, None, "board"), || {
+            Err::<Attachment, _>("no")
+        });
+        assert_eq!(failed.unwrap_err(), "no");
+        let again = cache.get_or_draw(("g".into(), 8, None, "board"), || Ok::<_, &str>(picture(3)));
+        assert_eq!(again.unwrap().bytes, vec![3]);
+        assert_eq!(cache.stats(), (1, 3));
+    }
+
+    #[test]
     fn a_thread_rests_in_proportion_to_its_work_to_keep_its_share() {
         let ms = Duration::from_millis;
         // A task that had a core to itself (its wall time is its CPU time).
@@ -278,7 +355,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_pool_with_a_share_still_progresses_and_stays_under_it() {
-        let pool = DrawPool::new(1, 0, 50);
+        let pool = DrawPool::new(1, 0, 50, 0);
         let t0 = std::time::Instant::now();
         for _ in 0..5 {
             // About 20 ms of CPU each.
@@ -303,9 +380,49 @@ mod tests {
         );
     }
 
+    /// The calling thread's name and nice value.
+    #[cfg(target_os = "linux")]
+    fn name_and_nice() -> (String, i32) {
+        let name = std::thread::current().name().unwrap_or("").to_string();
+        // SAFETY: gettid and getpriority on the calling thread read its priority only.
+        let nice = unsafe {
+            let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+            libc::getpriority(libc::PRIO_PROCESS, tid)
+        };
+        (name, nice)
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn a_spare_thread_takes_tasks_from_the_same_queue_at_nice_19() {
+        // The bounded thread keeps the nice value it was started with (a test run under
+        // `nice` has another than 0).
+        let inherited = name_and_nice().1;
+        let pool = DrawPool::new(1, 0, 100, 1);
+        assert_eq!(pool.spare_threads(), 1);
+        // Two tasks that wait for each other: each thread must take one.
+        let both = Arc::new(std::sync::Barrier::new(2));
+        let task = |both: Arc<std::sync::Barrier>| {
+            move || {
+                both.wait();
+                name_and_nice()
+            }
+        };
+        let (a, b) = tokio::join!(pool.run(task(both.clone())), pool.run(task(both.clone())));
+        let mut ran = vec![a.expect("ran"), b.expect("ran")];
+        ran.sort();
+        assert_eq!(
+            ran,
+            vec![
+                ("hermes-draw-0".to_string(), inherited),
+                ("hermes-draw-spare-0".to_string(), 19)
+            ]
+        );
+    }
+
     #[tokio::test]
     async fn the_pool_runs_tasks_and_survives_a_panicking_one() {
-        let pool = DrawPool::new(1, 0, 100);
+        let pool = DrawPool::new(1, 0, 100, 0);
         assert_eq!(pool.run(|| 2 + 2).await, Some(4));
         let panicked: Option<()> = pool.run(|| panic!("a bad picture")).await;
         assert_eq!(panicked, None);

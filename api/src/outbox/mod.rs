@@ -43,7 +43,7 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 /// How long a claimed row is ours: one SMTP exchange (each reply may take up to the
@@ -53,9 +53,9 @@ use std::sync::Arc;
 pub const LEASE: Duration = Duration::seconds(60);
 /// Rows claimed at once.
 const BATCH: i64 = 32;
-/// Mails rendered ahead of the one being sent (on the draw pool, at most its threads at
-/// once).
-const SENDING: usize = 8;
+/// Mails rendered and sent at once, to as many addresses (the draw pool draws at most its
+/// threads' worth at once; the transport keeps as many SMTP connections open).
+const SENDING: usize = crate::mail::SMTP_CONNECTIONS;
 /// Pictures kept for reuse ([`draw::PictureCache`]); a late board is about 60 KB.
 const PICTURES: usize = 256;
 /// The longest wait between two attempts at one mail.
@@ -75,6 +75,8 @@ pub struct WorkerSettings {
     pub draw_nice: u32,
     /// Each drawing thread's share of one core, in percent ([`draw::rest_after`]).
     pub draw_share: u32,
+    /// Drawing threads at nice 19 without a share ([`draw::DrawPool`]).
+    pub draw_spare_threads: usize,
     /// Mark a your-turn mail whose reader already acted `superseded` instead of sending
     /// it ([`superseded`]).
     pub drop_superseded: bool,
@@ -164,6 +166,7 @@ impl Worker {
                 settings.draw_threads,
                 settings.draw_nice,
                 settings.draw_share,
+                settings.draw_spare_threads,
             )),
             pictures: Arc::new(draw::PictureCache::new(PICTURES)),
             settings,
@@ -231,27 +234,31 @@ impl Worker {
         .await
         .map_err(|e| StoreError::Db(diesel::result::Error::QueryBuilderError(Box::new(e))))??;
         let n = rows.len();
-        // Mails are rendered (their pictures drawn) on the draw pool, several at once, and
-        // sent one after the other in the order they were decided; the attempts are then
+        // Mails are rendered (their pictures drawn) on the draw pool and sent, up to
+        // SENDING at once (each send on a connection of its own); the mails to one address
+        // go one after the other, in the order they were decided. The attempts are then
         // written down together, in one commit.
         use futures_util::stream::StreamExt;
-        let mut rendered = std::pin::pin!(futures_util::stream::iter(rows)
-            .map(|row| async move {
-                let message = self.render(&row).await;
-                (row, message)
-            })
-            .buffered(SENDING));
         let mut attempts: Vec<(OutboxRow, Attempt)> = Vec::with_capacity(n);
-        while let Some((row, message)) = rendered.next().await {
-            let result = match message {
-                Ok(Some(message)) => match self.transport.send(&message).await {
-                    Ok(()) => Attempt::Sent,
-                    Err(e) => Attempt::Failed(e.into()),
-                },
-                Ok(None) => Attempt::Superseded,
-                Err(f) => Attempt::Failed(f),
-            };
-            attempts.push((row, result));
+        let mut sent = std::pin::pin!(futures_util::stream::iter(by_address(rows))
+            .map(|rows| async move {
+                let mut attempts = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let result = match self.render(&row).await {
+                        Ok(Some(message)) => match self.transport.send(&message).await {
+                            Ok(()) => Attempt::Sent,
+                            Err(e) => Attempt::Failed(e.into()),
+                        },
+                        Ok(None) => Attempt::Superseded,
+                        Err(f) => Attempt::Failed(f),
+                    };
+                    attempts.push((row, result));
+                }
+                attempts
+            })
+            .buffer_unordered(SENDING));
+        while let Some(some) = sent.next().await {
+            attempts.extend(some);
         }
         self.mark_all(attempts).await;
         Ok(n)
@@ -350,6 +357,24 @@ impl Worker {
             }
         }
     }
+}
+
+/// `rows` by address (compared without case), each address's in their order; the
+/// addresses in the order of their first row.
+fn by_address(rows: Vec<OutboxRow>) -> Vec<Vec<OutboxRow>> {
+    let mut groups: Vec<Vec<OutboxRow>> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    for row in rows {
+        let key = row.to_addr.to_ascii_lowercase();
+        match at.get(&key) {
+            Some(&i) => groups[i].push(row),
+            None => {
+                at.insert(key, groups.len());
+                groups.push(vec![row]);
+            }
+        }
+    }
+    groups
 }
 
 /// Due your-turn mails marked superseded at once, before each claim.
@@ -1006,6 +1031,38 @@ pub fn new_wake() -> Arc<tokio::sync::Notify> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mails_are_grouped_by_address_each_address_in_its_order() {
+        let row = |id: &str, to: &str| {
+            let mut row = crate::store::outbox::pending(&crate::store::outbox::NewMail {
+                dedupe_key: None,
+                template: "your_turn",
+                user_id: None,
+                to_addr: to.into(),
+                to_name: None,
+                game_id: None,
+                seq: None,
+                data: serde_json::json!({}),
+                at: chrono::DateTime::UNIX_EPOCH.naive_utc(),
+            });
+            row.id = id.into();
+            row
+        };
+        let rows = vec![
+            row("1", "ada@example.test"),
+            row("2", "bob@example.test"),
+            row("3", "Ada@Example.test"),
+            row("4", "cy@example.test"),
+            row("5", "ada@example.test"),
+            row("6", "bob@example.test"),
+        ];
+        let ids: Vec<Vec<String>> = by_address(rows)
+            .into_iter()
+            .map(|g| g.into_iter().map(|r| r.id).collect())
+            .collect();
+        assert_eq!(ids, vec![vec!["1", "3", "5"], vec!["2", "6"], vec!["4"]]);
+    }
 
     #[test]
     fn a_gods_board_is_kept_once_for_every_seat_and_a_dreams_table_for_its_seat() {

@@ -189,6 +189,7 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         // the mail tests' pictures.
         mail_draw_nice: 0,
         mail_draw_share: 100,
+        mail_draw_spare_threads: 1,
         // The whole games played by mail check every turn's mail, and play faster than
         // the worker sends: a test of the superseded rule turns it on.
         mail_drop_superseded: false,

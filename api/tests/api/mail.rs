@@ -19,7 +19,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A small SMTP server on real TCP: enough of RFC 5321 for lettre, with switches for the
-/// faults the tests need (greet with 421 while "down", 550 for chosen recipients).
+/// faults the tests need (while "down", greet with 421 and answer 421 to a command on a
+/// connection opened before, closing it, as a server going down does; 550 for chosen
+/// recipients).
 pub mod smtp {
     use std::io::{BufRead, BufReader, Write};
     use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -35,7 +37,8 @@ pub mod smtp {
 
     #[derive(Default)]
     struct Control {
-        /// Answer every new connection with `421` and hang up.
+        /// Answer every new connection, and the next command on an open one, with `421`
+        /// and hang up.
         down: bool,
         /// Recipients refused with `550`.
         reject: Vec<String>,
@@ -118,6 +121,10 @@ pub mod smtp {
                 let command = String::from_utf8_lossy(&line);
                 let command = command.trim_end_matches(['\r', '\n']);
                 let upper = command.to_ascii_uppercase();
+                if self.control.lock().unwrap().down {
+                    out.write_all(b"421 4.3.2 smtp.test is going down, closing\r\n")?;
+                    return Ok(());
+                }
                 let reply: &[u8] = if upper.starts_with("EHLO") {
                     b"250-smtp.test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n"
                 } else if upper.starts_with("HELO") {
@@ -393,9 +400,34 @@ async fn a_whole_game_by_mail(app: TestApp, smtp: SmtpServer, n: usize, rng_seed
     let mails = wait_for(&smtp, total).await;
     assert_eq!(mails.len(), total, "exactly the expected mails, no more");
 
+    // Mail to different gods goes out several at once, in no order among them; each god's
+    // own mail comes in the order it was decided.
     let your_turn: Vec<&Mail> = mails.iter().filter(|m| m.kind() == "your_turn").collect();
-    let got: Vec<&str> = your_turn.iter().map(|m| m.to.as_str()).collect();
-    assert_eq!(got, expected, "your-turn mails in order, to the right gods");
+    let turn_of = |m: &Mail| -> u64 {
+        m.subject
+            .rsplit("(turn ")
+            .next()
+            .and_then(|t| t.trim_end_matches(')').parse().ok())
+            .unwrap_or_else(|| panic!("no turn in {:?}", m.subject))
+    };
+    let mut by_turn = your_turn.clone();
+    by_turn.sort_by_key(|m| turn_of(m));
+    let got: Vec<&str> = by_turn.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(
+        got, expected,
+        "a your-turn mail for each turn, to the right god"
+    );
+    for e in &emails {
+        let turns: Vec<u64> = your_turn
+            .iter()
+            .filter(|m| m.to == *e)
+            .map(|m| turn_of(m))
+            .collect();
+        assert!(
+            turns.windows(2).all(|w| w[0] < w[1]),
+            "{e}'s your-turn mails out of order: {turns:?}"
+        );
+    }
     let over: HashSet<&str> = mails
         .iter()
         .filter(|m| m.kind() == "game_over")

@@ -756,6 +756,11 @@ async fn smtp_delivers_over_real_tcp_with_headers_recipients_and_the_board_png()
 
     let received = server.received();
     assert_eq!(received.len(), 2, "both messages arrived");
+    assert_eq!(
+        server.connections(),
+        1,
+        "the second went on the first's connection"
+    );
     for (got, sent) in received.iter().zip(&messages) {
         assert_eq!(got.mail_from, "hermes@hermes.test");
         assert_eq!(got.rcpt_to, vec!["cleo@example.org".to_string()]);
@@ -797,6 +802,80 @@ async fn smtp_delivers_over_real_tcp_with_headers_recipients_and_the_board_png()
         assert!(html.contains("cid:board"));
         assert!(html.contains(&format!("href=\"{UNSUBSCRIBE}\"")));
     }
+}
+
+/// A welcome mail to `to`, to send over SMTP.
+fn welcome_to(to: &str) -> crate::mail::Message {
+    let mut message = render_sample(
+        Template::Welcome,
+        samples(&names(), "Olympus")
+            .into_iter()
+            .find(|s| s.1 == Template::Welcome)
+            .expect("a welcome sample")
+            .2,
+        "Cleo",
+    );
+    message.to = crate::mail::Recipient::new(to, "Cleo");
+    message
+}
+
+#[tokio::test]
+async fn a_connection_the_server_closed_is_noticed_before_the_next_message_and_replaced() {
+    let server = SmtpServer::start();
+    let transport = Transport::from_settings(&smtp_settings(server.addr.port())).expect("smtp");
+    let Transport::Smtp(smtp) = &transport else {
+        panic!("an SMTP transport");
+    };
+    transport
+        .send(&welcome_to("a@example.org"))
+        .await
+        .expect("the first");
+    // The server hangs up on the kept connection (say, it was idle too long): the next
+    // message notices at NOOP, before sending any of itself, and goes on a new one.
+    server.hang_up();
+    transport
+        .send(&welcome_to("b@example.org"))
+        .await
+        .expect("the second, on a new connection");
+    let to: Vec<Vec<String>> = server.received().into_iter().map(|r| r.rcpt_to).collect();
+    assert_eq!(to, vec![vec!["a@example.org"], vec!["b@example.org"]]);
+    assert_eq!(server.connections(), 2);
+    assert_eq!(smtp.connections_opened(), 2);
+}
+
+#[tokio::test]
+async fn messages_sent_at_once_each_have_a_connection_and_later_ones_reuse_them() {
+    let server = SmtpServer::start();
+    let transport = Transport::from_settings(&smtp_settings(server.addr.port())).expect("smtp");
+    let (a, b, c) = (
+        welcome_to("a@example.org"),
+        welcome_to("b@example.org"),
+        welcome_to("c@example.org"),
+    );
+    let (ra, rb, rc) = tokio::join!(transport.send(&a), transport.send(&b), transport.send(&c));
+    for r in [ra, rb, rc] {
+        r.expect("delivered");
+    }
+    let at_once = server.connections();
+    assert!((1..=3).contains(&at_once), "{at_once} connections");
+    for to in ["d@example.org", "e@example.org", "f@example.org"] {
+        transport.send(&welcome_to(to)).await.expect("delivered");
+    }
+    assert_eq!(
+        server.connections(),
+        at_once,
+        "the later ones reused what was kept"
+    );
+    let mut to: Vec<String> = server
+        .received()
+        .into_iter()
+        .flat_map(|r| r.rcpt_to)
+        .collect();
+    to.sort();
+    assert_eq!(
+        to,
+        ["a", "b", "c", "d", "e", "f"].map(|x| format!("{x}@example.org"))
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! QUIT) for lettre to deliver to it. It keeps what arrived, envelope and bytes.
 
 use std::io::{BufRead, BufReader, Write};
+use std::net::Shutdown;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -21,6 +22,8 @@ pub struct Received {
 pub struct SmtpServer {
     pub addr: SocketAddr,
     received: Arc<Mutex<Vec<Received>>>,
+    /// Every connection accepted so far (a clone of its stream, to hang up on it).
+    connections: Arc<Mutex<Vec<TcpStream>>>,
 }
 
 impl SmtpServer {
@@ -29,9 +32,13 @@ impl SmtpServer {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
         let addr = listener.local_addr().expect("the bound address");
         let received = Arc::new(Mutex::new(Vec::new()));
-        let store = received.clone();
+        let connections = Arc::new(Mutex::new(Vec::new()));
+        let (store, accepted) = (received.clone(), connections.clone());
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
+                if let Ok(clone) = stream.try_clone() {
+                    accepted.lock().expect("not poisoned").push(clone);
+                }
                 let store = store.clone();
                 thread::spawn(move || {
                     // A client hanging up mid-way is its business, not the server's.
@@ -39,7 +46,23 @@ impl SmtpServer {
                 });
             }
         });
-        SmtpServer { addr, received }
+        SmtpServer {
+            addr,
+            received,
+            connections,
+        }
+    }
+
+    /// How many connections the server has accepted.
+    pub fn connections(&self) -> usize {
+        self.connections.lock().expect("not poisoned").len()
+    }
+
+    /// Close every connection open now, as a server does to a client idle too long.
+    pub fn hang_up(&self) {
+        for stream in self.connections.lock().expect("not poisoned").iter() {
+            let _ = stream.shutdown(Shutdown::Both);
+        }
     }
 
     /// Everything that arrived so far, oldest first.

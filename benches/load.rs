@@ -82,6 +82,9 @@ struct Args {
     /// Each drawing thread's share of a core, in percent (the server's default: 50).
     #[arg(long, default_value_t = 50)]
     mail_draw_share: u32,
+    /// Drawing threads at nice 19 without a share (the server's default: 1; 0 for none).
+    #[arg(long, default_value_t = 1)]
+    mail_draw_spare_threads: u32,
     /// Send every your-turn mail, also those whose reader has already moved (the bench's
     /// clients move at once, so with the server's default nearly every your-turn mail is
     /// superseded before the worker gets to it): measures drawing and sending at full
@@ -145,6 +148,8 @@ static SNAPSHOT_EVERY: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 static HOT_GAMES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 /// `--mail-draw-share`, `--keep-superseded` and the SMTP sink (`None`: `--mail-files`).
 static MAIL_DRAW_SHARE: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+/// `--mail-draw-spare-threads`, for [`start`].
+static SPARE_THREADS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 static KEEP_SUPERSEDED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
 static SINK: std::sync::OnceLock<Option<smtp_sink::SmtpSink>> = std::sync::OnceLock::new();
 
@@ -212,6 +217,7 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         mail_draw_threads: DRAW_THREADS.get().copied().unwrap_or(1),
         mail_draw_nice: 0,
         mail_draw_share: MAIL_DRAW_SHARE.get().copied().unwrap_or(50),
+        mail_draw_spare_threads: SPARE_THREADS.get().copied().unwrap_or(1),
         mail_drop_superseded: !KEEP_SUPERSEDED.get().copied().unwrap_or(false),
         database: Default::default(),
         inbound: Default::default(),
@@ -736,6 +742,12 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         counts.pending,
         (counts.pending - before.pending) as f64 / elapsed
     );
+    // What the backlog is: each template's pending rows, and of the your-turn ones those
+    // whose reader has already moved (the worker marks them superseded at its next
+    // claim, unless `--keep-superseded`: they are not mail still to send).
+    for (template, n, acted) in pending_by_template(&mut conn)? {
+        println!("{backend}: pending at the end: {template} {n}, of which the reader has already acted {acted}");
+    }
     if let (Some(Some(sink)), Some(b)) = (SINK.get(), sink_before) {
         println!(
             "{backend}: the SMTP sink accepted {} messages during the turns",
@@ -777,6 +789,7 @@ async fn bench() -> Result<(), BoxError> {
     }
     let _ = MAIL_PREF.set(args.mail_pref.clone());
     let _ = MAIL_DRAW_SHARE.set(args.mail_draw_share);
+    let _ = SPARE_THREADS.set(args.mail_draw_spare_threads);
     let _ = KEEP_SUPERSEDED.set(args.keep_superseded);
     let _ = SINK.set(if args.mail_files {
         None
@@ -821,6 +834,38 @@ async fn bench() -> Result<(), BoxError> {
 
 /// The 1, 5 and 15 minute load averages (`/proc/loadavg`): the figures are only as quiet
 /// as the machine was.
+/// Pending outbox rows by template: how many, and how many a later turn of their reader
+/// has made stale (`outbox::superseded`'s rule).
+fn pending_by_template(
+    conn: &mut hermes_api::store::DbConn,
+) -> Result<Vec<(String, i64, i64)>, BoxError> {
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        template: String,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        acted: i64,
+    }
+    use diesel::RunQueryDsl;
+    const SQL: &str = "SELECT o.template AS template, count(*) AS n, \
+        sum(CASE WHEN EXISTS (SELECT 1 FROM seats s JOIN turns t \
+            ON t.game_id = s.game_id AND t.seat = s.seat \
+            WHERE s.game_id = o.game_id AND s.user_id = o.user_id AND t.seq > o.seq) \
+        THEN 1 ELSE 0 END) AS acted \
+        FROM outbox o WHERE o.sent_at IS NULL AND o.failed_at IS NULL \
+        AND o.superseded_at IS NULL GROUP BY o.template ORDER BY o.template";
+    let rows = match conn {
+        hermes_api::store::DbConn::Sqlite(c) => diesel::sql_query(SQL).load::<Row>(c)?,
+        hermes_api::store::DbConn::Pg(c) => diesel::sql_query(SQL).load::<Row>(c)?,
+    };
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.template, r.n, r.acted))
+        .collect())
+}
+
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))

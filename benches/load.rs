@@ -82,7 +82,8 @@ struct Args {
     /// Each drawing thread's share of a core, in percent (the server's default: 50).
     #[arg(long, default_value_t = 50)]
     mail_draw_share: u32,
-    /// Drawing threads at nice 19 without a share (the server's default: 1; 0 for none).
+    /// Drawing threads under `SCHED_IDLE`, without a share (the server's default: 1; 0 for
+    /// none).
     #[arg(long, default_value_t = 1)]
     mail_draw_spare_threads: u32,
     /// Send every your-turn mail, also those whose reader has already moved (the bench's

@@ -69,9 +69,9 @@ pub struct Overrides {
     /// never takes more. File key `mail_draw_share`. [default: 50]
     #[arg(long, env = "HERMES_MAIL_DRAW_SHARE", value_name = "PERCENT")]
     pub mail_draw_share: Option<u32>,
-    /// Threads that also draw mail pictures, at nice 19 and without a share (Linux only;
-    /// 0 for none): they use the CPU time turns leave idle, and get about one per cent of
-    /// a core when turns keep every core busy. File key `mail_draw_spare_threads`.
+    /// Threads that also draw mail pictures, under `SCHED_IDLE` and without a share (Linux
+    /// only; 0 for none): they use the CPU time turns leave idle, and get a few thousandths
+    /// of a core when turns keep every core busy. File key `mail_draw_spare_threads`.
     /// [default: 1]
     #[arg(long, env = "HERMES_MAIL_DRAW_SPARE_THREADS", value_name = "N")]
     pub mail_draw_spare_threads: Option<u32>,
@@ -413,7 +413,7 @@ pub struct Settings {
     pub mail_draw_nice: u32,
     /// Each drawing thread's share of one core, in percent (1 to 100).
     pub mail_draw_share: u32,
-    /// Drawing threads at nice 19 without a share (`crate::outbox::draw`).
+    /// Drawing threads under `SCHED_IDLE`, without a share (`crate::outbox::draw`).
     pub mail_draw_spare_threads: u32,
     /// Mark a your-turn mail whose reader already acted `superseded` instead of sending it.
     pub mail_drop_superseded: bool,

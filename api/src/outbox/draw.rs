@@ -11,11 +11,14 @@
 //! normal priority the scheduler gives the thread its fair turn, so mail always
 //! progresses; the rest bounds what it takes from turns (`mail_draw_threads` ×
 //! `mail_draw_share` of a core at most). The spare threads (`mail_draw_spare_threads`, 1
-//! by default, Linux only) take from the same queue at nice 19 and never rest: they draw
-//! with the CPU time that turns leave idle (a core waiting on a commit's sync), and when
-//! turns keep every core busy the scheduler gives each about one per cent of a core, so
-//! they take next to nothing from turns; a mail one of them holds then waits, but the
-//! bounded threads go on with the others. And the cache: one picture per (game, sequence,
+//! by default, Linux only) take from the same queue under `SCHED_IDLE` and never rest:
+//! they draw with the CPU time that turns leave idle (a core waiting on a commit's sync),
+//! any other thread that wants their core takes it at once, and when every core is busy
+//! the scheduler gives each a few thousandths of a core, so they take next to nothing
+//! from turns; a mail one of them holds then waits (a picture of a few milliseconds, a
+//! second or so), but the bounded threads go on with the others. (Nice 19 instead took
+//! about a tenth of the bench's turns: a niced thread still gets a share of a busy core,
+//! BENCHMARKS.md, "Ninth pass".) And the cache: one picture per (game, sequence,
 //! viewer, picture), kept for the mails that ask for it again (a reply asking for the
 //! board, a retried send, the other seats' game-over mails: a Gods board looks the same
 //! to every seat and is kept for no viewer in particular, `super::board_seat`). A game at
@@ -38,8 +41,14 @@ pub struct DrawPool {
     spare: usize,
 }
 
-/// The nice value of the spare threads: the lowest priority there is.
-const SPARE_NICE: u32 = 19;
+/// How a drawing thread is scheduled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Priority {
+    /// The normal policy at this nice value.
+    Nice(u32),
+    /// `SCHED_IDLE`: only what no other thread wants.
+    Idle,
+}
 
 /// How long to rest after a task that took `busy` of CPU time over `took` of wall time,
 /// to use at most `share` per cent of a core: the task and its rest together last
@@ -54,7 +63,7 @@ pub fn rest_after(busy: Duration, took: Duration, share: u32) -> Duration {
 
 impl DrawPool {
     /// `threads` threads (at least one), each at nice `nice` (Linux), each using at most
-    /// `share` per cent of a core ([`rest_after`]); and `spare` threads at nice 19 that
+    /// `share` per cent of a core ([`rest_after`]); and `spare` threads under `SCHED_IDLE` that
     /// never rest (Linux only: elsewhere a thread's priority cannot be lowered, and a
     /// spare thread would compete with turns as an equal, so none is started).
     pub fn new(threads: usize, nice: u32, share: u32, spare: usize) -> DrawPool {
@@ -62,12 +71,13 @@ impl DrawPool {
         let spare = if cfg!(target_os = "linux") { spare } else { 0 };
         let (tx, rx) = mpsc::channel::<Task>();
         let rx = Arc::new(Mutex::new(rx));
-        let bounded = (0..threads).map(|i| (format!("hermes-draw-{i}"), nice, share));
-        let spares = (0..spare).map(|i| (format!("hermes-draw-spare-{i}"), SPARE_NICE, 100));
-        for (name, nice, share) in bounded.chain(spares) {
+        let bounded =
+            (0..threads).map(|i| (format!("hermes-draw-{i}"), Priority::Nice(nice), share));
+        let spares = (0..spare).map(|i| (format!("hermes-draw-spare-{i}"), Priority::Idle, 100));
+        for (name, priority, share) in bounded.chain(spares) {
             let rx = rx.clone();
             let spawned = std::thread::Builder::new().name(name).spawn(move || {
-                lower_priority(nice);
+                lower_priority(priority);
                 loop {
                     // The lock is held only to take the next task.
                     let task = {
@@ -157,12 +167,24 @@ fn thread_cpu_time() -> Duration {
     START.get_or_init(std::time::Instant::now).elapsed()
 }
 
-/// Nice `nice` for the calling thread (Linux: a thread is a task with its own nice value).
+/// `priority` for the calling thread (Linux: a thread is a task with its own policy and
+/// nice value). `SCHED_IDLE` can always be taken by a thread for itself; should it fail,
+/// the thread goes to nice 19 instead.
 #[cfg(target_os = "linux")]
-fn lower_priority(nice: u32) {
-    if nice == 0 {
-        return;
-    }
+fn lower_priority(priority: Priority) {
+    let nice = match priority {
+        Priority::Nice(0) => return,
+        Priority::Nice(nice) => nice,
+        Priority::Idle => {
+            let param = libc::sched_param { sched_priority: 0 };
+            // SAFETY: pid 0 is the calling thread; the call reads `param` and changes
+            // nothing but that thread's policy; a failure leaves it as it was.
+            if unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) } == 0 {
+                return;
+            }
+            19
+        }
+    };
     let nice = libc::c_int::try_from(nice.min(19)).unwrap_or(19);
     // SAFETY: gettid and setpriority on the calling thread's own id change nothing but
     // that thread's priority; a failure leaves it as it was.
@@ -173,7 +195,7 @@ fn lower_priority(nice: u32) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn lower_priority(_nice: u32) {}
+fn lower_priority(_priority: Priority) {}
 
 /// What a picture is of: the game, the sequence, the viewer's seat (`None`: as everyone
 /// sees it) and which picture (`board`, `reveal`).
@@ -380,24 +402,27 @@ mod tests {
         );
     }
 
-    /// The calling thread's name and nice value.
+    /// The calling thread's name, scheduling policy and nice value.
     #[cfg(target_os = "linux")]
-    fn name_and_nice() -> (String, i32) {
+    fn name_and_nice() -> (String, i32, i32) {
         let name = std::thread::current().name().unwrap_or("").to_string();
-        // SAFETY: gettid and getpriority on the calling thread read its priority only.
-        let nice = unsafe {
+        // SAFETY: these read the calling thread's own policy and priority only.
+        let (policy, nice) = unsafe {
             let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-            libc::getpriority(libc::PRIO_PROCESS, tid)
+            (
+                libc::sched_getscheduler(0),
+                libc::getpriority(libc::PRIO_PROCESS, tid),
+            )
         };
-        (name, nice)
+        (name, policy, nice)
     }
 
     #[cfg(target_os = "linux")]
     #[tokio::test]
-    async fn a_spare_thread_takes_tasks_from_the_same_queue_at_nice_19() {
+    async fn a_spare_thread_takes_tasks_from_the_same_queue_under_sched_idle() {
         // The bounded thread keeps the nice value it was started with (a test run under
         // `nice` has another than 0).
-        let inherited = name_and_nice().1;
+        let inherited = name_and_nice().2;
         let pool = DrawPool::new(1, 0, 100, 1);
         assert_eq!(pool.spare_threads(), 1);
         // Two tasks that wait for each other: each thread must take one.
@@ -414,8 +439,12 @@ mod tests {
         assert_eq!(
             ran,
             vec![
-                ("hermes-draw-0".to_string(), inherited),
-                ("hermes-draw-spare-0".to_string(), 19)
+                ("hermes-draw-0".to_string(), libc::SCHED_OTHER, inherited),
+                (
+                    "hermes-draw-spare-0".to_string(),
+                    libc::SCHED_IDLE,
+                    inherited
+                )
             ]
         );
     }

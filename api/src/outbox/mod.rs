@@ -75,7 +75,7 @@ pub struct WorkerSettings {
     pub draw_nice: u32,
     /// Each drawing thread's share of one core, in percent ([`draw::rest_after`]).
     pub draw_share: u32,
-    /// Drawing threads at nice 19 without a share ([`draw::DrawPool`]).
+    /// Drawing threads under `SCHED_IDLE`, without a share ([`draw::DrawPool`]).
     pub draw_spare_threads: usize,
     /// Mark a your-turn mail whose reader already acted `superseded` instead of sending
     /// it ([`superseded`]).

@@ -91,7 +91,7 @@ pub struct SmtpTransport {
     /// The connections kept for the next messages (at most [`SMTP_CONNECTIONS`]), each
     /// with when its last message went out.
     idle: Arc<Mutex<Vec<(AsyncSmtpConnection, std::time::Instant)>>>,
-    /// Connections opened so far (tests, and what `Debug` shows).
+    /// Connections opened so far ([`SmtpTransport::connections_opened`]).
     opened: Arc<AtomicU64>,
     server: String,
 }

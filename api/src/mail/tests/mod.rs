@@ -900,15 +900,7 @@ async fn an_smtp_server_that_is_down_gives_an_error_worth_retrying() {
         listener.local_addr().expect("addr").port()
     };
     let transport = Transport::from_settings(&smtp_settings(port)).expect("smtp");
-    let message = render_sample(
-        Template::Welcome,
-        samples(&names(), "Olympus")
-            .into_iter()
-            .find(|s| s.1 == Template::Welcome)
-            .expect("a welcome sample")
-            .2,
-        "Cleo",
-    );
+    let message = welcome_to("cleo@example.org");
     let error = transport.send(&message).await.expect_err("nobody listens");
     assert!(!error.is_permanent(), "{error}");
 }

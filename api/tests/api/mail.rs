@@ -401,31 +401,47 @@ async fn a_whole_game_by_mail(app: TestApp, smtp: SmtpServer, n: usize, rng_seed
     assert_eq!(mails.len(), total, "exactly the expected mails, no more");
 
     // Mail to different gods goes out several at once, in no order among them; each god's
-    // own mail comes in the order it was decided.
-    let your_turn: Vec<&Mail> = mails.iter().filter(|m| m.kind() == "your_turn").collect();
-    let turn_of = |m: &Mail| -> u64 {
-        m.subject
-            .rsplit("(turn ")
-            .next()
-            .and_then(|t| t.trim_end_matches(')').parse().ok())
-            .unwrap_or_else(|| panic!("no turn in {:?}", m.subject))
+    // own mail comes in the order it was decided. A mail's sequence is its outbox row's
+    // (the Message-ID names the row).
+    let seqs: HashMap<String, i64> = {
+        use diesel::prelude::*;
+        use hermes_api::store::schema::outbox;
+        outbox::table
+            .filter(outbox::seq.is_not_null())
+            .select((outbox::id, outbox::seq.assume_not_null()))
+            .load::<(String, i64)>(&mut pool(&app).get().unwrap())
+            .unwrap()
+            .into_iter()
+            .collect()
     };
-    let mut by_turn = your_turn.clone();
-    by_turn.sort_by_key(|m| turn_of(m));
-    let got: Vec<&str> = by_turn.iter().map(|m| m.to.as_str()).collect();
+    let seq_of = |m: &Mail| -> i64 {
+        let id = m
+            .message_id()
+            .trim_start_matches("<outbox-")
+            .split('@')
+            .next()
+            .unwrap_or("");
+        *seqs
+            .get(id)
+            .unwrap_or_else(|| panic!("no outbox row for {}", m.message_id()))
+    };
+    let your_turn: Vec<&Mail> = mails.iter().filter(|m| m.kind() == "your_turn").collect();
+    let mut by_seq = your_turn.clone();
+    by_seq.sort_by_key(|m| seq_of(m));
+    let got: Vec<&str> = by_seq.iter().map(|m| m.to.as_str()).collect();
     assert_eq!(
         got, expected,
         "a your-turn mail for each turn, to the right god"
     );
     for e in &emails {
-        let turns: Vec<u64> = your_turn
+        let seqs: Vec<i64> = your_turn
             .iter()
             .filter(|m| m.to == *e)
-            .map(|m| turn_of(m))
+            .map(|m| seq_of(m))
             .collect();
         assert!(
-            turns.windows(2).all(|w| w[0] < w[1]),
-            "{e}'s your-turn mails out of order: {turns:?}"
+            seqs.windows(2).all(|w| w[0] < w[1]),
+            "{e}'s your-turn mails out of order: {seqs:?}"
         );
     }
     let over: HashSet<&str> = mails

@@ -152,6 +152,16 @@ where
                 }
             },
         };
+        // PostgreSQL broke a deadlock between two servers' writers by failing this turn's
+        // write: load the game again and decide it anew (it is stale if the other server
+        // applied it).
+        if let Err(SubmitError::Store(e)) = &written {
+            if e.is_lock_conflict() && attempts < MAX_RACES {
+                tracing::info!(game.id = %writing.after.game_id, error = %e, "turn written again after a lock conflict");
+                attempts += 1;
+                continue;
+            }
+        }
         match writing.after.settle(&app, written) {
             // As in `submit`: seats acting at once raced; load the game again.
             Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
@@ -259,6 +269,13 @@ impl After {
                 // Resigned on another server: the seats kept here are out of date.
                 app.hot.forget(&self.game_id);
                 Err(resigned())
+            }
+            // Written again by `submit_turn_async`; elsewhere (a page, a reply by mail) a
+            // 503 to try again, not a 500.
+            Err(SubmitError::Store(e)) if e.is_lock_conflict() => {
+                Err(ApiError::database_unavailable(format!(
+                    "the database failed this turn's write to break a deadlock; try again: {e}"
+                )))
             }
             Err(SubmitError::Store(e)) => Err(e.into()),
         }

@@ -116,6 +116,25 @@ pub enum StoreError {
     Db(#[from] diesel::result::Error),
 }
 
+impl StoreError {
+    /// PostgreSQL failed this write to break a deadlock (two servers' writers each
+    /// holding a row the other waits for, as two batches of the same turns in another
+    /// order do) or a serialization conflict. Done again once the other writer is through,
+    /// the same write is decided on its own merits (a turn another server applied first is
+    /// then stale).
+    pub fn is_lock_conflict(&self) -> bool {
+        match self {
+            StoreError::Db(diesel::result::Error::DatabaseError(kind, info)) => {
+                matches!(
+                    kind,
+                    diesel::result::DatabaseErrorKind::SerializationFailure
+                ) || info.message().starts_with("deadlock detected")
+            }
+            _ => false,
+        }
+    }
+}
+
 /// What kind of trouble the database is in, when it is not the request's fault.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outage {
@@ -588,6 +607,19 @@ fn migrate(conn: &mut DbConn) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_broken_deadlock_or_serialization_failure_is_a_lock_conflict_and_nothing_else_is() {
+        use diesel::result::{DatabaseErrorKind as K, Error as E};
+        let db = |kind, message: &str| {
+            StoreError::Db(E::DatabaseError(kind, Box::new(message.to_string())))
+        };
+        assert!(db(K::Unknown, "deadlock detected").is_lock_conflict());
+        assert!(db(K::SerializationFailure, "could not serialize access").is_lock_conflict());
+        assert!(!db(K::UniqueViolation, "duplicate key value").is_lock_conflict());
+        assert!(!db(K::ClosedConnection, "server closed the connection").is_lock_conflict());
+        assert!(!StoreError::Db(E::NotFound).is_lock_conflict());
+    }
 
     #[test]
     fn the_scheme_chooses_the_backend_and_unknown_ones_are_refused() {

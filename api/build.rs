@@ -1,7 +1,8 @@
 //! The git commit this build comes from, as `HERMES_GIT_COMMIT` (`hermes_api::COMMIT`),
 //! for the startup log and `GET /health`. Optional: without `git` or outside a checkout
 //! (a source tarball) the build goes on without it. `HERMES_GIT_COMMIT` set in the
-//! environment wins (a build in a container without `.git`).
+//! environment wins (a build in a container without `.git`). Also builds again when a
+//! migration changes: they are embedded, and cargo does not see a macro read files.
 
 use std::process::Command;
 
@@ -15,6 +16,8 @@ fn git(args: &[&str]) -> Option<String> {
 }
 
 fn main() {
+    // The migrations are embedded (`store::SQLITE_MIGRATIONS`): a new one is a new build.
+    println!("cargo:rerun-if-changed=../migrations");
     println!("cargo:rerun-if-env-changed=HERMES_GIT_COMMIT");
     if let Ok(given) = std::env::var("HERMES_GIT_COMMIT") {
         println!("cargo:rustc-env=HERMES_GIT_COMMIT={given}");

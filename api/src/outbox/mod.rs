@@ -43,7 +43,7 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 /// How long a claimed row is ours: one SMTP exchange (each reply may take up to the
@@ -51,13 +51,14 @@ use std::sync::Arc;
 /// worker that died is taken again once this runs out; one whose send outlives it may go
 /// out twice, with the same Message-ID.
 pub const LEASE: Duration = Duration::seconds(60);
-/// Rows claimed at once. Nothing is drawn while a batch is claimed and its attempts
-/// written down: with 32, that was about a fifth of each batch's time under load
-/// (BENCHMARKS.md, "Ninth pass").
+/// Rows claimed at once; the next claim starts once fewer than this wait to be sent.
 const BATCH: i64 = 64;
 /// Mails rendered and sent at once, to as many addresses (the draw pool draws at most its
 /// threads' worth at once; the transport keeps as many SMTP connections open).
 const SENDING: usize = crate::mail::SMTP_CONNECTIONS;
+/// The shortest time between the start of a claim that found less than a batch and the
+/// next claim: each claim is a commit, taken with the turns' writer.
+const CLAIM_GAP: std::time::Duration = std::time::Duration::from_millis(50);
 /// Pictures kept for reuse ([`draw::PictureCache`]); a late board is about 60 KB.
 const PICTURES: usize = 256;
 /// The longest wait between two attempts at one mail.
@@ -191,39 +192,112 @@ impl Worker {
         }
     }
 
-    /// Deliver until the task is dropped: a batch, then sleep until the poll interval
-    /// passes or a transaction that enqueued mail wakes us.
+    /// Deliver until the task is dropped, as a pipeline: rows are claimed while others
+    /// are drawn and sent, and the attempts are written down while the next are sent, so
+    /// the drawing threads are not left waiting for a claim or a commit, nor for the
+    /// slowest address of a batch (BENCHMARKS.md, "Tenth pass"). Up to [`SENDING`] mails
+    /// are rendered and sent at once, each to an address of its own: one address's mails
+    /// go one after the other, in the order they were claimed (the order they were
+    /// decided). A claim that finds less than a batch waits for a wake-up (a transaction
+    /// that enqueued mail) or the poll interval, and at least [`CLAIM_GAP`] after the
+    /// claim before it, so that mail that keeps up costs a few claims a second, not one
+    /// per mail.
     pub async fn run(self) {
+        use futures_util::future::{BoxFuture, FutureExt};
+        use futures_util::stream::{FuturesUnordered, StreamExt};
         let wake = self.state.mail_wake.clone();
+        let poll = self.settings.poll;
+        // Claimed, not yet started (an address already being sent to waits its turn).
+        let mut pending: VecDeque<OutboxRow> = VecDeque::new();
+        // The addresses being sent to, lower case.
+        let mut busy: HashSet<String> = HashSet::new();
+        let mut sending: FuturesUnordered<BoxFuture<'_, (OutboxRow, Attempt)>> =
+            FuturesUnordered::new();
+        // Attempts made, not yet written down.
+        let mut done: Vec<(OutboxRow, Attempt)> = Vec::new();
+        // The rows this loop holds, from their claim until their attempt is written down:
+        // a row whose lease ran out while it waited (behind a slow SMTP server) is
+        // claimed again by the next claim, which renews its lease, and must not be sent
+        // twice.
+        let mut held: HashSet<String> = HashSet::new();
+        // The rows of the record under way.
+        let mut recording: Vec<String> = Vec::new();
+        // A claim under way, and when it started.
+        type Claimed = (Result<Vec<OutboxRow>, StoreError>, tokio::time::Instant);
+        let mut claiming: Option<BoxFuture<'_, Claimed>> = None;
+        let mut marking: Option<BoxFuture<'_, ()>> = None;
+        // Set after a claim that found less than a batch: what to wait for before the next.
+        let mut resting: Option<BoxFuture<'static, ()>> = None;
         loop {
-            // Registered before the work, so a wake-up during it is not lost.
-            let woken = wake.notified();
-            tokio::pin!(woken);
-            woken.as_mut().enable();
-            match self.tick().await {
-                // A full batch: there may be more waiting.
-                Ok(n) if n >= BATCH as usize => continue,
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "outbox: cannot claim mail"),
+            for row in startable(&mut pending, &mut busy, SENDING - sending.len()) {
+                sending.push(self.attempt(row).boxed());
             }
-            let _ = tokio::time::timeout(self.settings.poll, woken).await;
+            if claiming.is_none() && resting.is_none() && pending.len() < BATCH as usize {
+                let started = tokio::time::Instant::now();
+                claiming = Some(self.claim().map(move |rows| (rows, started)).boxed());
+            }
+            if marking.is_none() && !done.is_empty() {
+                recording = done.iter().map(|(row, _)| row.id.clone()).collect();
+                marking = Some(self.mark_all(std::mem::take(&mut done)).boxed());
+            }
+            tokio::select! {
+                Some((row, attempt)) = sending.next(), if !sending.is_empty() => {
+                    busy.remove(&row.to_addr.to_ascii_lowercase());
+                    done.push((row, attempt));
+                }
+                (rows, started) = async { claiming.as_mut().expect("guarded").await },
+                    if claiming.is_some() => {
+                    claiming = None;
+                    let full = match rows {
+                        Ok(rows) => {
+                            let full = rows.len() >= BATCH as usize;
+                            pending.extend(rows.into_iter().filter(|r| held.insert(r.id.clone())));
+                            full
+                        }
+                        Err(e) => {
+                            tracing::warn!(error = %e, "outbox: cannot claim mail");
+                            false
+                        }
+                    };
+                    if !full {
+                        let wake = wake.clone();
+                        resting = Some(async move {
+                            let _ = tokio::time::timeout(poll, wake.notified()).await;
+                            tokio::time::sleep_until(started + CLAIM_GAP).await;
+                        }.boxed());
+                    }
+                }
+                () = async { marking.as_mut().expect("guarded").await }, if marking.is_some() => {
+                    marking = None;
+                    for id in recording.drain(..) {
+                        held.remove(&id);
+                    }
+                }
+                () = async { resting.as_mut().expect("guarded").await }, if resting.is_some() => {
+                    resting = None;
+                }
+            }
         }
     }
 
-    /// Claim one batch of due rows and try each; returns how many were claimed.
-    pub async fn tick(&self) -> Result<usize, StoreError> {
+    /// Claim a batch of due rows (after marking the stale your-turn ones superseded, in
+    /// the same commit), with the turns the group-commit writer is committing. Whether
+    /// any row is due is read first, on a connection of the pool: an idle worker writes
+    /// nothing and leaves the writer to the turns.
+    async fn claim(&self) -> Result<Vec<OutboxRow>, StoreError> {
         let state = self.state.clone();
         let owner = self.owner.clone();
         let drop_superseded = self.settings.drop_superseded;
-        let rows = tokio::task::spawn_blocking(move || -> Result<Vec<OutboxRow>, StoreError> {
-            let mut conn = state.pool.get()?;
+        tokio::task::spawn_blocking(move || -> Result<Vec<OutboxRow>, StoreError> {
             let now = state.clock.now_naive();
-            let _one_writer = state
-                .sqlite_writer
-                .as_deref()
-                .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
-            // One commit for both: marking the stale ones and claiming the rest.
-            crate::store::write_transaction(&mut conn, |conn| {
+            let due = {
+                let mut conn = state.pool.get().map_err(StoreError::from)?;
+                any_due(&mut conn, now)?
+            };
+            if !due {
+                return Ok(Vec::new());
+            }
+            let work = move |conn: &mut DbConn| -> Result<Vec<OutboxRow>, StoreError> {
                 if drop_superseded {
                     let n = supersede_due(conn, now, SUPERSEDE_BATCH)?;
                     if n > 0 {
@@ -231,39 +305,31 @@ impl Worker {
                     }
                 }
                 claim(conn, &owner, now, now + LEASE, BATCH)
-            })
+            };
+            match &state.group_commit {
+                Some(group) => group.write(work),
+                None => {
+                    let mut conn = state.pool.get()?;
+                    let _one_writer = state.one_writer();
+                    crate::store::write_transaction(&mut conn, work)
+                }
+            }
         })
         .await
-        .map_err(|e| StoreError::Db(diesel::result::Error::QueryBuilderError(Box::new(e))))??;
-        let n = rows.len();
-        // Mails are rendered (their pictures drawn) on the draw pool and sent, up to
-        // SENDING at once (each send on a connection of its own); the mails to one address
-        // go one after the other, in the order they were decided. The attempts are then
-        // written down together, in one commit.
-        use futures_util::stream::StreamExt;
-        let mut attempts: Vec<(OutboxRow, Attempt)> = Vec::with_capacity(n);
-        let mut sent = std::pin::pin!(futures_util::stream::iter(by_address(rows))
-            .map(|rows| async move {
-                let mut attempts = Vec::with_capacity(rows.len());
-                for row in rows {
-                    let result = match self.render(&row).await {
-                        Ok(Some(message)) => match self.transport.send(&message).await {
-                            Ok(()) => Attempt::Sent,
-                            Err(e) => Attempt::Failed(e.into()),
-                        },
-                        Ok(None) => Attempt::Superseded,
-                        Err(f) => Attempt::Failed(f),
-                    };
-                    attempts.push((row, result));
-                }
-                attempts
-            })
-            .buffer_unordered(SENDING));
-        while let Some(some) = sent.next().await {
-            attempts.extend(some);
-        }
-        self.mark_all(attempts).await;
-        Ok(n)
+        .map_err(|e| StoreError::Db(diesel::result::Error::QueryBuilderError(Box::new(e))))?
+    }
+
+    /// Render `row` (on the draw pool) and send it: what became of it this time.
+    async fn attempt(&self, row: OutboxRow) -> (OutboxRow, Attempt) {
+        let result = match self.render(&row).await {
+            Ok(Some(message)) => match self.transport.send(&message).await {
+                Ok(()) => Attempt::Sent,
+                Err(e) => Attempt::Failed(e.into()),
+            },
+            Ok(None) => Attempt::Superseded,
+            Err(f) => Attempt::Failed(f),
+        };
+        (row, result)
     }
 
     /// Render `row` on the draw pool (links minted now, the picture drawn or reused);
@@ -293,7 +359,7 @@ impl Worker {
             .unwrap_or_else(|| Err(permanent("rendering panicked")))
     }
 
-    /// Write down the attempts of one batch, in one transaction (with the turns the
+    /// Write down the attempts made since the last record, in one transaction (with the turns the
     /// group-commit writer is committing).
     async fn mark_all(&self, attempts: Vec<(OutboxRow, Attempt)>) {
         if attempts.is_empty() {
@@ -361,22 +427,41 @@ impl Worker {
     }
 }
 
-/// `rows` by address (compared without case), each address's in their order; the
-/// addresses in the order of their first row.
-fn by_address(rows: Vec<OutboxRow>) -> Vec<Vec<OutboxRow>> {
-    let mut groups: Vec<Vec<OutboxRow>> = Vec::new();
-    let mut at: HashMap<String, usize> = HashMap::new();
-    for row in rows {
-        let key = row.to_addr.to_ascii_lowercase();
-        match at.get(&key) {
-            Some(&i) => groups[i].push(row),
-            None => {
-                at.insert(key, groups.len());
-                groups.push(vec![row]);
-            }
+/// Whether [`claim`] would find a row at `now`: the same condition, read only.
+fn any_due(conn: &mut DbConn, now: NaiveDateTime) -> Result<bool, StoreError> {
+    Ok(diesel::select(diesel::dsl::exists(
+        outbox::table
+            .filter(outbox::sent_at.is_null())
+            .filter(outbox::failed_at.is_null())
+            .filter(outbox::superseded_at.is_null())
+            .filter(outbox::next_attempt_at.le(now))
+            .filter(
+                outbox::lease_until
+                    .is_null()
+                    .or(outbox::lease_until.lt(now)),
+            ),
+    ))
+    .get_result(conn)?)
+}
+
+/// Take from `pending` up to `room` rows to send now, in their order, each to an address
+/// not in `busy` (compared without case) and not to one taken before it: one address's
+/// mails go one after the other, in their order. The addresses taken join `busy`.
+fn startable(
+    pending: &mut VecDeque<OutboxRow>,
+    busy: &mut HashSet<String>,
+    room: usize,
+) -> Vec<OutboxRow> {
+    let mut started = Vec::new();
+    let mut i = 0;
+    while started.len() < room && i < pending.len() {
+        if busy.insert(pending[i].to_addr.to_ascii_lowercase()) {
+            started.extend(pending.remove(i));
+        } else {
+            i += 1;
         }
     }
-    groups
+    started
 }
 
 /// Due your-turn mails marked superseded at once, before each claim.
@@ -1035,7 +1120,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mails_are_grouped_by_address_each_address_in_its_order() {
+    fn mails_start_in_their_order_one_at_a_time_per_address() {
         let row = |id: &str, to: &str| {
             let mut row = crate::store::outbox::pending(&crate::store::outbox::NewMail {
                 dedupe_key: None,
@@ -1051,19 +1136,33 @@ mod tests {
             row.id = id.into();
             row
         };
-        let rows = vec![
+        let mut pending: VecDeque<OutboxRow> = vec![
             row("1", "ada@example.test"),
             row("2", "bob@example.test"),
             row("3", "Ada@Example.test"),
             row("4", "cy@example.test"),
             row("5", "ada@example.test"),
             row("6", "bob@example.test"),
-        ];
-        let ids: Vec<Vec<String>> = by_address(rows)
-            .into_iter()
-            .map(|g| g.into_iter().map(|r| r.id).collect())
-            .collect();
-        assert_eq!(ids, vec![vec!["1", "3", "5"], vec!["2", "6"], vec!["4"]]);
+            row("7", "dee@example.test"),
+        ]
+        .into();
+        let ids = |rows: Vec<OutboxRow>| rows.into_iter().map(|r| r.id).collect::<Vec<_>>();
+        let mut busy: HashSet<String> = ["cy@example.test".to_string()].into();
+        // cy is being sent to: its mail waits; the room is two.
+        assert_eq!(ids(startable(&mut pending, &mut busy, 2)), ["1", "2"]);
+        // ada's and bob's later mails wait for theirs; dee's goes.
+        assert_eq!(ids(startable(&mut pending, &mut busy, 8)), ["7"]);
+        assert_eq!(ids(pending.clone().into()), ["3", "4", "5", "6"]);
+        // Ada's first is sent: her next, not the one after it.
+        busy.remove("ada@example.test");
+        assert_eq!(ids(startable(&mut pending, &mut busy, 8)), ["3"]);
+        busy.clear();
+        assert_eq!(
+            ids(startable(&mut pending, &mut busy, 0)),
+            Vec::<String>::new()
+        );
+        assert_eq!(ids(startable(&mut pending, &mut busy, 8)), ["4", "5", "6"]);
+        assert!(pending.is_empty());
     }
 
     #[test]

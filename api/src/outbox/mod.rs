@@ -306,14 +306,7 @@ impl Worker {
                 }
                 claim(conn, &owner, now, now + LEASE, BATCH)
             };
-            match &state.group_commit {
-                Some(group) => group.write(work),
-                None => {
-                    let mut conn = state.pool.get()?;
-                    let _one_writer = state.one_writer();
-                    crate::store::write_transaction(&mut conn, work)
-                }
-            }
+            with_the_writer(&state, work)
         })
         .await
         .map_err(|e| StoreError::Db(diesel::result::Error::QueryBuilderError(Box::new(e))))?
@@ -387,14 +380,7 @@ impl Worker {
                         .map(|(row, outcome)| mark(conn, &row, &owner, now, max_attempts, outcome))
                         .collect()
                 };
-                match &state.group_commit {
-                    Some(group) => group.write(work),
-                    None => {
-                        let mut conn = state.pool.get()?;
-                        let _one_writer = state.one_writer();
-                        crate::store::write_transaction(&mut conn, work)
-                    }
-                }
+                with_the_writer(&state, work)
             })
             .await
             .unwrap_or_else(|e| {
@@ -423,6 +409,22 @@ impl Worker {
                     tracing::error!(outbox.id = %id, error = %e, "mail: cannot record the attempt");
                 }
             }
+        }
+    }
+}
+
+/// Run `work` in a transaction with the turns: through the group-commit writer (sharing a
+/// commit with the turns it is writing), or else holding the process's writer lock.
+fn with_the_writer<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(&mut DbConn) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    match &state.group_commit {
+        Some(group) => group.write(work),
+        None => {
+            let mut conn = state.pool.get()?;
+            let _one_writer = state.one_writer();
+            crate::store::write_transaction(&mut conn, work)
         }
     }
 }

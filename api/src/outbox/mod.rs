@@ -57,7 +57,7 @@ const BATCH: i64 = 64;
 /// threads' worth at once; the transport keeps as many SMTP connections open).
 const SENDING: usize = crate::mail::SMTP_CONNECTIONS;
 /// The shortest time between the start of a claim that found less than a batch and the
-/// next claim: each claim is a commit, taken with the turns' writer.
+/// next claim: each claim is a write of the turns' writer, in their commit.
 const CLAIM_GAP: std::time::Duration = std::time::Duration::from_millis(50);
 /// Pictures kept for reuse ([`draw::PictureCache`]); a late board is about 60 KB.
 const PICTURES: usize = 256;
@@ -352,8 +352,8 @@ impl Worker {
             .unwrap_or_else(|| Err(permanent("rendering panicked")))
     }
 
-    /// Write down the attempts made since the last record, in one transaction (with the turns the
-    /// group-commit writer is committing).
+    /// Write down the attempts made since the last record, in one transaction (with the
+    /// turns the group-commit writer is committing).
     async fn mark_all(&self, attempts: Vec<(OutboxRow, Attempt)>) {
         if attempts.is_empty() {
             return;

@@ -150,6 +150,20 @@ pub fn after_turn(
     Ok(Wake::of(&batch))
 }
 
+/// Write the events of a game that ended without a turn (aborted before anyone moved, in
+/// its transaction): `game_over` to each player and on the game's stream, as a last turn
+/// would. `game` is the row as the abort left it.
+pub fn after_abort(
+    conn: &mut DbConn,
+    game: &Game,
+    players: &[SeatedPlayer],
+    at: NaiveDateTime,
+) -> Result<Wake, StoreError> {
+    let batch = game_over(game, players, at);
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}
+
 /// Write the events of a game that just started (in its transaction): `game_started` to
 /// each player and on the game's stream, `your_turn` to the seats that act first.
 pub fn after_start(conn: &mut DbConn, game: &Game, at: NaiveDateTime) -> Result<Wake, StoreError> {

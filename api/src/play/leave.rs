@@ -8,11 +8,13 @@
 //! pass (`crate::play::timeout`).
 
 use crate::error::{ApiError, ApiResult};
+use crate::outbox::compose::{self, TurnFacts};
 use crate::play::Table;
 use crate::state::AppState;
 use crate::store::deadlines;
 use crate::store::games as store;
 use crate::store::models::{OPEN, OVER, RUNNING};
+use crate::store::outbox::enqueue;
 use crate::store::DbConn;
 use serde_json::json;
 
@@ -42,7 +44,9 @@ pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
 }
 
 /// Any seated player aborts a running game nobody has moved in yet: it ends at once, with
-/// no winner (`outcome.aborted`, naming who aborted it). Returns the game after it.
+/// no winner (`outcome.aborted`, naming who aborted it), and the players are told as at
+/// any game's end: `game_over` on the streams and the game-over mail. Returns the game
+/// after it.
 pub fn abort(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -> ApiResult<Table> {
     let table = Table::load(conn, game_id)?;
     let seat = running_seat(&table, user_id)?;
@@ -63,24 +67,47 @@ pub fn abort(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) ->
         "aborted": true,
         "aborted_by": seat,
     });
+    // The engine at sequence 0, for the game-over mail (its board and words).
+    let engine = table.restore()?;
     let done = {
         let _w = app.one_writer();
         let now = app.clock.now_naive();
-        crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
-            Ok(store::abort_unmoved(
-                conn,
+        crate::store::write_transaction::<_, ApiError, _>(conn, |conn| {
+            if !store::abort_unmoved(conn, game_id, &outcome.to_string(), now)? {
+                return Ok(None);
+            }
+            // Told as a last turn would tell it, in the same transaction: `game_over` on
+            // the streams, and the game-over mail to every player who wants game mail.
+            let game = store::game(conn, game_id)?
+                .ok_or_else(|| ApiError::internal("an aborted game is gone"))?;
+            let wake = crate::play::events::after_abort(conn, &game, &table.players, now)?;
+            let facts = TurnFacts {
                 game_id,
-                &outcome.to_string(),
-                now,
-            )?)
+                game: &game,
+                seq: game.seq,
+                engine: engine.as_ref(),
+                told: &[],
+                events: &[],
+                at: now,
+                public_url: &app.public_url,
+            };
+            let mut mailed = false;
+            for mail in compose::turn_mails(conn, &facts, None)? {
+                mailed |= enqueue(conn, &mail)?;
+            }
+            Ok(Some((wake, mailed)))
         })?
     };
-    if !done {
+    let Some((wake, mailed)) = done else {
         // A first turn landed meanwhile.
         let now = Table::load(conn, game_id)?;
         return Err(moved(now.game.seq));
-    }
+    };
     app.hot.forget(game_id);
+    app.streams.wake(wake);
+    if mailed {
+        crate::outbox::wake(app);
+    }
     tracing::info!(game.id = %game_id, seat, "game aborted");
     Table::load(conn, game_id)
 }

@@ -605,6 +605,33 @@ mail_test!(
 );
 
 mail_test!(
+    system,
+    async fn an_aborted_game_mails_every_player_that_it_is_over_and_why(app, smtp, _clock) {
+        let (id, players) = started_game(&app, 2).await;
+        let (status, g) = app
+            .post(&format!("/games/{id}/abort"), &players[1].token, json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        let seed = g["seed"].as_str().expect("the seed of a game over").to_string();
+        // Two welcomes, seat 0's your-turn mail at the start, and a game-over mail each.
+        let mails = wait_for(&smtp, 5).await;
+        assert_eq!(mails.len(), 5, "{:?}", mails.iter().map(|m| &m.subject).collect::<Vec<_>>());
+        let over: Vec<&Mail> = mails.iter().filter(|m| m.kind() == "game_over").collect();
+        let mut to: Vec<&str> = over.iter().map(|m| m.to.as_str()).collect();
+        to.sort_unstable();
+        let mut emails = vec![email_of(&app, &players[0]).await, email_of(&app, &players[1]).await];
+        emails.sort_unstable();
+        assert_eq!(to, emails, "one game-over mail to each player");
+        for m in over {
+            assert!(m.text.contains("before anyone moved"), "{}", m.text);
+            assert!(m.text.contains("(seat 1)"), "who aborted it: {}", m.text);
+            assert!(m.text.contains("Nobody won."), "{}", m.text);
+            assert!(m.text.contains(&seed), "the seed, as at any game's end: {}", m.text);
+        }
+    }
+);
+
+mail_test!(
     manual,
     async fn a_mail_whose_lease_runs_out_while_it_is_sent_is_not_claimed_and_sent_again(app, smtp, clock) {
         // The worker claims more rows while it sends. A row whose lease runs out during a

@@ -184,6 +184,29 @@ api_test!(
 );
 
 api_test!(
+    async fn an_aborted_game_is_over_on_every_players_stream_and_its_own(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (id, code) = open_game(&app, &ann).await;
+        join(&app, &id, &code, &bob).await;
+        let mut a = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        let mut g = Reader::open(&app, &format!("/games/{id}/stream"), &ann.token, &[]).await;
+        let (status, body) = app.post(&format!("/games/{id}/abort"), &bob.token, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let schema = crate::contract::schema_at("/components/schemas/StreamEvent");
+        for events in [a.until("game_over", SOON).await, g.until("game_over", SOON).await] {
+            assert_eq!(types(&events), ["game_over"], "{events:?}");
+            let e = &events[0];
+            assert_eq!(e["game_id"], id.as_str());
+            assert_eq!(e["seq"], 0);
+            assert_eq!(e["outcome"]["aborted"], true, "{e}");
+            assert_eq!(e["outcome"]["aborted_by"], 1, "{e}");
+            assert!(schema.is_valid(e), "not a StreamEvent as the spec says: {e}");
+        }
+    }
+);
+
+api_test!(
     async fn a_client_that_reconnects_with_last_event_id_misses_nothing(app) {
         let ann = app.player("ann").await;
         let bob = app.player("bob").await;

@@ -177,14 +177,10 @@ async fn lobby_tables(
                 })
                 .collect::<ApiResult<Vec<Table>>>()
         };
-        let mine = store::games_of(conn, &user, invited_as.as_deref())?;
+        let shown = i64::try_from(SHOWN).unwrap_or(10);
+        let mine = store::games_of(conn, &user, invited_as.as_deref(), shown)?;
         let mine = load(conn, mine)?;
-        let watch = store::watchable(
-            conn,
-            &user,
-            invited_as.as_deref(),
-            i64::try_from(SHOWN).unwrap_or(10),
-        )?;
+        let watch = store::watchable(conn, &user, invited_as.as_deref(), shown)?;
         let watch = load(conn, watch)?;
         Ok((mine, watch))
     })

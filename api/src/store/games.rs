@@ -121,19 +121,31 @@ pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, St
         .collect())
 }
 
-/// The games `user_id` plays in, and those an invite to `email` is open for.
-/// The games `user_id` plays, and the open games `invited_as` (the user's address, when
-/// they have confirmed it) is invited to.
+/// The games `user_id` plays that are not over, the `over_shown` that ended last (a
+/// player's finished games only grow: the lobby shows the last few, `GET /games` pages
+/// through them all), and the open games `invited_as` (the user's address, when they
+/// have confirmed it) is invited to.
 pub fn games_of(
     conn: &mut DbConn,
     user_id: &str,
     invited_as: Option<&str>,
+    over_shown: i64,
 ) -> Result<Vec<Game>, StoreError> {
     let mut playing: Vec<Game> = games::table
         .inner_join(seats::table)
         .filter(seats::user_id.eq(user_id))
+        .filter(games::status.ne(OVER))
         .select(Game::as_select())
         .load(conn)?;
+    let over: Vec<Game> = games::table
+        .inner_join(seats::table)
+        .filter(seats::user_id.eq(user_id))
+        .filter(games::status.eq(OVER))
+        .order((games::updated_at.desc(), games::id.desc()))
+        .limit(over_shown)
+        .select(Game::as_select())
+        .load(conn)?;
+    playing.extend(over);
     let Some(email) = invited_as else {
         return Ok(playing);
     };
@@ -225,7 +237,9 @@ pub fn page_of_games(
 }
 
 /// Running games `user_id` does not play and may watch (watchers `signed_in`, or
-/// `invited` with `email` among the spectators), the most recently played first.
+/// `invited` with `email` among the spectators), the most recently started first: those
+/// invited to watch, then the others, `limit` in all. The index `games_watchable` gives
+/// the open games in this order, so only the games shown are read, however many run.
 pub fn watchable(
     conn: &mut DbConn,
     user_id: &str,
@@ -234,15 +248,18 @@ pub fn watchable(
 ) -> Result<Vec<Game>, StoreError> {
     use super::models::{WATCH_INVITED, WATCH_SIGNED_IN};
     use super::schema::game_spectators as gs;
-    let mine: Vec<String> = seats::table
-        .filter(seats::user_id.eq(user_id))
-        .select(seats::game_id)
-        .load(conn)?;
+    let not_mine = || {
+        diesel::dsl::not(diesel::dsl::exists(
+            seats::table
+                .filter(seats::game_id.eq(games::id))
+                .filter(seats::user_id.eq(user_id)),
+        ))
+    };
     let open_to_all = games::table
         .filter(games::status.eq(RUNNING))
         .filter(games::watchers.eq(WATCH_SIGNED_IN))
-        .filter(games::id.ne_all(&mine))
-        .order(games::updated_at.desc())
+        .filter(not_mine())
+        .order(games::started_at.desc())
         .limit(limit)
         .select(Game::as_select())
         .load(conn)?;
@@ -254,8 +271,8 @@ pub fn watchable(
         .filter(gs::email.eq(email))
         .filter(games::status.eq(RUNNING))
         .filter(games::watchers.eq(WATCH_INVITED))
-        .filter(games::id.ne_all(&mine))
-        .order(games::updated_at.desc())
+        .filter(not_mine())
+        .order(games::started_at.desc())
         .limit(limit)
         .select(Game::as_select())
         .load(conn)?;

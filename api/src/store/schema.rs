@@ -248,6 +248,7 @@ diesel::table! {
 
 diesel::joinable!(game_spectators -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(game_spectators, games);
+diesel::allow_tables_to_appear_in_same_query!(game_spectators, seats);
 
 diesel::table! {
     events (id) {

@@ -567,3 +567,77 @@ api_test! {
         assert_eq!(not_theirs.status, StatusCode::NOT_FOUND, "{}", not_theirs.body);
     }
 }
+
+/// The part of a lobby page from the heading `from` to the next heading.
+fn section<'b>(body: &'b str, from: &str) -> &'b str {
+    let heading = format!("<h2>{from}</h2>");
+    let start = body
+        .find(&heading)
+        .unwrap_or_else(|| panic!("no {heading}: {body}"));
+    let rest = &body[start + heading.len()..];
+    &rest[..rest.find("<h2>").unwrap_or(rest.len())]
+}
+
+api_test! {
+    async fn the_lobby_shows_the_last_finished_games_and_the_newest_games_to_watch(app) {
+        let email = address("lea");
+        let mut lea = Browser::new(&app);
+        lea.sign_up("Lea", &email, "a long password").await;
+        lea.log_in(&email, "a long password").await;
+        let lea_token = app.login(&email, "a long password").await.1["access_token"]
+            .as_str()
+            .expect("token")
+            .to_string();
+        let max = app.player("max").await;
+        let ned = app.player("ned").await;
+        // A two-seat Gods game of `creator` that `other` joins: it runs.
+        let started = |creator: String, other: String| {
+            let app = &app;
+            async move {
+                let (status, g) = app.post("/games", &creator, serde_json::json!({"kind": "gods", "seats": 2})).await;
+                assert_eq!(status, StatusCode::CREATED, "{g}");
+                let id = g["id"].as_str().expect("id").to_string();
+                let (status, j) = app
+                    .post(&format!("/games/{id}/join"), &other, serde_json::json!({"code": g["join_code"]}))
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{j}");
+                id
+            }
+        };
+        // Twelve games of Lea's end (aborted), one after the other; one more runs.
+        let mut finished = Vec::new();
+        for _ in 0..12 {
+            let id = started(lea_token.clone(), max.token.clone()).await;
+            let (status, g) = app.post(&format!("/games/{id}/abort"), &lea_token, serde_json::json!({})).await;
+            assert_eq!(status, StatusCode::OK, "{g}");
+            finished.push(id);
+        }
+        let playing = started(lea_token.clone(), max.token.clone()).await;
+        // Three games Lea does not play, open to anyone signed in, started in this order.
+        let mut others = Vec::new();
+        for _ in 0..3 {
+            others.push(started(max.token.clone(), ned.token.clone()).await);
+        }
+
+        let lobby = lea.get("/").await;
+        assert_eq!(lobby.status, StatusCode::OK);
+        // The ten that ended last, the last first; the two oldest are left out.
+        let over = section(&lobby.body, "Finished");
+        let shown: Vec<usize> = finished
+            .iter()
+            .map(|id| over.find(id.as_str()).map_or(usize::MAX, |at| at))
+            .collect();
+        assert!(shown[..2].iter().all(|&at| at == usize::MAX), "the two oldest are left out: {over}");
+        assert!(shown[2..].iter().all(|&at| at != usize::MAX), "the ten newest are shown: {over}");
+        assert!(shown[2..].windows(2).all(|w| w[0] > w[1]), "the last ended first: {shown:?}");
+        // Games to watch: the others' games, the newest started first, never one of hers.
+        let watch = section(&lobby.body, "Games to watch");
+        let at: Vec<usize> = others
+            .iter()
+            .map(|id| watch.find(id.as_str()).unwrap_or_else(|| panic!("{id} to watch: {watch}")))
+            .collect();
+        assert!(at[2] < at[1] && at[1] < at[0], "the newest started first: {at:?}");
+        assert!(!watch.contains(&playing), "her own game is not one to watch: {watch}");
+        assert!(lobby.body.contains(&playing), "her running game is among hers");
+    }
+}

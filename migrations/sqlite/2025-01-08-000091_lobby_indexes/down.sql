@@ -1,0 +1,2 @@
+DROP INDEX game_spectators_email;
+DROP INDEX games_watchable;

@@ -102,6 +102,8 @@ pub struct TickReport {
     pub pruned_keys: usize,
     /// Stream events deleted (older than the outbox retention).
     pub pruned_events: usize,
+    /// Browser sessions deleted: expired or revoked.
+    pub pruned_sessions: usize,
 }
 
 /// How long a timeout's lease lasts: a handler that died gives the row back after this.
@@ -139,6 +141,8 @@ pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
             digests = report.digests,
             pruned_mail = report.pruned_mail,
             pruned_keys = report.pruned_keys,
+            pruned_events = report.pruned_events,
+            pruned_sessions = report.pruned_sessions,
             "scheduler tick"
         );
         crate::outbox::wake(state);
@@ -196,6 +200,7 @@ fn prune(
     if let Some(keep) = state.time.idempotency_retention {
         report.pruned_keys = crate::store::games::prune_idempotency(conn, now - keep)?;
     }
+    report.pruned_sessions = crate::store::sessions::prune(conn, now)?;
     Ok(())
 }
 

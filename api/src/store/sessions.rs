@@ -83,3 +83,17 @@ pub fn revoke_all(
     .set(web_sessions::revoked_at.eq(at))
     .execute(conn)?)
 }
+
+/// Delete the sessions that can no longer sign anyone in: expired by `now`, or revoked
+/// (logged out, a new password). Returns how many. A cookie of a deleted session is
+/// refused as it was before ([`live`] finds nothing).
+pub fn prune(conn: &mut DbConn, now: NaiveDateTime) -> Result<usize, StoreError> {
+    Ok(diesel::delete(
+        web_sessions::table.filter(
+            web_sessions::expires_at
+                .le(now)
+                .or(web_sessions::revoked_at.is_not_null()),
+        ),
+    )
+    .execute(conn)?)
+}

@@ -836,3 +836,36 @@ clock_test! {
         assert!(after.iter().any(|m| m.id == failed), "the failed mail stays");
     }
 }
+
+clock_test! {
+    async fn expired_and_revoked_browser_sessions_are_pruned_and_a_live_one_stays(app, clock) {
+        use crate::web::{address, Browser};
+        use hermes_api::store::schema::web_sessions;
+        let sessions = |app: &TestApp| -> i64 {
+            let pool = hermes_api::store::open(&app.database_url, 1).expect("open the test database");
+            web_sessions::table.count().get_result(&mut pool.get().expect("a connection")).expect("counted")
+        };
+        let email = address("sol");
+        let mut old = Browser::new(&app);
+        old.sign_up("Sol", &email, "a long password").await;
+        old.log_in(&email, "a long password").await;
+        // Twenty days later (sessions last 30): a second browser, and a third that logs out.
+        clock.advance(Duration::days(20));
+        let mut new = Browser::new(&app);
+        new.log_in(&email, "a long password").await;
+        let mut gone = Browser::new(&app);
+        gone.log_in(&email, "a long password").await;
+        let csrf = gone.get("/").await.csrf();
+        assert_eq!(gone.post("/logout", &[("csrf", &csrf)]).await.status, StatusCode::SEE_OTHER);
+        let before = sessions(&app);
+        // Eleven days on, the first has expired.
+        clock.advance(Duration::days(11));
+        let report = tick_once(&app).await;
+        assert_eq!(report.pruned_sessions, 2, "the expired and the revoked: {report:?}");
+        assert_eq!(sessions(&app), before - 2);
+        let lobby = new.get("/").await;
+        assert!(lobby.body.contains("Your games"), "the live session still signs in: {}", lobby.body);
+        assert!(!old.get("/").await.body.contains("Your games"), "an expired one does not");
+        assert_eq!(tick_once(&app).await.pruned_sessions, 0, "pruned at most once an hour, and nothing is left");
+    }
+}

@@ -14,7 +14,6 @@ use crate::outbox::compose;
 use crate::play;
 pub use crate::play::{kind_of, Table};
 use crate::state::AppState;
-use crate::store::deadlines;
 use crate::store::events::Wake;
 use crate::store::games::{self as store, JoinError, StartPlan};
 use crate::store::models::{new_id, Game, Invite, Seat, OPEN, WATCHERS, WATCH_SIGNED_IN};
@@ -714,16 +713,7 @@ pub async fn list(
             _ => None,
         };
         let mut out = Vec::with_capacity(games.len());
-        for (game, _) in games {
-            let players = store::players(conn, &game.id)?;
-            let deadlines = deadlines::of_game(conn, &game.id)?;
-            let table = Table {
-                game,
-                players,
-                deadlines,
-                hot: None,
-                tail: None,
-            };
+        for table in Table::list(conn, games.into_iter().map(|(game, _)| game).collect())? {
             let mut summary = table.summary(&user_id);
             summary["invited"] = json!(!table.is_player(&user_id));
             summary["updated_at"] = json!(table.game.updated_at.and_utc());

@@ -20,7 +20,7 @@ use crate::mail::Deadline;
 use crate::play::Table;
 use crate::state::AppState;
 use crate::store::models::{OPEN, OVER, WATCH_INVITED, WATCH_PLAYERS};
-use crate::store::{accounts, deadlines, games as store};
+use crate::store::{accounts, games as store};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest};
 use serde::Serialize;
@@ -161,27 +161,11 @@ async fn lobby_tables(
     let user = user_id.to_string();
     with_conn(state, move |conn| {
         let invited_as = accounts::confirmed_email(conn, &user)?;
-        let load = |conn: &mut crate::store::DbConn, games: Vec<crate::store::models::Game>| {
-            games
-                .into_iter()
-                .map(|game| {
-                    let players = store::players(conn, &game.id)?;
-                    let deadlines = deadlines::of_game(conn, &game.id)?;
-                    Ok(Table {
-                        game,
-                        players,
-                        deadlines,
-                        hot: None,
-                        tail: None,
-                    })
-                })
-                .collect::<ApiResult<Vec<Table>>>()
-        };
         let shown = i64::try_from(SHOWN).unwrap_or(10);
         let mine = store::games_of(conn, &user, invited_as.as_deref(), shown)?;
-        let mine = load(conn, mine)?;
+        let mine = Table::list(conn, mine)?;
         let watch = store::watchable(conn, &user, invited_as.as_deref(), shown)?;
-        let watch = load(conn, watch)?;
+        let watch = Table::list(conn, watch)?;
         Ok((mine, watch))
     })
     .await

@@ -53,6 +53,25 @@ impl Table {
         })
     }
 
+    /// The games of a list (the lobby, `GET /games`) with their players and clocks, read
+    /// for all of them at once (two queries, not two per game); without their log, so
+    /// without an engine: what a list shows.
+    pub fn list(conn: &mut DbConn, games: Vec<Game>) -> ApiResult<Vec<Table>> {
+        let ids: Vec<String> = games.iter().map(|g| g.id.clone()).collect();
+        let mut players = store::players_of(conn, &ids)?;
+        let mut clocks = deadlines::of_games(conn, &ids)?;
+        Ok(games
+            .into_iter()
+            .map(|game| Table {
+                players: players.remove(&game.id).unwrap_or_default(),
+                deadlines: clocks.remove(&game.id).unwrap_or_default(),
+                game,
+                hot: None,
+                tail: None,
+            })
+            .collect())
+    }
+
     /// [`Table::load`] for a turn based on sequence `based_on`: when the running game's
     /// engine is hot at its stored sequence, the row is read without its state (neither
     /// read nor parsed), and the clocks only if `based_on` is not that sequence.

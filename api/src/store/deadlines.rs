@@ -281,6 +281,26 @@ pub fn of_game(conn: &mut DbConn, game_id: &str) -> Result<Vec<Deadline>, StoreE
         .load(conn)?)
 }
 
+/// The clocks of each game of `game_ids`, as [`of_game`] gives them, in one query per 500
+/// games.
+pub fn of_games(
+    conn: &mut DbConn,
+    game_ids: &[String],
+) -> Result<std::collections::HashMap<String, Vec<Deadline>>, StoreError> {
+    let mut out: std::collections::HashMap<String, Vec<Deadline>> = Default::default();
+    for ids in game_ids.chunks(500) {
+        let rows: Vec<Deadline> = deadlines::table
+            .filter(deadlines::game_id.eq_any(ids))
+            .order((deadlines::game_id.asc(), deadlines::seat.asc()))
+            .select(Deadline::as_select())
+            .load(conn)?;
+        for d in rows {
+            out.entry(d.game_id.clone()).or_default().push(d);
+        }
+    }
+    Ok(out)
+}
+
 /// The clocks of one user, earliest first.
 pub fn of_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<Deadline>, StoreError> {
     Ok(deadlines::table

@@ -16,6 +16,7 @@ use super::schema::{games, idempotency, invites, messages, seats, turns, users};
 use super::{DbConn, StoreError};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use std::collections::HashMap;
 
 /// Insert a new game (no players yet: the creator joins like everyone else).
 pub fn insert_game(conn: &mut DbConn, game: &Game) -> Result<(), StoreError> {
@@ -119,6 +120,37 @@ pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, St
         .into_iter()
         .map(|(seat, display_name)| SeatedPlayer { seat, display_name })
         .collect())
+}
+
+/// Ids per query in [`players_of`] (well under SQLite's limit of bound values).
+const IDS_PER_QUERY: usize = 500;
+
+/// The players of each game of `game_ids`, as [`players`] gives them, in one query per
+/// 500 games (a list of games, not a query per game). A game without players has none.
+pub fn players_of(
+    conn: &mut DbConn,
+    game_ids: &[String],
+) -> Result<HashMap<String, Vec<SeatedPlayer>>, StoreError> {
+    let mut out: HashMap<String, Vec<SeatedPlayer>> = HashMap::new();
+    for ids in game_ids.chunks(IDS_PER_QUERY) {
+        let rows: Vec<(Seat, String)> = seats::table
+            .inner_join(users::table)
+            .filter(seats::game_id.eq_any(ids))
+            .order((
+                seats::game_id.asc(),
+                seats::seat.asc(),
+                seats::joined_at.asc(),
+                seats::user_id.asc(),
+            ))
+            .select((Seat::as_select(), users::display_name))
+            .load(conn)?;
+        for (seat, display_name) in rows {
+            out.entry(seat.game_id.clone())
+                .or_default()
+                .push(SeatedPlayer { seat, display_name });
+        }
+    }
+    Ok(out)
 }
 
 /// The games `user_id` plays that are not over, the `over_shown` that ended last (a

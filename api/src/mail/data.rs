@@ -94,6 +94,23 @@ impl MailData for Invitation {
     const TEMPLATE: Template = Template::Invitation;
 }
 
+/// `game_deleted`: the creator deleted a game the reader had joined, before it started.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDeleted {
+    /// The display name of who deleted it (its creator).
+    pub deleted_by: String,
+    pub game_name: String,
+    /// The game's kind, as players call it: `Gods`.
+    pub game_kind: String,
+    /// The lobby, where other games wait for players.
+    pub lobby_url: String,
+}
+
+impl MailData for GameDeleted {
+    const TEMPLATE: Template = Template::GameDeleted;
+}
+
 /// A moment in the reader's time zone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

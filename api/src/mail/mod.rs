@@ -51,9 +51,9 @@ pub mod words;
 mod tests;
 
 pub use data::{
-    Deadline, Digest, DigestGame, GameOver, GodsYourTurn, Invitation, MailData, PasswordReset,
-    PastTurn, PlayedTurn, RegisterAttempt, Reminder, ReplyAnswer, Score, Timeout, TimeoutPolicy,
-    Welcome, YourTurn,
+    Deadline, Digest, DigestGame, GameDeleted, GameOver, GodsYourTurn, Invitation, MailData,
+    PasswordReset, PastTurn, PlayedTurn, RegisterAttempt, Reminder, ReplyAnswer, Score, Timeout,
+    TimeoutPolicy, Welcome, YourTurn,
 };
 pub use dreams::{
     DreamsGuess, DreamsRevealed, DreamsStars, DreamsTurnMail, DreamsYourTurn, RevealedSeat,

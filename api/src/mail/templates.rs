@@ -11,8 +11,8 @@
 //! attribute with `"`.
 
 use super::data::{
-    Digest, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Reminder, ReplyAnswer,
-    Timeout, Welcome, YourTurn,
+    Digest, GameDeleted, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Reminder,
+    ReplyAnswer, Timeout, Welcome, YourTurn,
 };
 use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
@@ -76,6 +76,7 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "register_attempt/subject.txt", "register_attempt/body.txt", "register_attempt/body.html",
     "password_reset/subject.txt", "password_reset/body.txt", "password_reset/body.html",
     "invitation/subject.txt", "invitation/body.txt", "invitation/body.html",
+    "game_deleted/subject.txt", "game_deleted/body.txt", "game_deleted/body.html",
     "your_turn/subject.txt", "your_turn/body.txt", "your_turn/body.html",
     "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
     "timeout/subject.txt", "timeout/body.txt", "timeout/body.html",
@@ -100,6 +101,8 @@ pub enum Template {
     PasswordReset,
     /// Someone invited the reader to a game: join link.
     Invitation,
+    /// The creator deleted a game the reader had joined, before it started.
+    GameDeleted,
     /// The reader's turn: what happened, the board (inline PNG), the deadline, the link.
     YourTurn,
     /// The deadline is near.
@@ -121,11 +124,12 @@ pub enum Template {
 }
 
 impl Template {
-    pub const ALL: [Template; 13] = [
+    pub const ALL: [Template; 14] = [
         Template::Welcome,
         Template::RegisterAttempt,
         Template::PasswordReset,
         Template::Invitation,
+        Template::GameDeleted,
         Template::YourTurn,
         Template::Reminder,
         Template::Timeout,
@@ -144,6 +148,7 @@ impl Template {
             Template::RegisterAttempt => "register_attempt",
             Template::PasswordReset => "password_reset",
             Template::Invitation => "invitation",
+            Template::GameDeleted => "game_deleted",
             Template::YourTurn => "your_turn",
             Template::Reminder => "reminder",
             Template::Timeout => "timeout",
@@ -197,6 +202,7 @@ impl Template {
             Template::RegisterAttempt => fits::<RegisterAttempt>(data),
             Template::PasswordReset => fits::<PasswordReset>(data),
             Template::Invitation => fits::<Invitation>(data),
+            Template::GameDeleted => fits::<GameDeleted>(data),
             Template::YourTurn => fits::<YourTurn>(data),
             Template::Reminder => fits::<Reminder>(data),
             Template::Timeout => fits::<Timeout>(data),

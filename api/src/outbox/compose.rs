@@ -27,8 +27,8 @@
 
 use crate::links;
 use crate::mail::{
-    words, Deadline, DreamsRevealed, GameOver, GodsYourTurn, Invitation, Lang, MailData,
-    PasswordReset, PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
+    words, Deadline, DreamsRevealed, GameDeleted, GameOver, GodsYourTurn, Invitation, Lang,
+    MailData, PasswordReset, PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
 };
 use crate::store::deadlines::Seated;
 use crate::store::models::Game;
@@ -512,6 +512,49 @@ pub fn invitation_mail(
         data,
         at,
     })
+}
+
+/// The `game_deleted` mail to each player who joined `game` (still open), but its creator
+/// who deleted it (`deleted_by`, a display name), unless they want no game mail. Read in
+/// the deletion's transaction, before the seats go. The rows name no game: the game's
+/// row, and with it every outbox row that names it, is deleted in the same transaction.
+pub fn deletion_mails(
+    conn: &mut DbConn,
+    game: &Game,
+    deleted_by: &str,
+    public_url: &str,
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let joined: Vec<(String, String, String)> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(&game.id))
+        .filter(seats::user_id.ne(&game.created_by))
+        .filter(users::mail_pref.ne(PREF_NONE))
+        .order((seats::joined_at.asc(), seats::user_id.asc()))
+        .select((seats::user_id, users::display_name, users::email))
+        .load(conn)?;
+    let data = GameDeleted {
+        deleted_by: deleted_by.to_string(),
+        game_name: game_name(&game.kind, &game.id),
+        game_kind: kind_title(&game.kind),
+        lobby_url: format!("{}/", public_url.trim_end_matches('/')),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    Ok(joined
+        .into_iter()
+        .map(|(user_id, name, email)| NewMail {
+            dedupe_key: Some(format!("game_deleted:{}:{user_id}", game.id)),
+            template: GameDeleted::TEMPLATE.name(),
+            user_id: Some(user_id),
+            to_addr: email,
+            to_name: Some(name),
+            game_id: None,
+            seq: None,
+            data: data.clone(),
+            at,
+        })
+        .collect())
 }
 
 /// The welcome mail of a new account (its verify link is minted at send time).

@@ -253,3 +253,69 @@ pub fn after_message(
     events::append(conn, &batch)?;
     Ok(Wake::of(&batch))
 }
+
+/// Write `resigned` (in the resignation's transaction): to the other players and on the
+/// game's stream, naming the seat that dropped out and its player. `game` is the row as it
+/// is now (the sequence the resignation happened at).
+pub fn after_resign(
+    conn: &mut DbConn,
+    game: &Game,
+    players: &[SeatedPlayer],
+    seat: i64,
+    at: NaiveDateTime,
+) -> Result<Wake, StoreError> {
+    let Some(who) = players.iter().find(|p| p.seat.seat == Some(seat)) else {
+        return Ok(Wake::default());
+    };
+    let data = json!({
+        "kind": game.kind,
+        "seq": game.seq,
+        "seat": seat,
+        "display_name": who.display_name,
+    });
+    let mut batch: Vec<NewEvent> = players
+        .iter()
+        .filter(|p| p.seat.user_id != who.seat.user_id)
+        .map(|p| {
+            event(
+                Some(&p.seat.user_id),
+                &game.id,
+                "resigned",
+                data.clone(),
+                at,
+            )
+        })
+        .collect();
+    batch.push(event(None, &game.id, "resigned", data, at));
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}
+
+/// Write `game_deleted` (in the deletion's transaction, before the game's row goes: the
+/// events outlive it): to the players who joined, but the creator who deleted it, and on
+/// the game's stream.
+pub fn after_delete(
+    conn: &mut DbConn,
+    game: &Game,
+    players: &[SeatedPlayer],
+    deleted_by: &str,
+    at: NaiveDateTime,
+) -> Result<Wake, StoreError> {
+    let data = json!({ "kind": game.kind, "deleted_by": deleted_by });
+    let mut batch: Vec<NewEvent> = players
+        .iter()
+        .filter(|p| p.seat.user_id != game.created_by)
+        .map(|p| {
+            event(
+                Some(&p.seat.user_id),
+                &game.id,
+                "game_deleted",
+                data.clone(),
+                at,
+            )
+        })
+        .collect();
+    batch.push(event(None, &game.id, "game_deleted", data, at));
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}

@@ -27,18 +27,32 @@ pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
     let resigned = {
         let _w = app.one_writer();
         let now = app.clock.now_naive();
-        crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
-            Ok(deadlines::resign_seat(conn, game_id, seat, now)?)
+        crate::store::write_transaction::<_, ApiError, _>(conn, |conn| {
+            if !deadlines::resign_seat(conn, game_id, seat, now)? {
+                return Ok(None);
+            }
+            // The others hear of it on their streams (and the game's), in the same
+            // transaction; the game's row as it is now, for the sequence.
+            let game = store::game(conn, game_id)?
+                .ok_or_else(|| ApiError::internal("a resigned game is gone"))?;
+            Ok(Some(crate::play::events::after_resign(
+                conn,
+                &game,
+                &table.players,
+                seat,
+                now,
+            )?))
         })?
     };
     // The seats changed: a turn is not checked on the row remembered before.
     app.hot.forget(game_id);
-    if !resigned {
+    let Some(wake) = resigned else {
         return Err(ApiError::conflict(
             "already_resigned",
             "you have resigned this game already",
         ));
-    }
+    };
+    app.streams.wake(wake);
     tracing::info!(game.id = %game_id, seat, "seat resigned");
     Table::load(conn, game_id)
 }
@@ -123,23 +137,38 @@ pub fn delete(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
         ));
     }
     if table.game.status != OPEN {
-        return Err(ApiError::conflict(
-            "game_started",
-            "the game has started: it cannot be deleted (abort it before anyone moves, or resign)",
-        ));
+        return Err(started());
     }
-    let deleted = {
+    let (wake, mailed) = {
         let _w = app.one_writer();
-        crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
-            Ok(store::delete_open(conn, game_id)?)
+        let now = app.clock.now_naive();
+        crate::store::write_transaction::<_, ApiError, _>(conn, |conn| {
+            // Who joined, read once the game's row is held (no join lands meanwhile),
+            // and told before their seats go: `game_deleted` on their streams and the
+            // game's, and the mail.
+            if !store::lock_open(conn, game_id)? {
+                return Err(started());
+            }
+            let game = store::game(conn, game_id)?
+                .ok_or_else(|| ApiError::internal("a game being deleted is gone"))?;
+            let players = store::players(conn, game_id)?;
+            let deleted_by = crate::store::accounts::user_by_id(conn, user_id)?
+                .map(|u| u.display_name)
+                .unwrap_or_default();
+            let wake = crate::play::events::after_delete(conn, &game, &players, &deleted_by, now)?;
+            let mut mailed = false;
+            for mail in compose::deletion_mails(conn, &game, &deleted_by, &app.public_url, now)? {
+                mailed |= enqueue(conn, &mail)?;
+            }
+            if !store::delete_open(conn, game_id)? {
+                return Err(ApiError::internal("a held open game was not deleted"));
+            }
+            Ok((wake, mailed))
         })?
     };
-    if !deleted {
-        // The last seat was taken meanwhile.
-        return Err(ApiError::conflict(
-            "game_started",
-            "the game has started: it cannot be deleted (abort it before anyone moves, or resign)",
-        ));
+    app.streams.wake(wake);
+    if mailed {
+        crate::outbox::wake(app);
     }
     tracing::info!(game.id = %game_id, "game deleted");
     Ok(())
@@ -168,6 +197,14 @@ fn running_seat(table: &Table, user_id: &str) -> ApiResult<i64> {
         .seat_of(user_id)
         .and_then(|s| i64::try_from(s).ok())
         .ok_or_else(|| ApiError::internal("a player of a running game has no seat"))
+}
+
+/// A game that started cannot be deleted.
+fn started() -> ApiError {
+    ApiError::conflict(
+        "game_started",
+        "the game has started: it cannot be deleted (abort it before anyone moves, or resign)",
+    )
 }
 
 fn moved(seq: i64) -> ApiError {

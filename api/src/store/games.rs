@@ -960,6 +960,23 @@ pub fn abort_unmoved(
     Ok(n == 1)
 }
 
+/// Hold the row of game `game_id` for the rest of the caller's transaction if it is still
+/// open: `false` if it is not open (or gone). On PostgreSQL `FOR UPDATE`, the lock a
+/// delete takes: a join that has inserted its seat (holding the row `FOR KEY SHARE`)
+/// commits first, and one that has not waits, so the seats read next are the ones the
+/// delete removes. SQLite's write transaction holds the one writer lock already.
+pub fn lock_open(conn: &mut DbConn, game_id: &str) -> Result<bool, StoreError> {
+    let open = games::table
+        .filter(games::id.eq(game_id))
+        .filter(games::status.eq(OPEN))
+        .select(games::id);
+    let found = match conn {
+        DbConn::Pg(c) => open.for_update().first::<String>(c).optional()?,
+        DbConn::Sqlite(c) => open.first::<String>(c).optional()?,
+    };
+    Ok(found.is_some())
+}
+
 /// Delete a game that has not started (its seats, invitations and pending mail go with
 /// it, by the foreign keys); `false` when it is not there or has started.
 pub fn delete_open(conn: &mut DbConn, game_id: &str) -> Result<bool, StoreError> {

@@ -83,6 +83,14 @@ pub fn text(kind: &str, event: &Value, public_url: &str) -> String {
             format!("{who} in {name}: {body}\n{replay}")
         }
         "game_over" => format!("{name} is over: {replay}"),
+        "resigned" => {
+            let who = event["display_name"].as_str().unwrap_or("A player");
+            format!("{who} resigned from {name}; the game goes on: {play}")
+        }
+        "game_deleted" => {
+            let by = event["deleted_by"].as_str().unwrap_or("Its creator");
+            format!("{by} deleted {name} before it started: {base}/")
+        }
         other => format!("{name}: {}: {replay}", other.replace('_', " ")),
     };
     cut(&words, MAX_TEXT)
@@ -153,5 +161,20 @@ mod tests {
         assert!(!s.contains('<') && !s.contains('>'), "{s}");
         let long = json!({ "game_id": "g", "body": "x".repeat(5000), "display_name": "A" });
         assert!(text("message", &long, "https://h").chars().count() <= MAX_TEXT);
+    }
+
+    #[test]
+    fn a_resignation_and_a_deletion_are_said_in_words() {
+        let resigned = json!({ "game_id": "abcdef123", "kind": "gods", "seq": 9, "seat": 1,
+            "display_name": "Brann" });
+        assert_eq!(
+            text("resigned", &resigned, "https://h.example/"),
+            "Brann resigned from Gods #abcdef; the game goes on: https://h.example/games/abcdef123/play"
+        );
+        let deleted = json!({ "game_id": "abcdef123", "kind": "dreams", "deleted_by": "Ada" });
+        assert_eq!(
+            text("game_deleted", &deleted, "https://h.example"),
+            "Ada deleted Dreams #abcdef before it started: https://h.example/"
+        );
     }
 }

@@ -632,6 +632,49 @@ mail_test!(
 );
 
 mail_test!(
+    system,
+    async fn a_deleted_game_mails_who_joined_it_and_not_its_creator(app, smtp, _clock) {
+        let ann = app.player("ann").await;
+        let bo = app.player("bo").await;
+        let (status, g) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 3}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{g}");
+        let id = g["id"].as_str().unwrap().to_string();
+        let (status, body) = app
+            .post(&format!("/games/{id}/join"), &bo.token, json!({"code": g["join_code"]}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let res = app
+            .client
+            .delete(format!("{}/games/{id}", app.url))
+            .bearer_auth(&ann.token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::NO_CONTENT);
+        // Two welcomes and Bo's.
+        let mails = wait_for(&smtp, 3).await;
+        let c = recorded(&pool(&app), 3).await;
+        assert_eq!((c.pending, c.sent, c.failed), (0, 3, 0), "no mail to the creator");
+        let deleted: Vec<&Mail> = mails
+            .iter()
+            .filter(|m| m.subject.contains("was deleted before it started"))
+            .collect();
+        assert_eq!(deleted.len(), 1, "{:?}", mails.iter().map(|m| &m.subject).collect::<Vec<_>>());
+        assert_eq!(deleted[0].to, email_of(&app, &bo).await);
+        let (_, me) = app.get("/me", &ann.token).await;
+        let ann_name = me["display_name"].as_str().unwrap();
+        assert!(
+            deleted[0].text.contains(&format!("{ann_name}, who created")),
+            "who deleted it: {}",
+            deleted[0].text
+        );
+        assert!(deleted[0].text.contains(PUBLIC_URL), "the lobby: {}", deleted[0].text);
+    }
+);
+
+mail_test!(
     manual,
     async fn a_mail_whose_lease_runs_out_while_it_is_sent_is_not_claimed_and_sent_again(app, smtp, clock) {
         // The worker claims more rows while it sends. A row whose lease runs out during a

@@ -207,6 +207,76 @@ api_test!(
 );
 
 api_test!(
+    async fn a_resignation_is_told_to_the_other_players_and_on_the_games_stream(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (id, code) = open_game(&app, &ann).await;
+        join(&app, &id, &code, &bob).await;
+        let s1 = play_one(&app, &id, &[&ann, &bob], 2).await;
+        let mut a = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        let mut b = Reader::open(&app, "/stream", &bob.token, &[]).await;
+        let mut g = Reader::open(&app, &format!("/games/{id}/stream"), &ann.token, &[]).await;
+        let (status, body) = app.post(&format!("/games/{id}/resign"), &bob.token, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let bob_name = body["players"][1]["display_name"].clone();
+        assert!(bob_name.is_string(), "{body}");
+        let schema = crate::contract::schema_at("/components/schemas/StreamEvent");
+        for events in [a.until("resigned", SOON).await, g.until("resigned", SOON).await] {
+            assert_eq!(types(&events), ["resigned"], "{events:?}");
+            let e = &events[0];
+            assert_eq!(e["game_id"], id.as_str());
+            assert_eq!(e["seq"], s1, "the sequence it happened at: {e}");
+            assert_eq!(e["seat"], 1, "{e}");
+            assert_eq!(e["display_name"], bob_name, "{e}");
+            assert!(schema.is_valid(e), "not a StreamEvent as the spec says: {e}");
+        }
+        // Who resigned is not told of it (it is their act); the service's pass for the
+        // seat (it was its turn) is a turn as any other, so bob hears of nothing here.
+        let own = b.events(QUIET).await;
+        assert!(types(&own).iter().all(|t| *t != "resigned"), "{own:?}");
+    }
+);
+
+api_test!(
+    async fn a_deleted_game_is_told_to_who_joined_it(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (status, game) = app
+            .post(
+                "/games",
+                &ann.token,
+                json!({"kind": "gods", "seats": 3, "random_seats": false}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let id = game["id"].as_str().unwrap().to_string();
+        join(&app, &id, game["join_code"].as_str().unwrap(), &bob).await;
+        let (_, me) = app.get("/me", &ann.token).await;
+        let mut a = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        let mut b = Reader::open(&app, "/stream", &bob.token, &[]).await;
+        let res = app
+            .client
+            .delete(format!("{}/games/{id}", app.url))
+            .bearer_auth(&ann.token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::NO_CONTENT);
+        let events = b.until("game_deleted", SOON).await;
+        assert_eq!(types(&events), ["game_deleted"], "{events:?}");
+        let e = &events[0];
+        assert_eq!(e["game_id"], id.as_str());
+        assert_eq!(e["kind"], "gods");
+        assert_eq!(e["deleted_by"], me["display_name"], "{e}");
+        let schema = crate::contract::schema_at("/components/schemas/StreamEvent");
+        assert!(schema.is_valid(e), "not a StreamEvent as the spec says: {e}");
+        // The creator, who deleted it, is not told.
+        let own = a.events(QUIET).await;
+        assert!(own.is_empty(), "{own:?}");
+    }
+);
+
+api_test!(
     async fn a_client_that_reconnects_with_last_event_id_misses_nothing(app) {
         let ann = app.player("ann").await;
         let bob = app.player("bob").await;

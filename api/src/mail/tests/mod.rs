@@ -188,6 +188,16 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
                 join_url: "https://hermes.test/invites/abc?token=invite.TOKEN".to_string(),
             }),
         ),
+        (
+            "game_deleted",
+            Template::GameDeleted,
+            data(&GameDeleted {
+                deleted_by: name(1),
+                game_name: game_name.to_string(),
+                game_kind: "Gods".to_string(),
+                lobby_url: "https://hermes.test/".to_string(),
+            }),
+        ),
         ("your_turn", Template::YourTurn, data(&turn)),
         ("your_turn_may_end", Template::YourTurn, data(&first_turn)),
         (

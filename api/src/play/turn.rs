@@ -270,8 +270,8 @@ impl After {
                 app.hot.forget(&self.game_id);
                 Err(resigned())
             }
-            // Written again by `submit_turn_async`; elsewhere (a page, a reply by mail) a
-            // 503 to try again, not a 500.
+            // Written again by `submit_turn_async` and `submit` before they get here
+            // (the retries used up: a 503 to try again, not a 500).
             Err(SubmitError::Store(e)) if e.is_lock_conflict() => {
                 Err(ApiError::database_unavailable(format!(
                     "the database failed this turn's write to break a deadlock; try again: {e}"
@@ -313,45 +313,56 @@ fn submit(
     // First from memory when the game is hot with its row (no read at all); a turn
     // refused there, for whatever reason, is checked again on the stored row.
     let mut remembered = true;
-    let applied = loop {
-        // Taken before the game is read: a resignation or a forfeit noted after it means
-        // the seats read may be out of date by the time this turn is written.
-        let epoch = app.hot.epoch();
-        let from_memory = remembered
-            .then(|| Table::remembered(&app.hot, &sub.game_id, sub.expected_seq))
-            .flatten();
-        let table = match from_memory {
-            Some(table) => table,
-            None => {
-                remembered = false;
-                Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot, sub.expected_seq)?
+    let applied =
+        loop {
+            // Taken before the game is read: a resignation or a forfeit noted after it means
+            // the seats read may be out of date by the time this turn is written.
+            let epoch = app.hot.epoch();
+            let from_memory = remembered
+                .then(|| Table::remembered(&app.hot, &sub.game_id, sub.expected_seq))
+                .flatten();
+            let table = match from_memory {
+                Some(table) => table,
+                None => {
+                    remembered = false;
+                    Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot, sub.expected_seq)?
+                }
+            };
+            let kind = table.kind()?;
+            let turn = match &sub.input {
+                TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
+                TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
+            };
+            let simultaneous = table.to_act().len() > 1;
+            match apply(
+                lease,
+                app,
+                (&table, epoch),
+                sub,
+                turn,
+                also.as_deref_mut(),
+                wait,
+            ) {
+                Ok(Some(step)) => break Ok(step),
+                // The write failed to break a deadlock (PostgreSQL): load the game again and
+                // decide the turn anew (it is stale if another server applied it meanwhile).
+                Ok(None) if attempts < MAX_RACES => {
+                    attempts += 1;
+                    remembered = false;
+                }
+                Ok(None) => break Err(ApiError::database_unavailable(
+                    "the database failed this turn's write to break a deadlock, again and again",
+                )),
+                Err(_) if remembered => remembered = false,
+                // Seats acting at once raced, and another one's turn landed first: load the
+                // game again; the submission still holds if this seat has not acted
+                // (`still_waiting_since`).
+                Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
+                    attempts += 1;
+                }
+                Err(e) => break Err(e),
             }
         };
-        let kind = table.kind()?;
-        let turn = match &sub.input {
-            TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
-            TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
-        };
-        let simultaneous = table.to_act().len() > 1;
-        match apply(
-            lease,
-            app,
-            (&table, epoch),
-            sub,
-            turn,
-            also.as_deref_mut(),
-            wait,
-        ) {
-            Err(_) if remembered => remembered = false,
-            // Seats acting at once raced, and another one's turn landed first: load the
-            // game again; the submission still holds if this seat has not acted
-            // (`still_waiting_since`).
-            Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
-                attempts += 1;
-            }
-            other => break other,
-        }
-    };
     match applied {
         Err(e) => first_answer(lease, sub, e).map(Step::Done),
         other => other,
@@ -552,7 +563,7 @@ fn apply(
     turn: ApiResult<Value>,
     also: Option<&mut AlsoWrite<'_>>,
     wait: Wait,
-) -> ApiResult<Step> {
+) -> ApiResult<Option<Step>> {
     let (table, epoch) = loaded;
     let user_id = sub.user_id.as_str();
     // Whether the seat moved since the sequence it names: only asked when that is not
@@ -652,7 +663,7 @@ fn apply(
                 )
             });
             if wait == Wait::Hand {
-                return Ok(Step::Writing(Writing { answer, after }));
+                return Ok(Some(Step::Writing(Writing { answer, after })));
             }
             answer.wait()
         }
@@ -677,7 +688,18 @@ fn apply(
             )
         }
     };
-    after.settle(app, written).map(Step::Done)
+    // PostgreSQL broke a deadlock between two servers' writers by failing this turn's
+    // write: nothing of it was written; the caller decides it anew on the game as it is
+    // now (`submit`), as `submit_turn_async` does for the API's turns.
+    if let Err(SubmitError::Store(e)) = &written {
+        if e.is_lock_conflict() {
+            tracing::info!(game.id = %after.game_id, error = %e, "turn written again after a lock conflict");
+            return Ok(None);
+        }
+    }
+    after
+        .settle(app, written)
+        .map(|done| Some(Step::Done(done)))
 }
 
 /// A turn's minimal answer (`Prefer: return=minimal`): the new sequence and who acts.

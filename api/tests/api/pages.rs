@@ -1114,3 +1114,87 @@ api_test!(
         }
     }
 );
+
+/// PostgreSQL only (SQLite has one writer and no deadlocks): a turn played on the turn page
+/// whose write PostgreSQL fails to break a deadlock is decided and written again, as the
+/// API's turns are, not answered 503. Another session holds the game's clocks, which the
+/// turn's write waits for; then it asks for the game's row, which that write holds: a
+/// deadlock, and PostgreSQL fails the write that waited first, the turn's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_turn_whose_write_postgres_fails_to_break_a_deadlock_is_written_again() {
+    let Some(app) = TestApp::postgres(|_| {}).await else {
+        return;
+    };
+    let (id, players) = started_game(&app, 2).await;
+    let p = to_act(&app, &id, &players).await;
+    let link = turn_link(&p.id, &id);
+    let (text, seq) = legal_notation(&app, &id, p, 0).await;
+    let url = app.database_url.clone();
+    let mut other = PgConnection::establish(&url).expect("a session of its own");
+    diesel::sql_query("BEGIN").execute(&mut other).unwrap();
+    diesel::sql_query("UPDATE deadlines SET remind_at = remind_at WHERE game_id = $1")
+        .bind::<diesel::sql_types::Text, _>(&id)
+        .execute(&mut other)
+        .unwrap();
+    let post = {
+        let (client, at) = (no_redirects(), format!("{}{link}", app.url));
+        let form = [
+            ("notation", text.clone()),
+            ("expected_seq", seq.to_string()),
+        ];
+        tokio::spawn(async move { client.post(at).form(&form).send().await.unwrap() })
+    };
+    // The turn's write waits for the clocks.
+    let mut watch = PgConnection::establish(&url).expect("a session to watch");
+    let start = std::time::Instant::now();
+    loop {
+        #[derive(QueryableByName)]
+        struct Waiting {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let w: Waiting = diesel::sql_query(
+            "SELECT count(*) AS n FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .get_result(&mut watch)
+        .unwrap();
+        if w.n > 0 {
+            break;
+        }
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "the turn's write never waited"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // The other session now waits for the game's row: a deadlock. It gets the row once the
+    // turn's write is failed (its savepoint rolled back), then commits.
+    let id2 = id.clone();
+    let other = tokio::task::spawn_blocking(move || {
+        let got = diesel::sql_query("UPDATE games SET updated_at = updated_at WHERE id = $1")
+            .bind::<diesel::sql_types::Text, _>(&id2)
+            .execute(&mut other);
+        diesel::sql_query("COMMIT").execute(&mut other).unwrap();
+        got
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        other.expect("PostgreSQL fails the turn's write, which waited first"),
+        1
+    );
+    let res = post.await.unwrap();
+    let status = res.status();
+    assert_eq!(
+        status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    assert_eq!(seq_of(&app, &id, p).await, seq + 1);
+    let (_, log) = app
+        .get(&format!("/games/{id}/log?since={seq}"), &p.token)
+        .await;
+    assert_eq!(log["entries"].as_array().map(Vec::len), Some(1), "{log}");
+}

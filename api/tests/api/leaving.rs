@@ -147,8 +147,11 @@ api_test!(
         // Bo's own turn on this server is refused, and nothing of it is written.
         let (status, p) = app.post(&format!("/games/{id}/turns"), &bo.token, json!({"expected_seq": 1, "turn": turn})).await;
         assert_eq!((status, p["code"].as_str()), (StatusCode::CONFLICT, Some("resigned")), "{p}");
-        let (_, g) = app.get(&format!("/games/{id}"), &ann.token).await;
-        assert_eq!(g["seq"], 1, "{g}");
-        assert_eq!(log_sources(&app, &id, &ann.token).await, vec!["player"]);
+        // (The scheduler may have passed for Bo meanwhile, as `resign`: Bo's resigned seat
+        // is due at once.)
+        let sources = log_sources(&app, &id, &ann.token).await;
+        assert_eq!(sources[0], "player", "{sources:?}");
+        assert!(sources[1..].iter().all(|s| s == "resign"), "{sources:?}");
+        assert!(sources.len() <= 2, "{sources:?}");
     }
 );

@@ -478,42 +478,95 @@ pub fn supersede_due(
     now: NaiveDateTime,
     limit: i64,
 ) -> Result<usize, StoreError> {
-    const SQLITE: &str = "UPDATE outbox SET superseded_at = ? \
-        WHERE id IN (SELECT o.id FROM outbox o \
-            WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.superseded_at IS NULL \
-            AND o.next_attempt_at <= ? AND (o.lease_until IS NULL OR o.lease_until < ?) \
-            AND o.template = 'your_turn' \
-            AND EXISTS (SELECT 1 FROM seats s JOIN turns t \
-                ON t.game_id = s.game_id AND t.seat = s.seat \
-                WHERE s.game_id = o.game_id AND s.user_id = o.user_id AND t.seq > o.seq) \
-            ORDER BY o.next_attempt_at, o.created_at, o.id LIMIT ?)";
-    const POSTGRES: &str = "UPDATE outbox SET superseded_at = $1 \
-        WHERE id IN (SELECT o.id FROM outbox o \
-            WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.superseded_at IS NULL \
-            AND o.next_attempt_at <= $2 AND (o.lease_until IS NULL OR o.lease_until < $3) \
-            AND o.template = 'your_turn' \
-            AND EXISTS (SELECT 1 FROM seats s JOIN turns t \
-                ON t.game_id = s.game_id AND t.seat = s.seat \
-                WHERE s.game_id = o.game_id AND s.user_id = o.user_id AND t.seq > o.seq) \
-            ORDER BY o.next_attempt_at, o.created_at, o.id LIMIT $4 \
-            FOR UPDATE OF o SKIP LOCKED) \
-        AND sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL \
-        AND (lease_until IS NULL OR lease_until < $3)";
-    macro_rules! run {
-        ($sql:expr, $c:expr) => {
-            diesel::sql_query($sql)
-                .bind::<Timestamp, _>(now)
-                .bind::<Timestamp, _>(now)
-                .bind::<Timestamp, _>(now)
-                .bind::<BigInt, _>(limit)
-                .execute($c)?
-        };
-    }
+    let query = SupersedeDue { now, limit };
     Ok(match conn {
-        DbConn::Sqlite(c) => run!(SQLITE, c),
-        DbConn::Pg(c) => run!(POSTGRES, c),
+        DbConn::Sqlite(c) => query.execute(c)?,
+        DbConn::Pg(c) => query.execute(c)?,
     })
 }
+
+/// The statement of [`supersede_due`], built as diesel's own queries are so that it has a
+/// static query id: each connection prepares it once and keeps it (`sql_query` text is
+/// prepared again on every run, here before every claim).
+struct SupersedeDue {
+    now: NaiveDateTime,
+    limit: i64,
+}
+
+/// The text of [`SupersedeDue`] between its binds.
+const SUPERSEDE_ROWS: &str = "WHERE id IN (SELECT o.id FROM outbox o \
+    WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.superseded_at IS NULL \
+    AND o.next_attempt_at <= ";
+const SUPERSEDE_LEASE: &str = " AND (o.lease_until IS NULL OR o.lease_until < ";
+const SUPERSEDE_ACTED: &str = ") AND o.template = 'your_turn' \
+    AND EXISTS (SELECT 1 FROM seats s JOIN turns t \
+        ON t.game_id = s.game_id AND t.seat = s.seat \
+        WHERE s.game_id = o.game_id AND s.user_id = o.user_id AND t.seq > o.seq) \
+    ORDER BY o.next_attempt_at, o.created_at, o.id LIMIT ";
+
+impl SupersedeDue {
+    /// The statement up to its limit; `pg` adds PostgreSQL's row locks and checks the
+    /// rows again once locked.
+    fn walk<'b, DB>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+        pg: bool,
+    ) -> diesel::QueryResult<()>
+    where
+        DB: diesel::backend::Backend,
+        NaiveDateTime: diesel::serialize::ToSql<Timestamp, DB>,
+        i64: diesel::serialize::ToSql<BigInt, DB>,
+        DB: diesel::sql_types::HasSqlType<Timestamp> + diesel::sql_types::HasSqlType<BigInt>,
+    {
+        out.push_sql("UPDATE outbox SET superseded_at = ");
+        out.push_bind_param::<Timestamp, _>(&self.now)?;
+        out.push_sql(" ");
+        out.push_sql(SUPERSEDE_ROWS);
+        out.push_bind_param::<Timestamp, _>(&self.now)?;
+        out.push_sql(SUPERSEDE_LEASE);
+        out.push_bind_param::<Timestamp, _>(&self.now)?;
+        out.push_sql(SUPERSEDE_ACTED);
+        out.push_bind_param::<BigInt, _>(&self.limit)?;
+        if pg {
+            out.push_sql(
+                " FOR UPDATE OF o SKIP LOCKED) \
+                AND sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL \
+                AND (lease_until IS NULL OR lease_until < ",
+            );
+            out.push_bind_param::<Timestamp, _>(&self.now)?;
+            out.push_sql(")");
+        } else {
+            out.push_sql(")");
+        }
+        Ok(())
+    }
+}
+
+impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for SupersedeDue {
+    fn walk_ast<'b>(
+        &'b self,
+        out: diesel::query_builder::AstPass<'_, 'b, diesel::sqlite::Sqlite>,
+    ) -> diesel::QueryResult<()> {
+        self.walk(out, false)
+    }
+}
+
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for SupersedeDue {
+    fn walk_ast<'b>(
+        &'b self,
+        out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
+    ) -> diesel::QueryResult<()> {
+        self.walk(out, true)
+    }
+}
+
+/// One SQL text (per backend) whatever the values: prepared once per connection.
+impl diesel::query_builder::QueryId for SupersedeDue {
+    type QueryId = SupersedeDue;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl<Conn> RunQueryDsl<Conn> for SupersedeDue {}
 
 /// Claim up to `limit` due rows for `owner` until `until`.
 pub fn claim(

@@ -381,6 +381,10 @@ impl TestApp {
         self.call(Method::GET, path, Some(token), None).await
     }
 
+    pub async fn delete(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.call(Method::DELETE, path, Some(token), None).await
+    }
+
     pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
         self.call(Method::POST, path, Some(token), Some(body)).await
     }

@@ -645,14 +645,8 @@ mail_test!(
             .post(&format!("/games/{id}/join"), &bo.token, json!({"code": g["join_code"]}))
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        let res = app
-            .client
-            .delete(format!("{}/games/{id}", app.url))
-            .bearer_auth(&ann.token)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::NO_CONTENT);
+        let (status, body) = app.delete(&format!("/games/{id}"), &ann.token).await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
         // Two welcomes and Bo's.
         let mails = wait_for(&smtp, 3).await;
         let c = recorded(&pool(&app), 3).await;

@@ -254,14 +254,8 @@ api_test!(
         let (_, me) = app.get("/me", &ann.token).await;
         let mut a = Reader::open(&app, "/stream", &ann.token, &[]).await;
         let mut b = Reader::open(&app, "/stream", &bob.token, &[]).await;
-        let res = app
-            .client
-            .delete(format!("{}/games/{id}", app.url))
-            .bearer_auth(&ann.token)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::NO_CONTENT);
+        let (status, body) = app.delete(&format!("/games/{id}"), &ann.token).await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
         let events = b.until("game_deleted", SOON).await;
         assert_eq!(types(&events), ["game_deleted"], "{events:?}");
         let e = &events[0];

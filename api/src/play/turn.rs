@@ -313,56 +313,53 @@ fn submit(
     // First from memory when the game is hot with its row (no read at all); a turn
     // refused there, for whatever reason, is checked again on the stored row.
     let mut remembered = true;
-    let applied =
-        loop {
-            // Taken before the game is read: a resignation or a forfeit noted after it means
-            // the seats read may be out of date by the time this turn is written.
-            let epoch = app.hot.epoch();
-            let from_memory = remembered
-                .then(|| Table::remembered(&app.hot, &sub.game_id, sub.expected_seq))
-                .flatten();
-            let table = match from_memory {
-                Some(table) => table,
-                None => {
-                    remembered = false;
-                    Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot, sub.expected_seq)?
-                }
-            };
-            let kind = table.kind()?;
-            let turn = match &sub.input {
-                TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
-                TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
-            };
-            let simultaneous = table.to_act().len() > 1;
-            match apply(
-                lease,
-                app,
-                (&table, epoch),
-                sub,
-                turn,
-                also.as_deref_mut(),
-                wait,
-            ) {
-                Ok(Some(step)) => break Ok(step),
-                // The write failed to break a deadlock (PostgreSQL): load the game again and
-                // decide the turn anew (it is stale if another server applied it meanwhile).
-                Ok(None) if attempts < MAX_RACES => {
-                    attempts += 1;
-                    remembered = false;
-                }
-                Ok(None) => break Err(ApiError::database_unavailable(
-                    "the database failed this turn's write to break a deadlock, again and again",
-                )),
-                Err(_) if remembered => remembered = false,
-                // Seats acting at once raced, and another one's turn landed first: load the
-                // game again; the submission still holds if this seat has not acted
-                // (`still_waiting_since`).
-                Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
-                    attempts += 1;
-                }
-                Err(e) => break Err(e),
+    let applied = loop {
+        // Taken before the game is read: a resignation or a forfeit noted after it means
+        // the seats read may be out of date by the time this turn is written.
+        let epoch = app.hot.epoch();
+        let from_memory = remembered
+            .then(|| Table::remembered(&app.hot, &sub.game_id, sub.expected_seq))
+            .flatten();
+        let table = match from_memory {
+            Some(table) => table,
+            None => {
+                remembered = false;
+                Table::load_for_turn(lease.conn()?, &sub.game_id, &app.hot, sub.expected_seq)?
             }
         };
+        let kind = table.kind()?;
+        let turn = match &sub.input {
+            TurnInput::Json(v) => kind.read_turn(v).map_err(turn_error),
+            TurnInput::Notation(text) => kind.parse_turn(text).map_err(notation_error),
+        };
+        let simultaneous = table.to_act().len() > 1;
+        match apply(
+            lease,
+            app,
+            (&table, epoch),
+            sub,
+            turn,
+            also.as_deref_mut(),
+            wait,
+        ) {
+            Ok(Some(step)) => break Ok(step),
+            // The write failed to break a deadlock (PostgreSQL): load the game again and
+            // decide the turn anew (it is stale if another server applied it meanwhile).
+            Ok(None) if attempts < MAX_RACES => {
+                attempts += 1;
+                remembered = false;
+            }
+            Ok(None) => break Err(deadlocked()),
+            Err(_) if remembered => remembered = false,
+            // Seats acting at once raced, and another one's turn landed first: load the
+            // game again; the submission still holds if this seat has not acted
+            // (`still_waiting_since`).
+            Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
+                attempts += 1;
+            }
+            Err(e) => break Err(e),
+        }
+    };
     match applied {
         Err(e) => first_answer(lease, sub, e).map(Step::Done),
         other => other,
@@ -516,6 +513,11 @@ fn check_turn_since(
         );
     }
     Ok(seat)
+}
+
+/// The database failed a turn's write to break a deadlock, every time it was tried.
+fn deadlocked() -> ApiError {
+    ApiError::database_unavailable("the database failed this turn's write to break a deadlock")
 }
 
 fn resigned() -> ApiError {

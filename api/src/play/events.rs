@@ -254,14 +254,33 @@ pub fn after_message(
     Ok(Wake::of(&batch))
 }
 
-/// Write `resigned` (in the resignation's transaction): to the other players and on the
-/// game's stream, naming the seat that dropped out and its player. `game` is the row as it
-/// is now (the sequence the resignation happened at).
-pub fn after_resign(
+/// Why a seat dropped out of a running game, and the event that tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DroppedOut {
+    /// Its player resigned (`resigned`).
+    Resigned,
+    /// Its time ran out under the game's `forfeit` policy (`forfeited`).
+    Forfeited,
+}
+
+impl DroppedOut {
+    fn kind(self) -> &'static str {
+        match self {
+            DroppedOut::Resigned => "resigned",
+            DroppedOut::Forfeited => "forfeited",
+        }
+    }
+}
+
+/// Write `resigned` or `forfeited` (in the transaction that drops the seat out): to the
+/// other players and on the game's stream, naming the seat and its player. `game` is the
+/// row as it is now (the sequence it happened at).
+pub fn after_dropping_out(
     conn: &mut DbConn,
     game: &Game,
     players: &[SeatedPlayer],
     seat: i64,
+    why: DroppedOut,
     at: NaiveDateTime,
 ) -> Result<Wake, StoreError> {
     let Some(who) = players.iter().find(|p| p.seat.seat == Some(seat)) else {
@@ -280,13 +299,13 @@ pub fn after_resign(
             event(
                 Some(&p.seat.user_id),
                 &game.id,
-                "resigned",
+                why.kind(),
                 data.clone(),
                 at,
             )
         })
         .collect();
-    batch.push(event(None, &game.id, "resigned", data, at));
+    batch.push(event(None, &game.id, why.kind(), data, at));
     events::append(conn, &batch)?;
     Ok(Wake::of(&batch))
 }

@@ -9,6 +9,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::outbox::compose::{self, TurnFacts};
+use crate::play::events::DroppedOut;
 use crate::play::Table;
 use crate::state::AppState;
 use crate::store::deadlines;
@@ -35,11 +36,12 @@ pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
             // transaction; the game's row as it is now, for the sequence.
             let game = store::game(conn, game_id)?
                 .ok_or_else(|| ApiError::internal("a resigned game is gone"))?;
-            Ok(Some(crate::play::events::after_resign(
+            Ok(Some(crate::play::events::after_dropping_out(
                 conn,
                 &game,
                 &table.players,
                 seat,
+                DroppedOut::Resigned,
                 now,
             )?))
         })?

@@ -9,6 +9,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::mail::{words, Lang, MailData, Timeout, TimeoutPolicy};
 use crate::outbox::compose::game_name;
+use crate::play::events::{after_dropping_out, DroppedOut};
 use crate::play::turn::{prepare_on, write};
 use crate::play::Table;
 use crate::state::AppState;
@@ -150,8 +151,19 @@ pub fn play_timeout(
     };
     let outcome = crate::store::write_transaction::<Option<Passed>, ApiError, _>(conn, |conn| {
         deadlines::lock(conn, row)?;
-        if policy == TimeoutPolicy::Forfeit && !already_forfeited {
-            deadlines::forfeit_seat(conn, &row.game_id, row.seat, now)?;
+        if policy == TimeoutPolicy::Forfeit
+            && !already_forfeited
+            && deadlines::forfeit_seat(conn, &row.game_id, row.seat, now)?
+        {
+            // The others hear that the seat is out (its passes alone would not say it).
+            after_dropping_out(
+                conn,
+                &table.game,
+                &table.players,
+                row.seat,
+                DroppedOut::Forfeited,
+                now,
+            )?;
         }
         let passed = match pass_while_waiting(state, conn, row, seat, source) {
             Ok(p) => p,

@@ -87,6 +87,10 @@ pub fn text(kind: &str, event: &Value, public_url: &str) -> String {
             let who = event["display_name"].as_str().unwrap_or("A player");
             format!("{who} resigned from {name}; the game goes on: {play}")
         }
+        "forfeited" => {
+            let who = event["display_name"].as_str().unwrap_or("A player");
+            format!("{who} ran out of time in {name} and is out; the game goes on: {play}")
+        }
         "game_deleted" => {
             let by = event["deleted_by"].as_str().unwrap_or("Its creator");
             format!("{by} deleted {name} before it started: {base}/")
@@ -164,12 +168,16 @@ mod tests {
     }
 
     #[test]
-    fn a_resignation_and_a_deletion_are_said_in_words() {
+    fn a_resignation_a_forfeit_and_a_deletion_are_said_in_words() {
         let resigned = json!({ "game_id": "abcdef123", "kind": "gods", "seq": 9, "seat": 1,
             "display_name": "Brann" });
         assert_eq!(
             text("resigned", &resigned, "https://h.example/"),
             "Brann resigned from Gods #abcdef; the game goes on: https://h.example/games/abcdef123/play"
+        );
+        assert_eq!(
+            text("forfeited", &resigned, "https://h.example/"),
+            "Brann ran out of time in Gods #abcdef and is out; the game goes on: https://h.example/games/abcdef123/play"
         );
         let deleted = json!({ "game_id": "abcdef123", "kind": "dreams", "deleted_by": "Ada" });
         assert_eq!(

@@ -65,6 +65,22 @@ fn mails(app: &TestApp) -> Vec<OutboxRow> {
         .expect("read the outbox")
 }
 
+/// The stored events of `kind`, oldest first, as (user, data): `None` is the game's stream.
+fn events_of(app: &TestApp, kind: &str) -> Vec<(Option<String>, Value)> {
+    use hermes_api::store::schema::events;
+    let pool = hermes_api::store::open(&app.database_url, 1).expect("open the test database");
+    let mut conn = pool.get().expect("a connection");
+    let rows: Vec<(Option<String>, String)> = events::table
+        .filter(events::kind.eq(kind))
+        .order(events::id.asc())
+        .select((events::user_id, events::data))
+        .load(&mut conn)
+        .expect("read the events");
+    rows.into_iter()
+        .map(|(user, data)| (user, serde_json::from_str(&data).expect("an event's data is JSON")))
+        .collect()
+}
+
 fn mails_of(app: &TestApp, template: &str, user: &Player) -> Vec<OutboxRow> {
     mails(app)
         .into_iter()
@@ -303,6 +319,16 @@ clock_test! {
         let timeout = mails_of(&app, "timeout", &a);
         assert_eq!(timeout.len(), 1);
         assert_eq!(serde_json::from_str::<Value>(&timeout[0].data).unwrap()["policy"], "forfeit");
+        // The other player and the game's stream are told the seat is out; its own player
+        // has the timeout mail.
+        let told = events_of(&app, "forfeited");
+        let whom: Vec<Option<&str>> = told.iter().map(|(u, _)| u.as_deref()).collect();
+        assert_eq!(whom, [Some(b.id.as_str()), None], "{told:?}");
+        let name = g["players"][0]["display_name"].clone();
+        for (_, e) in &told {
+            assert_eq!((&e["seat"], &e["seq"], &e["kind"]), (&json!(0), &json!(0), &json!("gods")), "{e}");
+            assert_eq!(e["display_name"], name, "{e}");
+        }
         // b plays; the forfeited seat must act again and is passed at the next tick,
         // without waiting for its time per turn.
         discard_turn(&app, &b, &id, 1).await;
@@ -316,6 +342,8 @@ clock_test! {
         // One timeout mail, not one per pass; no your-turn mail to a dropped-out seat.
         assert_eq!(mails_of(&app, "timeout", &a).len(), 1);
         assert!(mails_of(&app, "your_turn", &a).iter().all(|m| m.seq == Some(0)));
+        // Told once: the later passes are turns.
+        assert_eq!(events_of(&app, "forfeited").len(), 2);
     }
 }
 

@@ -301,10 +301,24 @@ pub fn of_games(
     Ok(out)
 }
 
+/// The clocks of `user_id`'s seats, found through the seats (`seats_user`, then each
+/// clock by its key): the clocks keep no index on `user_id`, which every turn that hands a
+/// clock to the next seat would rewrite.
+macro_rules! clocks_of_user {
+    ($user_id:expr) => {
+        deadlines::table
+            .inner_join(
+                seats::table.on(seats::game_id
+                    .eq(deadlines::game_id)
+                    .and(seats::seat.eq(deadlines::seat.nullable()))),
+            )
+            .filter(seats::user_id.eq($user_id))
+    };
+}
+
 /// The clocks of one user, earliest first.
 pub fn of_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<Deadline>, StoreError> {
-    Ok(deadlines::table
-        .filter(deadlines::user_id.eq(user_id))
+    Ok(clocks_of_user!(user_id)
         .order(deadlines::due_at.asc())
         .select(Deadline::as_select())
         .load(conn)?)
@@ -682,8 +696,7 @@ pub fn set_vacation_end(
             .execute(conn)?;
         if delta != 0 {
             let shift = Duration::seconds(delta);
-            let rows: Vec<Deadline> = deadlines::table
-                .filter(deadlines::user_id.eq(user_id))
+            let rows: Vec<Deadline> = clocks_of_user!(user_id)
                 .filter(deadlines::expired_at.is_null())
                 .select(Deadline::as_select())
                 .load(conn)?;

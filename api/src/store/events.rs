@@ -248,6 +248,23 @@ pub fn last_id(conn: &mut DbConn) -> Result<i64, StoreError> {
 }
 
 /// Delete events written before `before`; returns how many.
+///
+/// Events keep no index on their time (every turn would write into it): ids grow with the
+/// time an event was written, so the first event written at or after `before` is found by
+/// walking the ids from the oldest (the rows it passes are the ones deleted), and every
+/// id below it goes. An event committed a moment out of order on PostgreSQL waits for the
+/// next prune.
 pub fn prune(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, StoreError> {
-    Ok(diesel::delete(events::table.filter(events::created_at.lt(before))).execute(conn)?)
+    let first_kept: Option<i64> = events::table
+        .filter(events::created_at.ge(before))
+        .order(events::id.asc())
+        .select(events::id)
+        .first(conn)
+        .optional()?;
+    Ok(match first_kept {
+        Some(id) => diesel::delete(events::table.filter(events::id.lt(id))).execute(conn)?,
+        None => {
+            diesel::delete(events::table.filter(events::created_at.lt(before))).execute(conn)?
+        }
+    })
 }

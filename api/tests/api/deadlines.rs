@@ -77,7 +77,12 @@ fn events_of(app: &TestApp, kind: &str) -> Vec<(Option<String>, Value)> {
         .load(&mut conn)
         .expect("read the events");
     rows.into_iter()
-        .map(|(user, data)| (user, serde_json::from_str(&data).expect("an event's data is JSON")))
+        .map(|(user, data)| {
+            (
+                user,
+                serde_json::from_str(&data).expect("an event's data is JSON"),
+            )
+        })
         .collect()
 }
 
@@ -895,5 +900,41 @@ clock_test! {
         assert!(lobby.body.contains("Your games"), "the live session still signs in: {}", lobby.body);
         assert!(!old.get("/").await.body.contains("Your games"), "an expired one does not");
         assert_eq!(tick_once(&app).await.pruned_sessions, 0, "pruned at most once an hour, and nothing is left");
+    }
+}
+
+clock_test! {
+    async fn stream_events_are_pruned_after_the_mail_retention_and_newer_ones_stay(app, clock) {
+        use hermes_api::store::schema::events;
+        // (id, written at), oldest first, read straight from the test's database.
+        let stored = |app: &TestApp| -> Vec<(i64, chrono::NaiveDateTime)> {
+            let pool = hermes_api::store::open(&app.database_url, 1).expect("open the test database");
+            events::table
+                .order(events::id.asc())
+                .select((events::id, events::created_at))
+                .load(&mut pool.get().expect("a connection"))
+                .expect("read the events")
+        };
+        // The test servers keep sent mail, and so events, 30 days (the default).
+        let a = app.player("ada").await;
+        let b = app.player("bob").await;
+        let id = two_player_game(&app, &a, &b, json!({"turn_hours": 336, "timeout_policy": "wait"})).await;
+        discard_turn(&app, &a, &id, 0).await;
+        let old = stored(&app);
+        assert!(old.len() >= 3, "a start and a turn were told: {old:?}");
+        clock.advance(Duration::days(13));
+        discard_turn(&app, &b, &id, 1).await;
+        let before = stored(&app);
+        assert!(before.len() > old.len(), "the second turn was told: {before:?}");
+        assert_eq!(tick_once(&app).await.pruned_events, 0, "nothing is 30 days old yet");
+
+        clock.advance(Duration::days(18));
+        let cutoff = clock.now().naive_utc() - Duration::days(30);
+        assert!(old.iter().all(|(_, at)| *at < cutoff) && before[old.len()..].iter().all(|(_, at)| *at >= cutoff));
+        let report = tick_once(&app).await;
+        assert_eq!(report.pruned_events, old.len(), "{report:?}");
+        let after: Vec<i64> = stored(&app).into_iter().map(|(id, _)| id).collect();
+        assert!(old.iter().all(|(id, _)| !after.contains(id)), "the old events went: {after:?}");
+        assert!(before[old.len()..].iter().all(|(id, _)| after.contains(id)), "the newer ones stay: {after:?}");
     }
 }

@@ -207,6 +207,20 @@ pub fn reset(
     timing: &Timing,
 ) -> Result<Clocks, StoreError> {
     let seats = seating(conn, game_id)?;
+    reset_seated(conn, game_id, seq, to_act, timing, seats)
+}
+
+/// [`reset`] on `seats`, the game's [`seating`] as read in the caller's transaction
+/// (a PostgreSQL turn reads it in the statement that writes the turn: one round trip of
+/// the writer fewer).
+pub fn reset_seated(
+    conn: &mut DbConn,
+    game_id: &str,
+    seq: i64,
+    to_act: &[i64],
+    timing: &Timing,
+    seats: Vec<Seated>,
+) -> Result<Clocks, StoreError> {
     let now = timing.now;
     let mut due: Vec<(i64, NaiveDateTime)> = seats
         .iter()

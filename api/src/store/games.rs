@@ -637,17 +637,21 @@ impl diesel::query_builder::QueryId for AdvanceGame<'_> {
 
 impl<Conn> RunQueryDsl<Conn> for AdvanceGame<'_> {}
 
-/// On PostgreSQL, [`AdvanceGame`] and the turn's log entry in one statement (one round trip
-/// of the group-commit writer where they were two): the entry is inserted only if the
-/// game's row was advanced, so the rows it reports (0 or 1) say whether the turn was
-/// written. A turn already logged at that sequence still fails on the primary key. On
-/// SQLite a statement is a call into the library, not a round trip: it keeps the two.
-struct AdvanceAndLog<'a> {
+/// On PostgreSQL, [`AdvanceGame`], the turn's log entry and the game's seating
+/// ([`deadlines::seating`], which the turn's clocks and mail need) in one statement: one
+/// round trip of the group-commit writer where they were three. The entry is inserted
+/// only if the game's row was advanced, and the seats are returned only if the entry was
+/// inserted, so no row back means nothing was written (a running game always has
+/// numbered seats). A turn already logged at that sequence still fails on the primary
+/// key. The seating is read as it was when the statement began, which the statement's own
+/// writes (the game's sequence, the log) do not touch. On SQLite a statement is a call
+/// into the library, not a round trip: it keeps them apart.
+struct AdvanceLogAndSeat<'a> {
     advance: &'a AdvanceGame<'a>,
     turn: &'a Turn,
 }
 
-impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceAndLog<'_> {
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceLogAndSeat<'_> {
     fn walk_ast<'b>(
         &'b self,
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
@@ -657,8 +661,8 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceAndLog<'_> 
         out.push_sql("WITH advanced AS (");
         self.advance.walk_ast(out.reborrow())?;
         out.push_sql(
-            " RETURNING 1) INSERT INTO turns (game_id, seq, seat, user_id, turn, notation, \
-             events, created_at, source, sealed_for) SELECT ",
+            " RETURNING 1), logged AS (INSERT INTO turns (game_id, seq, seat, user_id, turn, \
+             notation, events, created_at, source, sealed_for) SELECT ",
         );
         out.push_bind_param::<Text, _>(&t.game_id)?;
         out.push_sql(", ");
@@ -679,18 +683,47 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceAndLog<'_> 
         out.push_bind_param::<Text, _>(&t.source)?;
         out.push_sql(", ");
         out.push_bind_param::<Nullable<BigInt>, _>(&t.sealed_for)?;
-        out.push_sql(" FROM advanced");
+        // The columns of `deadlines::Seated`, in its order.
+        out.push_sql(
+            " FROM advanced RETURNING 1) SELECT seats.seat, seats.user_id, seats.forfeited_at, \
+             users.display_name, users.email, users.mail_pref, users.vacation_start, \
+             users.vacation_end, games.turn_seconds, deadlines.due_at FROM seats \
+             INNER JOIN users ON users.id = seats.user_id \
+             INNER JOIN games ON games.id = seats.game_id \
+             LEFT JOIN deadlines ON deadlines.game_id = seats.game_id \
+             AND deadlines.seat = seats.seat WHERE seats.game_id = ",
+        );
+        out.push_bind_param::<Text, _>(&t.game_id)?;
+        out.push_sql(
+            " AND seats.seat IS NOT NULL AND EXISTS (SELECT 1 FROM logged) ORDER BY seats.seat",
+        );
         Ok(())
     }
 }
 
+impl diesel::query_builder::Query for AdvanceLogAndSeat<'_> {
+    /// [`deadlines::Seated`]'s columns.
+    type SqlType = (
+        diesel::sql_types::BigInt,
+        diesel::sql_types::Text,
+        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+        diesel::sql_types::Text,
+        diesel::sql_types::Text,
+        diesel::sql_types::Text,
+        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+        diesel::sql_types::BigInt,
+        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+    );
+}
+
 /// One SQL text whatever the values: prepared once per connection.
-impl diesel::query_builder::QueryId for AdvanceAndLog<'_> {
-    type QueryId = AdvanceAndLog<'static>;
+impl diesel::query_builder::QueryId for AdvanceLogAndSeat<'_> {
+    type QueryId = AdvanceLogAndSeat<'static>;
     const HAS_STATIC_QUERY_ID: bool = true;
 }
 
-impl<Conn> RunQueryDsl<Conn> for AdvanceAndLog<'_> {}
+impl<Conn> RunQueryDsl<Conn> for AdvanceLogAndSeat<'_> {}
 
 /// [`submit_turn`] in the caller's transaction or savepoint, which must roll back what
 /// this wrote when it fails (the group-commit writer's savepoint of each write: a second
@@ -725,17 +758,21 @@ pub fn submit_turn_in(
         }
         e => e.into(),
     };
-    let (updated, logged) = match conn {
+    // PostgreSQL: written, logged and the seating read in one statement; SQLite: the row
+    // alone for now (the log entry and the seating follow).
+    let (written, mut seated) = match conn {
         DbConn::Pg(c) => {
-            let both = AdvanceAndLog {
+            let all = AdvanceLogAndSeat {
                 advance: &advanced,
                 turn,
             };
-            (both.execute(c).map_err(taken)?, true)
+            let seats: Vec<deadlines::Seated> = all.load(c).map_err(taken)?;
+            (!seats.is_empty(), Some(seats))
         }
-        DbConn::Sqlite(c) => (advanced.execute(c)?, false),
+        DbConn::Sqlite(c) => (advanced.execute(c)? > 0, None),
     };
-    if updated == 0 {
+    let logged = seated.is_some();
+    if !written {
         // Nothing written yet: where the game is now, read in the same transaction. Still
         // running where the turn left it: then its seat resigned.
         let (seq, status) = games::table
@@ -758,13 +795,22 @@ pub fn submit_turn_in(
     }
     if let Some(seat) = advance.restart {
         deadlines::drop_clock(conn, &turn.game_id, seat)?;
+        // A seating read before the clock went: as if read after.
+        for s in seated.iter_mut().flatten().filter(|s| s.seat == seat) {
+            s.due_at = None;
+        }
     }
-    let clocks = deadlines::reset(
+    let seats = match seated {
+        Some(seats) => seats,
+        None => deadlines::seating(conn, &turn.game_id)?,
+    };
+    let clocks = deadlines::reset_seated(
         conn,
         &turn.game_id,
         turn.seq,
         &advance.waiting,
         &advance.timing,
+        seats,
     )?;
     if let Some(idem) = idempotent {
         match diesel::insert_into(idempotency::table)

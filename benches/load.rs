@@ -92,6 +92,10 @@ struct Args {
     /// demand.
     #[arg(long)]
     keep_superseded: bool,
+    /// Every phase issue 13 asks for in one run, then a table of them (the options set
+    /// per phase: clients, pool size, `synchronous`, mail; see [`report`]).
+    #[arg(long)]
+    report: bool,
     /// Write `.eml` files instead of sending over SMTP to the local sink.
     #[arg(long)]
     mail_files: bool,
@@ -111,6 +115,8 @@ struct Args {
 static STATEMENTS: std::sync::Mutex<Option<std::collections::HashMap<String, u64>>> =
     std::sync::Mutex::new(None);
 static RECORDING: AtomicBool = AtomicBool::new(false);
+/// `--keep-superseded`, for [`live_backlog`].
+static KEEP_STALE: AtomicBool = AtomicBool::new(false);
 
 fn count_statements() -> Option<Box<dyn diesel::connection::Instrumentation>> {
     Some(Box::new(
@@ -138,20 +144,9 @@ fn count_statements() -> Option<Box<dyn diesel::connection::Instrumentation>> {
     ))
 }
 
-/// `--mail-pref`, for [`player`].
-static MAIL_PREF: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-/// `--synchronous` and `--mail-draw-threads`, for [`start`].
-static SYNCHRONOUS: std::sync::OnceLock<hermes_api::store::Synchronous> =
-    std::sync::OnceLock::new();
+/// The server's drawing threads (`--mail-draw-threads`, else cores less one), for [`start`].
 static DRAW_THREADS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-/// `--snapshot-every` and `--hot-games`, for [`start`].
-static SNAPSHOT_EVERY: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-static HOT_GAMES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-/// `--mail-draw-share`, `--keep-superseded` and the SMTP sink (`None`: `--mail-files`).
-static MAIL_DRAW_SHARE: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-/// `--mail-draw-spare-threads`, for [`start`].
-static SPARE_THREADS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-static KEEP_SUPERSEDED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+/// The SMTP sink every phase's server sends to (`None`: `--mail-files`).
 static SINK: std::sync::OnceLock<Option<smtp_sink::SmtpSink>> = std::sync::OnceLock::new();
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -181,7 +176,8 @@ impl Drop for PgDatabase {
     }
 }
 
-async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, BoxError> {
+async fn start(database_url: Option<String>, args: &Args) -> Result<Server, BoxError> {
+    let synchronous: hermes_api::store::Synchronous = args.synchronous.parse()?;
     let dir = tempfile::tempdir()?;
     let (url, pg) = match database_url {
         None => (
@@ -196,7 +192,7 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
             diesel::sql_query(format!("CREATE DATABASE \"{name}\"")).execute(&mut conn)?;
             // `--synchronous normal`: PostgreSQL's counterpart, commits not waiting for
             // their WAL flush (to see what the flush costs there).
-            if SYNCHRONOUS.get() == Some(&hermes_api::store::Synchronous::Normal) {
+            if synchronous == hermes_api::store::Synchronous::Normal {
                 diesel::sql_query(format!(
                     "ALTER DATABASE \"{name}\" SET synchronous_commit = off"
                 ))
@@ -211,15 +207,15 @@ async fn start(database_url: Option<String>, pool_size: u32) -> Result<Server, B
         bind: "127.0.0.1:0".parse()?,
         data_dir: dir.path().to_owned(),
         database_url: Secret(url),
-        pool_size,
-        sqlite_synchronous: SYNCHRONOUS.get().copied().unwrap_or_default(),
-        hot_games: HOT_GAMES.get().copied().unwrap_or(10_000),
-        snapshot_every: SNAPSHOT_EVERY.get().copied().unwrap_or(32),
+        pool_size: args.pool_size,
+        sqlite_synchronous: synchronous,
+        hot_games: args.hot_games,
+        snapshot_every: args.snapshot_every,
         mail_draw_threads: DRAW_THREADS.get().copied().unwrap_or(1),
         mail_draw_nice: 0,
-        mail_draw_share: MAIL_DRAW_SHARE.get().copied().unwrap_or(50),
-        mail_draw_spare_threads: SPARE_THREADS.get().copied().unwrap_or(1),
-        mail_drop_superseded: !KEEP_SUPERSEDED.get().copied().unwrap_or(false),
+        mail_draw_share: args.mail_draw_share,
+        mail_draw_spare_threads: args.mail_draw_spare_threads,
+        mail_drop_superseded: !args.keep_superseded,
         database: Default::default(),
         inbound: Default::default(),
         webhooks: Default::default(),
@@ -292,7 +288,13 @@ async fn call(
     ))
 }
 
-async fn player(client: &reqwest::Client, url: &str, name: &str) -> Result<String, BoxError> {
+/// A registered, logged-in player whose mail preference is `pref`; returns its token.
+async fn player(
+    client: &reqwest::Client,
+    url: &str,
+    name: &str,
+    pref: &str,
+) -> Result<String, BoxError> {
     let email = format!("{name}@bench.example.org");
     let password = "a long bench password";
     let res = client
@@ -314,7 +316,6 @@ async fn player(client: &reqwest::Client, url: &str, name: &str) -> Result<Strin
         .as_str()
         .map(str::to_string)
         .ok_or_else(|| format!("login {name}: {login}"))?;
-    let pref = MAIL_PREF.get().map_or("every_turn", String::as_str);
     if pref != "every_turn" {
         let res = client
             .patch(format!("{url}/me/preferences"))
@@ -579,8 +580,33 @@ async fn ceiling(client: &reqwest::Client, url: &str, clients: usize, seconds: u
     count.load(Ordering::Relaxed) as f64 / t0.elapsed().as_secs_f64()
 }
 
-async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result<(), BoxError> {
-    let server = start(database_url, args.pool_size).await?;
+/// What one phase measured, for `--report`'s table.
+struct Summary {
+    backend: &'static str,
+    synchronous: String,
+    clients: usize,
+    mail_pref: String,
+    health: f64,
+    turns_per_s: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    cpu_us: f64,
+    writer_us: f64,
+    /// PostgreSQL's own processes on this machine, per turn ([`postgres_cpu_seconds`]).
+    db_server_us: Option<f64>,
+    per_commit: Option<f64>,
+    mails_per_s: f64,
+    /// The mail still to send, sampled while the turns ran ([`live_backlog`]).
+    backlog: Vec<i64>,
+    backlog_slope: f64,
+}
+
+async fn run(
+    backend: &'static str,
+    database_url: Option<String>,
+    args: &Args,
+) -> Result<Summary, BoxError> {
+    let server = start(database_url, args).await?;
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients)
         .build()?;
@@ -593,7 +619,7 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     for c in 0..args.clients {
         let mut tokens = Vec::new();
         for s in 0..seats {
-            tokens.push(player(&client, &server.url, &format!("c{c}p{s}")).await?);
+            tokens.push(player(&client, &server.url, &format!("c{c}p{s}"), &args.mail_pref).await?);
         }
         players.push(tokens);
     }
@@ -615,9 +641,29 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     let (commits_before, writes_before) = group(&server);
     let wal_before = wal_syncs(&server.database_url);
     let cpu_before = cpu_seconds();
+    let pg_before = postgres_cpu_seconds();
     RECORDING.store(args.sql_trace, Ordering::Relaxed);
     let stop = Arc::new(AtomicBool::new(false));
     let t0 = Instant::now();
+    // The mail still to send, every `BACKLOG_EVERY` while the turns run, on a connection
+    // of its own (a blocking thread: the query waits for the database).
+    let sampler = (args.mail_pref != "none").then(|| {
+        let (url, stop) = (server.database_url.clone(), stop.clone());
+        tokio::task::spawn_blocking(move || -> Result<Vec<(f64, i64)>, BoxError> {
+            let pool = hermes_api::store::open(&url, 1)?;
+            let mut conn = pool.get()?;
+            let mut samples = Vec::new();
+            let start = Instant::now();
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(BACKLOG_EVERY);
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                samples.push((start.elapsed().as_secs_f64(), live_backlog(&mut conn)?));
+            }
+            Ok(samples)
+        })
+    });
     let tasks: Vec<_> = players
         .into_iter()
         .enumerate()
@@ -647,7 +693,12 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     }
     let elapsed = t0.elapsed().as_secs_f64();
     RECORDING.store(false, Ordering::Relaxed);
+    let samples = match sampler {
+        Some(s) => s.await??,
+        None => Vec::new(),
+    };
     let cpu_after = cpu_seconds();
+    let pg_after = postgres_cpu_seconds();
     let wal_after = wal_syncs(&server.database_url);
     all.sort_unstable();
     println!(
@@ -660,13 +711,12 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     );
     // CPU time per turn does not depend on what else the machine runs (unlike turns per
     // second): the figure to compare changes by.
+    let per_turn = |threads: &str| {
+        let before = cpu_before.get(threads).copied().unwrap_or(0.0);
+        let after = cpu_after.get(threads).copied().unwrap_or(0.0);
+        (after - before) / all.len().max(1) as f64 * 1e6
+    };
     if !all.is_empty() {
-        let turns = all.len() as f64;
-        let per_turn = |threads: &str| {
-            let before = cpu_before.get(threads).copied().unwrap_or(0.0);
-            let after = cpu_after.get(threads).copied().unwrap_or(0.0);
-            (after - before) / turns * 1e6
-        };
         println!(
             "{backend}: CPU per turn {:.0} µs in all (this process: clients and server), of which the group-commit writer {:.0} µs, HTTP workers {:.0} µs, the other threads (the clients, the blocking pool) {:.0} µs",
             per_turn("all"),
@@ -688,6 +738,13 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
             names.join(", ")
         );
     }
+    // PostgreSQL on this machine: its processes' CPU (the server's work for the turns,
+    // on the same cores), apart from this process's.
+    let db_server_us = (backend == "postgres" && pg_after > pg_before)
+        .then(|| (pg_after - pg_before) / all.len().max(1) as f64 * 1e6);
+    if let Some(us) = db_server_us {
+        println!("{backend}: CPU per turn of the local PostgreSQL server's processes {us:.0} µs");
+    }
     if let Some(map) = STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).take() {
         let turns = all.len().max(1) as f64;
         let mut rows: Vec<(String, u64)> = map.into_iter().collect();
@@ -703,6 +760,8 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         }
     }
     let (commits, writes) = group(&server);
+    let per_commit = (commits > commits_before)
+        .then(|| (writes - writes_before) as f64 / (commits - commits_before) as f64);
     if commits > commits_before {
         println!(
             "{backend}: group commit: {} commits for {} writes ({:.1} writes per commit)",
@@ -749,6 +808,20 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
     for (template, n, acted) in pending_by_template(&mut conn)? {
         println!("{backend}: pending at the end: {template} {n}, of which the reader has already acted {acted}");
     }
+    // Whether the mail keeps up: the mail still to send over the run, not the pending
+    // rows (which count your-turn mail a later turn has made stale, dropped unsent at
+    // the worker's next claim). Its slope is the growth.
+    let backlog_slope = slope(&samples);
+    if !samples.is_empty() {
+        let shown: Vec<String> = samples
+            .iter()
+            .map(|(t, n)| format!("{n} at {t:.0} s"))
+            .collect();
+        println!(
+            "{backend}: mail still to send while the turns ran: {}; trend {backlog_slope:+.1} rows/s (least squares)",
+            shown.join(", ")
+        );
+    }
     if let (Some(Some(sink)), Some(b)) = (SINK.get(), sink_before) {
         println!(
             "{backend}: the SMTP sink accepted {} messages during the turns",
@@ -756,7 +829,58 @@ async fn run(backend: &str, database_url: Option<String>, args: &Args) -> Result
         );
     }
     server.handle.stop(true).await;
-    Ok(())
+    Ok(Summary {
+        backend,
+        synchronous: args.synchronous.clone(),
+        clients: args.clients,
+        mail_pref: args.mail_pref.clone(),
+        health,
+        turns_per_s: all.len() as f64 / elapsed,
+        p50_ms: percentile(&all, 0.50).as_secs_f64() * 1e3,
+        p99_ms: percentile(&all, 0.99).as_secs_f64() * 1e3,
+        cpu_us: per_turn("all"),
+        writer_us: per_turn("hermes-writer"),
+        db_server_us,
+        per_commit,
+        mails_per_s: sent as f64 / elapsed,
+        backlog: samples.iter().map(|s| s.1).collect(),
+        backlog_slope,
+    })
+}
+
+/// How often the mail still to send is counted while the turns run.
+const BACKLOG_EVERY: Duration = Duration::from_secs(2);
+
+/// The least-squares slope of `samples` (seconds, rows): rows a second; 0 for fewer than
+/// two samples.
+fn slope(samples: &[(f64, i64)]) -> f64 {
+    if samples.len() < 2 {
+        return 0.0;
+    }
+    let n = samples.len() as f64;
+    let mean_t = samples.iter().map(|s| s.0).sum::<f64>() / n;
+    let mean_y = samples.iter().map(|s| s.1 as f64).sum::<f64>() / n;
+    let (mut num, mut den) = (0.0, 0.0);
+    for (t, y) in samples {
+        num += (t - mean_t) * (*y as f64 - mean_y);
+        den += (t - mean_t) * (t - mean_t);
+    }
+    if den == 0.0 {
+        0.0
+    } else {
+        num / den
+    }
+}
+
+/// The mail still to send: pending rows, less the your-turn ones a later turn of their
+/// reader has made stale (the worker drops those unsent at its next claim; with
+/// `--keep-superseded` it sends them, so this counts them too: `keep`).
+fn live_backlog(conn: &mut hermes_api::store::DbConn) -> Result<i64, BoxError> {
+    let keep = KEEP_STALE.load(Ordering::Relaxed);
+    Ok(pending_by_template(conn)?
+        .into_iter()
+        .map(|(_, n, acted)| if keep { n } else { n - acted })
+        .sum())
 }
 
 #[global_allocator]
@@ -788,18 +912,13 @@ async fn bench() -> Result<(), BoxError> {
     if !["gods", "dreams"].contains(&args.game.as_str()) {
         return Err(format!("--game must be gods or dreams, not {:?}", args.game).into());
     }
-    let _ = MAIL_PREF.set(args.mail_pref.clone());
-    let _ = MAIL_DRAW_SHARE.set(args.mail_draw_share);
-    let _ = SPARE_THREADS.set(args.mail_draw_spare_threads);
-    let _ = KEEP_SUPERSEDED.set(args.keep_superseded);
+    KEEP_STALE.store(args.keep_superseded, Ordering::Relaxed);
     let _ = SINK.set(if args.mail_files {
         None
     } else {
         Some(smtp_sink::SmtpSink::start()?)
     });
-    let _ = SYNCHRONOUS.set(args.synchronous.parse()?);
-    let _ = SNAPSHOT_EVERY.set(args.snapshot_every);
-    let _ = HOT_GAMES.set(args.hot_games);
+    args.synchronous.parse::<hermes_api::store::Synchronous>()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let _ = DRAW_THREADS.set(
         args.mail_draw_threads
@@ -821,14 +940,98 @@ async fn bench() -> Result<(), BoxError> {
         let backend = if url.is_some() { "postgres" } else { "sqlite" };
         return rss(backend, url, n, &args).await;
     }
+    if args.report {
+        return report(&args, if args.sqlite_only { None } else { postgres }).await;
+    }
     run("sqlite", None, &args).await?;
     if !args.sqlite_only {
         match postgres {
-            Some(pg) => run("postgres", Some(pg), &args).await?,
+            Some(pg) => {
+                run("postgres", Some(pg), &args).await?;
+            }
             None => println!(
                 "\npostgres: skipped (no --postgres URL and HERMES_TEST_POSTGRES_URL not set)"
             ),
         }
+    }
+    Ok(())
+}
+
+/// `--report`: every phase issue 13 asks for, one after the other in this process, each
+/// on a fresh server and database with `--pool-size` equal to its clients, then one table
+/// of them all. SQLite durable (`full`) at 16 and `--clients` clients without and with
+/// mail, the same at `--clients` with `normal`; PostgreSQL at `--clients` without and with
+/// mail when a URL is given.
+async fn report(args: &Args, postgres: Option<String>) -> Result<(), BoxError> {
+    let many = args.clients;
+    let mut phases: Vec<(&'static str, &str, usize, &str)> = Vec::new();
+    for clients in [16, many] {
+        for mail in ["none", "every_turn"] {
+            phases.push(("sqlite", "full", clients, mail));
+        }
+    }
+    for mail in ["none", "every_turn"] {
+        phases.push(("sqlite", "normal", many, mail));
+    }
+    if postgres.is_some() {
+        for mail in ["none", "every_turn"] {
+            phases.push(("postgres", "full", many, mail));
+        }
+    }
+    let mut rows = Vec::new();
+    for (backend, synchronous, clients, mail) in phases {
+        let phase = Args {
+            clients,
+            pool_size: u32::try_from(clients)?,
+            synchronous: synchronous.into(),
+            mail_pref: mail.into(),
+            ..args.clone()
+        };
+        let url = (backend == "postgres").then(|| postgres.clone()).flatten();
+        rows.push(run(backend, url, &phase).await?);
+    }
+    println!(
+        "\nreport: {} s of turns a phase, {} cores, load average now {}\n",
+        args.seconds,
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        load_average()
+    );
+    println!("| backend, commit | clients | mail | `GET /health` ceiling | turns/s | share of the ceiling | p50 / p99 | CPU a turn (this process / its writer / PostgreSQL's processes) | turns a commit | mails sent/s | mail still to send, every 2 s (trend) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for r in &rows {
+        let commit = match (r.backend, r.synchronous.as_str()) {
+            ("postgres", _) => "PostgreSQL, `synchronous_commit = on`".to_string(),
+            (_, s) => format!("SQLite, `synchronous = {}`", s.to_uppercase()),
+        };
+        let mail = if r.mail_pref == "none" {
+            "none"
+        } else {
+            "every turn"
+        };
+        let backlog = if r.backlog.is_empty() {
+            "—".to_string()
+        } else {
+            let shown: Vec<String> = r.backlog.iter().map(i64::to_string).collect();
+            format!("{} ({:+.1} rows/s)", shown.join(", "), r.backlog_slope)
+        };
+        let mails = if r.mail_pref == "none" {
+            "—".to_string()
+        } else {
+            format!("{:.1}", r.mails_per_s)
+        };
+        println!(
+            "| {commit} | {} | {mail} | {:.0}/s | **{:.0}** | {:.3} | {:.1} / {:.1} ms | {:.0} / {:.0} / {} µs | {} | {mails} | {backlog} |",
+            r.clients,
+            r.health,
+            r.turns_per_s,
+            r.turns_per_s / r.health.max(1.0),
+            r.p50_ms,
+            r.p99_ms,
+            r.cpu_us,
+            r.writer_us,
+            r.db_server_us.map_or("—".to_string(), |us| format!("{us:.0}")),
+            r.per_commit.map_or("—".to_string(), |c| format!("{c:.1}")),
+        );
     }
     Ok(())
 }
@@ -945,6 +1148,37 @@ fn cpu_seconds() -> std::collections::HashMap<String, f64> {
     out
 }
 
+/// CPU seconds (user and system) of every process named `postgres` on this machine: a
+/// local PostgreSQL server's, which shares the cores with the bench (0 when there is none).
+fn postgres_cpu_seconds() -> f64 {
+    const TICKS: f64 = 100.0;
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return 0.0;
+    };
+    let mut total = 0.0;
+    for entry in procs.flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        if stat.get(open + 1..close) != Some("postgres") {
+            continue;
+        }
+        let fields: Vec<&str> = stat
+            .get(close + 2..)
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect();
+        let time = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
+        if let (Some(u), Some(s)) = (time(11), time(12)) {
+            total += (u + s) / TICKS;
+        }
+    }
+    total
+}
+
 /// Copy game `template` (running, a turn played) `n` times under fresh ids, with its seats,
 /// log and clocks, through the store's models; returns the new ids.
 fn copy_game(
@@ -1054,7 +1288,7 @@ async fn rss(
     n: usize,
     args: &Args,
 ) -> Result<(), BoxError> {
-    let server = start(database_url, args.pool_size).await?;
+    let server = start(database_url, args).await?;
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients)
         .build()?;
@@ -1064,8 +1298,8 @@ async fn rss(
         args.hot_games, args.snapshot_every
     );
     let tokens = [
-        player(&client, &server.url, "rss0").await?,
-        player(&client, &server.url, "rss1").await?,
+        player(&client, &server.url, "rss0", &args.mail_pref).await?,
+        player(&client, &server.url, "rss1", &args.mail_pref).await?,
     ];
     let (template, seq, view) = new_game(&client, &server.url, "gods", &tokens).await?;
     let v: GodsView = serde_json::from_value(view)?;

@@ -93,7 +93,7 @@ struct Args {
     #[arg(long)]
     keep_superseded: bool,
     /// Every phase issue 13 asks for in one run, then a table of them (the options set
-    /// per phase: clients, pool size, `synchronous`, mail; see [`report`]).
+    /// per phase: clients, pool size, `synchronous`, mail).
     #[arg(long)]
     report: bool,
     /// Write `.eml` files instead of sending over SMTP to the local sink.

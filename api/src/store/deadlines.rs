@@ -11,7 +11,7 @@
 //!
 //! See `docs/deadlines.md` for what the times mean.
 
-use super::schema::{deadlines, games, seats, users};
+use super::schema::{deadlines, seats, users};
 use super::{DbConn, StoreError};
 use chrono::{Datelike, Duration, NaiveDateTime};
 use diesel::prelude::*;
@@ -88,34 +88,46 @@ pub struct Seated {
     pub due_at: Option<NaiveDateTime>,
 }
 
+/// The query [`seating`] runs for game `$game_id` (a `&str`): the seats that have a
+/// number, by seat, with [`Seated`]'s columns. A macro, so that the PostgreSQL turn's
+/// combined statement (`games::AdvanceLogAndSeat`) walks this query, not a copy of its
+/// columns.
+macro_rules! seating_query {
+    ($game_id:expr) => {{
+        use diesel::prelude::*;
+        use $crate::store::schema::{deadlines, games, seats, users};
+        seats::table
+            .inner_join(users::table)
+            .inner_join(games::table)
+            .left_join(
+                deadlines::table.on(deadlines::game_id
+                    .eq(seats::game_id)
+                    .and(seats::seat.eq(deadlines::seat.nullable()))),
+            )
+            .filter(seats::game_id.eq($game_id))
+            .filter(seats::seat.is_not_null())
+            .order(seats::seat.asc())
+            .select((
+                seats::seat.assume_not_null(),
+                seats::user_id,
+                seats::forfeited_at,
+                users::display_name,
+                users::email,
+                users::mail_pref,
+                users::vacation_start,
+                users::vacation_end,
+                games::turn_seconds,
+                deadlines::due_at.nullable(),
+            ))
+    }};
+}
+pub(crate) use seating_query;
+
 /// The seats of game `game_id` that have a number, by seat, each with its clock if it has
 /// one ([`Seated`]). A clock always belongs to a numbered seat: [`reset`] writes one only
 /// for a seat it found here.
 pub fn seating(conn: &mut DbConn, game_id: &str) -> Result<Vec<Seated>, StoreError> {
-    Ok(super::native!(conn, c => seats::table
-        .inner_join(users::table)
-        .inner_join(games::table)
-        .left_join(
-            deadlines::table.on(deadlines::game_id
-                .eq(seats::game_id)
-                .and(seats::seat.eq(deadlines::seat.nullable()))),
-        )
-        .filter(seats::game_id.eq(game_id))
-        .filter(seats::seat.is_not_null())
-        .order(seats::seat.asc())
-        .select((
-            seats::seat.assume_not_null(),
-            seats::user_id,
-            seats::forfeited_at,
-            users::display_name,
-            users::email,
-            users::mail_pref,
-            users::vacation_start,
-            users::vacation_end,
-            games::turn_seconds,
-            deadlines::due_at.nullable(),
-        ))
-        .load(c))?)
+    Ok(super::native!(conn, c => seating_query!(game_id).load(c))?)
 }
 
 /// What [`reset`] leaves: when each seat that must act is due, and the seats as read

@@ -645,13 +645,78 @@ impl<Conn> RunQueryDsl<Conn> for AdvanceGame<'_> {}
 /// numbered seats). A turn already logged at that sequence still fails on the primary
 /// key. The seating is read as it was when the statement began, which the statement's own
 /// writes (the game's sequence, the log) do not touch. On SQLite a statement is a call
-/// into the library, not a round trip: it keeps them apart.
-struct AdvanceLogAndSeat<'a> {
+/// into the library, not a round trip: it keeps them apart. `S` is the seating's own
+/// query ([`deadlines::seating_query`]) with one more condition, that the entry was
+/// logged ([`advance_log_and_seat`]): its columns and their types are that query's.
+struct AdvanceLogAndSeat<'a, S> {
     advance: &'a AdvanceGame<'a>,
     turn: &'a Turn,
+    seating: S,
 }
 
-impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceLogAndSeat<'_> {
+/// Names the one SQL text of [`AdvanceLogAndSeat`], whose type holds the seating query's
+/// unnameable one.
+struct AdvanceLogAndSeatId;
+
+/// [`AdvanceLogAndSeat`] of `turn`: the seats only if its log entry was written.
+fn advance_log_and_seat<'a>(
+    advance: &'a AdvanceGame<'a>,
+    turn: &'a Turn,
+) -> AdvanceLogAndSeat<
+    'a,
+    impl diesel::query_builder::QueryFragment<diesel::pg::Pg>
+        + diesel::query_builder::Query<SqlType = SeatedSql>
+        + 'a,
+> {
+    AdvanceLogAndSeat {
+        advance,
+        turn,
+        seating: deadlines::seating_query!(turn.game_id.as_str()).filter(Logged),
+    }
+}
+
+/// `EXISTS (SELECT 1 FROM logged)`: the condition [`AdvanceLogAndSeat`] adds to the
+/// seating query. Fixed text of our own, not `diesel::dsl::sql`: a literal marks its
+/// statement unsafe to keep prepared, and PostgreSQL planning the whole statement again
+/// on every turn halved the turns a second.
+#[derive(Debug, Clone, Copy, diesel::expression::ValidGrouping, diesel::query_builder::QueryId)]
+struct Logged;
+
+impl diesel::expression::Expression for Logged {
+    type SqlType = diesel::sql_types::Bool;
+}
+
+impl<QS> diesel::expression::AppearsOnTable<QS> for Logged {}
+
+impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for Logged {
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
+    ) -> diesel::QueryResult<()> {
+        out.push_sql("EXISTS (SELECT 1 FROM logged)");
+        Ok(())
+    }
+}
+
+/// The SQL types of [`deadlines::Seated`]'s columns, as [`deadlines::seating_query`]
+/// selects them (the compiler checks that they are).
+type SeatedSql = (
+    diesel::sql_types::BigInt,
+    diesel::sql_types::Text,
+    diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+    diesel::sql_types::Text,
+    diesel::sql_types::Text,
+    diesel::sql_types::Text,
+    diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+    diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+    diesel::sql_types::BigInt,
+    diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+);
+
+impl<S> diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceLogAndSeat<'_, S>
+where
+    S: diesel::query_builder::QueryFragment<diesel::pg::Pg>,
+{
     fn walk_ast<'b>(
         &'b self,
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
@@ -683,47 +748,22 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceLogAndSeat<
         out.push_bind_param::<Text, _>(&t.source)?;
         out.push_sql(", ");
         out.push_bind_param::<Nullable<BigInt>, _>(&t.sealed_for)?;
-        // The columns of `deadlines::Seated`, in its order.
-        out.push_sql(
-            " FROM advanced RETURNING 1) SELECT seats.seat, seats.user_id, seats.forfeited_at, \
-             users.display_name, users.email, users.mail_pref, users.vacation_start, \
-             users.vacation_end, games.turn_seconds, deadlines.due_at FROM seats \
-             INNER JOIN users ON users.id = seats.user_id \
-             INNER JOIN games ON games.id = seats.game_id \
-             LEFT JOIN deadlines ON deadlines.game_id = seats.game_id \
-             AND deadlines.seat = seats.seat WHERE seats.game_id = ",
-        );
-        out.push_bind_param::<Text, _>(&t.game_id)?;
-        out.push_sql(
-            " AND seats.seat IS NOT NULL AND EXISTS (SELECT 1 FROM logged) ORDER BY seats.seat",
-        );
-        Ok(())
+        out.push_sql(" FROM advanced RETURNING 1) ");
+        self.seating.walk_ast(out.reborrow())
     }
 }
 
-impl diesel::query_builder::Query for AdvanceLogAndSeat<'_> {
-    /// [`deadlines::Seated`]'s columns.
-    type SqlType = (
-        diesel::sql_types::BigInt,
-        diesel::sql_types::Text,
-        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
-        diesel::sql_types::Text,
-        diesel::sql_types::Text,
-        diesel::sql_types::Text,
-        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
-        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
-        diesel::sql_types::BigInt,
-        diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
-    );
+impl<S: diesel::query_builder::Query> diesel::query_builder::Query for AdvanceLogAndSeat<'_, S> {
+    type SqlType = S::SqlType;
 }
 
 /// One SQL text whatever the values: prepared once per connection.
-impl diesel::query_builder::QueryId for AdvanceLogAndSeat<'_> {
-    type QueryId = AdvanceLogAndSeat<'static>;
+impl<S> diesel::query_builder::QueryId for AdvanceLogAndSeat<'_, S> {
+    type QueryId = AdvanceLogAndSeatId;
     const HAS_STATIC_QUERY_ID: bool = true;
 }
 
-impl<Conn> RunQueryDsl<Conn> for AdvanceLogAndSeat<'_> {}
+impl<S, Conn> RunQueryDsl<Conn> for AdvanceLogAndSeat<'_, S> {}
 
 /// [`submit_turn`] in the caller's transaction or savepoint, which must roll back what
 /// this wrote when it fails (the group-commit writer's savepoint of each write: a second
@@ -762,10 +802,7 @@ pub fn submit_turn_in(
     // alone for now (the log entry and the seating follow).
     let (written, mut seated) = match conn {
         DbConn::Pg(c) => {
-            let all = AdvanceLogAndSeat {
-                advance: &advanced,
-                turn,
-            };
+            let all = advance_log_and_seat(&advanced, turn);
             let seats: Vec<deadlines::Seated> = all.load(c).map_err(taken)?;
             (!seats.is_empty(), Some(seats))
         }
@@ -1033,4 +1070,61 @@ pub fn delete_open(conn: &mut DbConn, game_id: &str) -> Result<bool, StoreError>
     )
     .execute(conn)?;
     Ok(n == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{advance_log_and_seat, AdvanceGame, Turn};
+    use diesel::query_builder::QueryFragment;
+
+    /// The PostgreSQL turn's statement stays prepared on its connection: a part of it
+    /// that diesel cannot keep prepared (`diesel::dsl::sql`) had PostgreSQL plan it again
+    /// on every turn, at half the turns a second (BENCHMARKS.md, fourteenth pass). And its
+    /// last part is the seating's own query, with the one condition added.
+    #[test]
+    fn the_postgres_turn_statement_is_kept_prepared_and_reads_the_seating_query() {
+        let at = chrono::NaiveDateTime::default();
+        let turn = Turn {
+            game_id: "g".into(),
+            seq: 2,
+            seat: 0,
+            user_id: "u".into(),
+            turn: "{}".into(),
+            notation: "n".into(),
+            events: "[]".into(),
+            created_at: at,
+            source: "player".into(),
+            sealed_for: None,
+        };
+        let advance = AdvanceGame {
+            id: "g",
+            seq: 2,
+            seq_before: 1,
+            seat: 0,
+            by_player: 1,
+            to_act: "[1]",
+            outcome: None,
+            status: "running",
+            ended_at: None,
+            updated_at: at,
+        };
+        let all = advance_log_and_seat(&advance, &turn);
+        assert_eq!(all.is_safe_to_cache_prepared(&diesel::pg::Pg), Ok(true));
+        let sql = diesel::debug_query::<diesel::pg::Pg, _>(&all).to_string();
+        let seating =
+            diesel::debug_query::<diesel::pg::Pg, _>(&crate::store::deadlines::seating_query!("g"))
+                .to_string();
+        let (seating, _) = seating.split_once(" -- binds").unwrap_or_default();
+        let (select, rest) = seating.split_once(" WHERE ").unwrap_or_default();
+        let (filter, order) = rest.split_once(" ORDER BY ").unwrap_or_default();
+        // The seating's one bind comes after the 21 of the game's row and log entry.
+        let filter = filter.replace("$1", "$22");
+        let expected = format!(
+            "FROM advanced RETURNING 1) {select} WHERE ({filter} AND EXISTS (SELECT 1 FROM logged)) ORDER BY {order} -- binds"
+        );
+        assert!(
+            !select.is_empty() && sql.contains(&expected),
+            "{sql}\nshould contain\n{expected}"
+        );
+    }
 }

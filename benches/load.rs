@@ -1120,27 +1120,13 @@ fn rss_mb() -> (f64, f64) {
 /// CPU seconds (user and system) this process spent: `all`, and by thread name (each
 /// name's threads summed), from `/proc/self/task/*/stat`.
 fn cpu_seconds() -> std::collections::HashMap<String, f64> {
-    // Clock ticks: 100 per second on Linux (`getconf CLK_TCK`).
-    const TICKS: f64 = 100.0;
     let mut out = std::collections::HashMap::new();
-    let read = |path: &std::path::Path| -> Option<(String, f64)> {
-        let stat = std::fs::read_to_string(path).ok()?;
-        // `pid (comm) state ...`: the name may hold spaces, so split after the last ')'.
-        let open = stat.find('(')?;
-        let close = stat.rfind(')')?;
-        let name = stat.get(open + 1..close)?.to_string();
-        let fields: Vec<&str> = stat.get(close + 2..)?.split_whitespace().collect();
-        // After the name: state is field 0, utime field 11, stime field 12.
-        let utime: f64 = fields.get(11)?.parse().ok()?;
-        let stime: f64 = fields.get(12)?.parse().ok()?;
-        Some((name, (utime + stime) / TICKS))
-    };
-    if let Some((_, all)) = read(std::path::Path::new("/proc/self/stat")) {
+    if let Some((_, all)) = stat_cpu(std::path::Path::new("/proc/self/stat")) {
         out.insert("all".to_string(), all);
     }
     if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
         for task in tasks.flatten() {
-            if let Some((name, secs)) = read(&task.path().join("stat")) {
+            if let Some((name, secs)) = stat_cpu(&task.path().join("stat")) {
                 *out.entry(name).or_insert(0.0) += secs;
             }
         }
@@ -1148,35 +1134,34 @@ fn cpu_seconds() -> std::collections::HashMap<String, f64> {
     out
 }
 
+/// A process's or thread's name and CPU seconds (user and system) from its `stat` file.
+fn stat_cpu(path: &std::path::Path) -> Option<(String, f64)> {
+    // Clock ticks: 100 per second on Linux (`getconf CLK_TCK`).
+    const TICKS: f64 = 100.0;
+    let stat = std::fs::read_to_string(path).ok()?;
+    // `pid (comm) state ...`: the name may hold spaces, so split after the last ')'.
+    let open = stat.find('(')?;
+    let close = stat.rfind(')')?;
+    let name = stat.get(open + 1..close)?.to_string();
+    let fields: Vec<&str> = stat.get(close + 2..)?.split_whitespace().collect();
+    // After the name: state is field 0, utime field 11, stime field 12.
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((name, (utime + stime) / TICKS))
+}
+
 /// CPU seconds (user and system) of every process named `postgres` on this machine: a
 /// local PostgreSQL server's, which shares the cores with the bench (0 when there is none).
 fn postgres_cpu_seconds() -> f64 {
-    const TICKS: f64 = 100.0;
     let Ok(procs) = std::fs::read_dir("/proc") else {
         return 0.0;
     };
-    let mut total = 0.0;
-    for entry in procs.flatten() {
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-            continue;
-        };
-        if stat.get(open + 1..close) != Some("postgres") {
-            continue;
-        }
-        let fields: Vec<&str> = stat
-            .get(close + 2..)
-            .unwrap_or_default()
-            .split_whitespace()
-            .collect();
-        let time = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
-        if let (Some(u), Some(s)) = (time(11), time(12)) {
-            total += (u + s) / TICKS;
-        }
-    }
-    total
+    procs
+        .flatten()
+        .filter_map(|entry| stat_cpu(&entry.path().join("stat")))
+        .filter(|(name, _)| name == "postgres")
+        .map(|(_, secs)| secs)
+        .sum()
 }
 
 /// Copy game `template` (running, a turn played) `n` times under fresh ids, with its seats,

@@ -23,14 +23,29 @@ fn main() {
         println!("cargo:rustc-env=HERMES_GIT_COMMIT={given}");
         return;
     }
-    // Run again when HEAD moves: HEAD itself, the branch it names, packed refs.
+    // Run again when HEAD moves. Only paths that exist are watched: cargo takes a watched
+    // path that is missing for one that always changed, and would run this script (and
+    // rebuild the crate) on every build. HEAD and packed refs are watched when they exist;
+    // the branch's loose ref through the nearest folder above it that exists (a folder is
+    // scanned, so a ref written there later, as the next commit on a packed branch does,
+    // is seen too).
+    let mut watched = Vec::new();
     for path in ["HEAD", "packed-refs"] {
-        if let Some(p) = git(&["rev-parse", "--git-path", path]) {
-            println!("cargo:rerun-if-changed={p}");
-        }
+        watched.extend(git(&["rev-parse", "--git-path", path]));
     }
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        if let Some(p) = git(&["rev-parse", "--git-path", &branch]) {
+        if let Some(loose) = git(&["rev-parse", "--git-path", &branch]) {
+            let loose = std::path::PathBuf::from(loose);
+            watched.extend(
+                loose
+                    .parent()
+                    .and_then(|p| p.ancestors().find(|a| a.is_dir()))
+                    .map(|p| p.display().to_string()),
+            );
+        }
+    }
+    for p in watched {
+        if std::path::Path::new(&p).exists() {
             println!("cargo:rerun-if-changed={p}");
         }
     }

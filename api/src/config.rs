@@ -157,6 +157,12 @@ pub struct Overrides {
     /// `mail_unconfirmed_per_day`. [default: 3]
     #[arg(long, env = "HERMES_MAIL_UNCONFIRMED_PER_DAY", value_name = "N")]
     pub mail_unconfirmed_per_day: Option<u32>,
+    /// Table-talk messages one seat may post per minute at a table, by the API, the game
+    /// page and mail replies together (a burst of that many, then one every 60/N s);
+    /// more are refused (429 with `Retry-After`). File key `talk_per_seat_per_minute`.
+    /// [default: 20]
+    #[arg(long, env = "HERMES_TALK_PER_SEAT_PER_MINUTE", value_name = "N")]
+    pub talk_per_seat_per_minute: Option<u32>,
     // --- Time (the scheduler; see docs/deadlines.md) ---
     /// How often the scheduler looks for due reminders, timeouts and digests, in
     /// milliseconds. File key `scheduler_tick_ms`. [default: 1000]
@@ -276,6 +282,31 @@ pub struct Overrides {
     /// File key `smtp_listen_require_tls`. [default: false]
     #[arg(long, env = "HERMES_SMTP_LISTEN_REQUIRE_TLS", value_name = "BOOL")]
     pub smtp_listen_require_tls: Option<bool>,
+    /// Connections the SMTP listener serves at once; more are answered `421`. File key
+    /// `smtp_listen_max_connections`. [default: 32]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_MAX_CONNECTIONS", value_name = "N")]
+    pub smtp_listen_max_connections: Option<u32>,
+    /// Connections at once from one client (an IPv4 address, an IPv6 /64); more are
+    /// answered `421`. File key `smtp_listen_per_client`. [default: 4]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_PER_CLIENT", value_name = "N")]
+    pub smtp_listen_per_client: Option<u32>,
+    /// Seconds a client may take over a command or a line of a message before the
+    /// listener hangs up (`421`). File key `smtp_listen_idle_secs`. [default: 30]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_IDLE_SECS", value_name = "SECS")]
+    pub smtp_listen_idle_secs: Option<u64>,
+    /// Seconds one SMTP session may last in all. File key `smtp_listen_session_secs`.
+    /// [default: 300]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_SESSION_SECS", value_name = "SECS")]
+    pub smtp_listen_session_secs: Option<u64>,
+    /// Commands that bring no message further (`NOOP`, `RSET`, `EHLO`, refused ones…)
+    /// a session may send between two messages. File key `smtp_listen_max_idle_commands`.
+    /// [default: 10]
+    #[arg(long, env = "HERMES_SMTP_LISTEN_MAX_IDLE_COMMANDS", value_name = "N")]
+    pub smtp_listen_max_idle_commands: Option<u32>,
+    /// `say:` lines posted from one reply by mail; the rest are not, and the answer says
+    /// so. File key `reply_max_say_lines`. [default: 10]
+    #[arg(long, env = "HERMES_REPLY_MAX_SAY_LINES", value_name = "N")]
+    pub reply_max_say_lines: Option<u32>,
     /// The domain of reply addresses (`play+TOKEN@DOMAIN`). File key `reply_domain`.
     /// [default: the domain of `mail_from`]
     #[arg(long, env = "HERMES_REPLY_DOMAIN", value_name = "DOMAIN")]
@@ -346,6 +377,7 @@ struct FileSettings {
     password_hash_concurrency: Option<u32>,
     password_hash_wait_ms: Option<u64>,
     mail_unconfirmed_per_day: Option<u32>,
+    talk_per_seat_per_minute: Option<u32>,
     // Time
     scheduler_tick_ms: Option<u64>,
     reminder_before_hours: Option<u32>,
@@ -373,6 +405,12 @@ struct FileSettings {
     smtp_listen_cert: Option<PathBuf>,
     smtp_listen_key: Option<PathBuf>,
     smtp_listen_require_tls: Option<bool>,
+    smtp_listen_max_connections: Option<u32>,
+    smtp_listen_per_client: Option<u32>,
+    smtp_listen_idle_secs: Option<u64>,
+    smtp_listen_session_secs: Option<u64>,
+    smtp_listen_max_idle_commands: Option<u32>,
+    reply_max_say_lines: Option<u32>,
     webhook_allow_private: Option<bool>,
     webhook_max_attempts: Option<u32>,
     webhook_disable_after: Option<u32>,
@@ -438,6 +476,8 @@ pub struct Settings {
     pub password_hash_wait_ms: u64,
     /// Invitations mailed per day to an address no confirmed account has.
     pub mail_unconfirmed_per_day: u32,
+    /// Table talk per seat per minute (`crate::play::talk`).
+    pub talk_per_seat_per_minute: u32,
     /// The scheduler's tick, in milliseconds.
     pub scheduler_tick_ms: u64,
     /// The reminder's lead before a deadline, in hours (0: no reminder).
@@ -613,6 +653,10 @@ impl Settings {
                 .mail_unconfirmed_per_day
                 .or(file.mail_unconfirmed_per_day)
                 .unwrap_or(3),
+            talk_per_seat_per_minute: overrides
+                .talk_per_seat_per_minute
+                .or(file.talk_per_seat_per_minute)
+                .unwrap_or(20),
             scheduler_tick_ms: overrides
                 .scheduler_tick_ms
                 .or(file.scheduler_tick_ms)
@@ -729,6 +773,7 @@ impl Settings {
             ),
             ("register_per_ip_per_hour", self.register_per_ip_per_hour),
             ("password_hash_concurrency", self.password_hash_concurrency),
+            ("talk_per_seat_per_minute", self.talk_per_seat_per_minute),
         ];
         let positive = positive.into_iter().chain([
             (
@@ -941,6 +986,57 @@ fn inbound_settings(
             .or(file.inbound_trusted_authserv.clone()),
         ..Default::default()
     };
+    let d = s.smtp_limits.clone();
+    let count = |v: Option<u32>, key: &'static str, default: usize| match v {
+        Some(0) => Err(ConfigError::Invalid {
+            key,
+            message: "must be at least 1".into(),
+        }),
+        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+        None => Ok(default),
+    };
+    let secs = |v: Option<u64>, key: &'static str, default: std::time::Duration| match v {
+        Some(0) => Err(ConfigError::Invalid {
+            key,
+            message: "must be at least 1".into(),
+        }),
+        Some(n) => Ok(std::time::Duration::from_secs(n)),
+        None => Ok(default),
+    };
+    s.smtp_limits = crate::inbound::smtp::Limits {
+        max_connections: count(
+            o.smtp_listen_max_connections
+                .or(file.smtp_listen_max_connections),
+            "smtp_listen_max_connections",
+            d.max_connections,
+        )?,
+        per_client: count(
+            o.smtp_listen_per_client.or(file.smtp_listen_per_client),
+            "smtp_listen_per_client",
+            d.per_client,
+        )?,
+        idle: secs(
+            o.smtp_listen_idle_secs.or(file.smtp_listen_idle_secs),
+            "smtp_listen_idle_secs",
+            d.idle,
+        )?,
+        session: secs(
+            o.smtp_listen_session_secs.or(file.smtp_listen_session_secs),
+            "smtp_listen_session_secs",
+            d.session,
+        )?,
+        max_idle_commands: u32::try_from(count(
+            o.smtp_listen_max_idle_commands
+                .or(file.smtp_listen_max_idle_commands),
+            "smtp_listen_max_idle_commands",
+            usize::try_from(d.max_idle_commands).unwrap_or(usize::MAX),
+        )?)
+        .unwrap_or(u32::MAX),
+    };
+    // 0 is allowed: no talk by mail at all.
+    if let Some(n) = o.reply_max_say_lines.or(file.reply_max_say_lines) {
+        s.max_say_lines = usize::try_from(n).unwrap_or(usize::MAX);
+    }
     if s.secret.as_ref().is_some_and(|x| x.0.len() < 16) {
         return Err(ConfigError::Invalid {
             key: "inbound_secret",

@@ -5,7 +5,7 @@
 
 use crate::auth::hashing::Hashers;
 use crate::auth::jwt::Keys;
-use crate::auth::ratelimit::{LoginLimits, RegisterLimits};
+use crate::auth::ratelimit::{LoginLimits, RegisterLimits, TalkLimits};
 use crate::clock::{SharedClock, SystemClock};
 use crate::config::{redact_url, Settings};
 use crate::error;
@@ -131,6 +131,7 @@ impl Application {
                 settings.login_per_email_per_minute,
             ),
             register_limits: RegisterLimits::new(settings.register_per_ip_per_hour),
+            talk_limits: TalkLimits::new(settings.talk_per_seat_per_minute),
             hashers: Hashers::new(
                 settings.password_hash_concurrency,
                 std::time::Duration::from_millis(settings.password_hash_wait_ms),

@@ -2,7 +2,7 @@
 
 use crate::auth::hashing::Hashers;
 use crate::auth::jwt::Keys;
-use crate::auth::ratelimit::{LoginLimits, RegisterLimits};
+use crate::auth::ratelimit::{LoginLimits, RegisterLimits, TalkLimits};
 use crate::clock::SharedClock;
 use crate::hot::HotGames;
 use crate::store::Pool;
@@ -33,6 +33,8 @@ pub struct AppState {
     pub keys: Keys,
     pub login_limits: LoginLimits,
     pub register_limits: RegisterLimits,
+    /// Table talk per seat per minute (`crate::play::talk`).
+    pub talk_limits: TalkLimits,
     /// The bound on password hashes at once (registrations and logins).
     pub hashers: Hashers,
     /// Invitations mailed per day to an address no confirmed account has.

@@ -11,6 +11,9 @@
 //! Registrations: a limit per client address per hour (each one costs a password hash and
 //! a welcome mail).
 //!
+//! Table talk: a limit per seat (game and player) per minute, whichever way the message
+//! comes (`crate::play::talk` counts it: the API, the game page and mail replies alike).
+//!
 //! Per process on purpose: a limit is a brake on guessing, not something that must
 //! happen exactly once, so several servers each braking is acceptable.
 
@@ -202,6 +205,38 @@ impl RegisterLimits {
     }
 }
 
+/// Table talk per seat (a player at one game's table).
+pub struct TalkLimits {
+    per_seat: Limiter,
+    clock: DefaultClock,
+}
+
+impl TalkLimits {
+    pub fn new(per_seat_per_minute: u32) -> TalkLimits {
+        TalkLimits {
+            per_seat: keyed(Quota::per_minute(at_least_one(per_seat_per_minute))),
+            clock: DefaultClock::default(),
+        }
+    }
+
+    /// Count one message of `user_id` at the table of `game_id`; `Err` when the seat's
+    /// quota is spent.
+    pub fn check(&self, game_id: &str, user_id: &str) -> Checked {
+        // Ids are hex: the space keeps the key unambiguous.
+        let s = count(
+            &self.per_seat,
+            &self.clock,
+            MINUTE,
+            format!("{game_id} {user_id}"),
+        );
+        if s.refused() {
+            Err(Standings(vec![s]))
+        } else {
+            Ok(Standings(vec![s]))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,6 +294,18 @@ mod tests {
         assert!(refused.retry_after() >= 1);
         assert_eq!(refused.tightest().map(|s| s.remaining), Some(0));
         assert!(l.check("2.2.2.2", "d@x").is_ok());
+    }
+
+    #[test]
+    fn talk_beyond_a_seats_quota_is_refused_at_that_table_only() {
+        let l = TalkLimits::new(3);
+        for _ in 0..3 {
+            assert!(l.check("g1", "u1").is_ok());
+        }
+        let refused = l.check("g1", "u1").unwrap_err();
+        assert!((1..=21).contains(&refused.retry_after()), "{refused:?}");
+        assert!(l.check("g1", "u2").is_ok());
+        assert!(l.check("g2", "u1").is_ok());
     }
 
     #[test]

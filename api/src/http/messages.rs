@@ -11,7 +11,7 @@ use crate::play::{self, Table};
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::Message;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -34,7 +34,11 @@ pub fn out(m: &Message, display_name: &str) -> Value {
     })
 }
 
+/// `POST /games/{id}/messages`. Counted against the seat's talk limit (in the play layer,
+/// which the page and mail replies share); the answer carries the `RateLimit-*` headers
+/// of where the seat stands.
 pub async fn post(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
@@ -43,10 +47,17 @@ pub async fn post(
     let id = path.into_inner();
     let text = body.into_inner().body;
     let app = state.clone();
-    let (m, name) = with_conn(&state, move |conn| {
-        play::post_message(conn, &app, &id, &caller.user_id, &text)
+    let (posted, standing) = with_conn(&state, move |conn| {
+        let mut standing = None;
+        let posted =
+            play::post_message_counted(conn, &app, &id, &caller.user_id, &text, &mut standing);
+        Ok((posted, standing))
     })
     .await?;
+    if let Some(standing) = standing {
+        req.extensions_mut().insert(standing);
+    }
+    let (m, name) = posted?;
     Ok(HttpResponse::Created().json(out(&m, &name)))
 }
 

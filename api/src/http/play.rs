@@ -760,8 +760,8 @@ pub async fn legal_json(
 
 /// `POST /games/{id}/play/talk[?token=T]`, form-encoded `body`: the page's seat says
 /// something at the table (`crate::play::post_message`, as `POST /games/{id}/messages`),
-/// then 303 back to the page's talk. A refused message (empty, too long) is the page again
-/// with the reason.
+/// then 303 back to the page's talk. A refused message (empty, too long, over the seat's
+/// talk limit: then 429 with `Retry-After`) is the page again with the reason.
 pub async fn talk(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -807,14 +807,19 @@ pub async fn talk(
             .insert_header((header::REFERRER_POLICY, "no-referrer"))
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish()),
-        Err(e) if e.code() == "invalid_message" => {
+        Err(e) if matches!(e.code(), "invalid_message" | "rate_limited") => {
             let extra = Extra {
                 status: e.status(),
                 flash: None,
                 problem: Some(Problem::new("Your message was not posted", e.detail())),
                 notation: String::new(),
             };
-            show(&state, game_id, who, extra).await
+            let mut page = show(&state, game_id, who, extra).await?;
+            if let Some(secs) = e.retry_after() {
+                page.headers_mut()
+                    .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+            }
+            Ok(page)
         }
         Err(e) => Err(PageError::from(e)),
     }

@@ -14,6 +14,7 @@
 //! Must not: apply anything from a refused reply, or play a turn any other way than
 //! `crate::play::submit_notation_with` (the turn and its answer in one transaction).
 
+pub mod authres;
 pub mod reader;
 pub mod smtp;
 pub mod token;
@@ -53,13 +54,18 @@ pub struct InboundSettings {
     /// in is on): then your-turn mail has no `Reply-To`.
     pub reply_domain: Option<String>,
     /// The `authserv-id` of an upstream MTA whose `Authentication-Results` header is
-    /// trusted: when set, a reply must carry one from it with `dmarc`, `dkim` or `spf`
-    /// `pass`.
+    /// trusted: when set, a reply must carry one from it that vouches for the From domain
+    /// (`dmarc=pass header.from=DOMAIN` or `dkim=pass header.d=DOMAIN`: [`authres`]).
     pub trusted_authserv: Option<String>,
     /// Larger messages are refused before they are parsed.
     pub max_bytes: usize,
     /// Answers to one address per hour; beyond, replies are recorded and not played.
     pub answers_per_hour: i64,
+    /// `say:` lines posted from one reply (`reply_max_say_lines`); the rest are not, and
+    /// the answer says so.
+    pub max_say_lines: usize,
+    /// The built-in listener's bounds on its clients (`smtp_listen_*`).
+    pub smtp_limits: smtp::Limits,
 }
 
 impl Default for InboundSettings {
@@ -74,6 +80,8 @@ impl Default for InboundSettings {
             trusted_authserv: None,
             max_bytes: 1024 * 1024,
             answers_per_hour: 60,
+            max_say_lines: 10,
+            smtp_limits: smtp::Limits::default(),
         }
     }
 }
@@ -217,6 +225,9 @@ fn take(
     let Some(from) = incoming.from.clone() else {
         return finish(conn, app, message_id, "wrong_sender", Some("no From"), None);
     };
+    if let Some(why) = incoming.from_ambiguous {
+        return finish(conn, app, message_id, "wrong_sender", Some(why), None);
+    }
     // The seat's player, and whether `From` is their confirmed address.
     let seat_i = i64::try_from(address.seat).unwrap_or(-1);
     let player: Option<(String, String, String, Option<NaiveDateTime>)> = seats::table
@@ -250,8 +261,16 @@ fn take(
         return finish(conn, app, message_id, "wrong_sender", Some(why), None);
     }
     if let Some(authserv) = &settings.trusted_authserv {
-        if !authenticated(&incoming.authentication_results, authserv) {
-            return finish(conn, app, message_id, "unauthenticated", None, None);
+        let domain = from.rsplit_once('@').map_or("", |(_, d)| d);
+        if authres::vouches(&incoming.authentication_results, authserv, domain).is_none() {
+            return finish(
+                conn,
+                app,
+                message_id,
+                "unauthenticated",
+                Some("no dmarc or dkim pass for the From domain from the trusted authserv-id"),
+                None,
+            );
         }
     }
     let since = now - chrono::Duration::hours(1);
@@ -278,20 +297,45 @@ fn take(
         happened: Vec::new(),
         problem: None,
         said: Vec::new(),
+        talk_notes: Vec::new(),
         legal: Vec::new(),
         position: Vec::new(),
         board: reply.board,
         game_url: compose::game_url(&app.public_url, &address.game_id),
         in_reply_to: format!("<{}>", message_id.trim_matches(['<', '>'])),
     };
-    for said in &reply.say {
+    // Talk is bounded twice: lines past `max_say_lines` are not read, and each line
+    // counts against the seat's talk limit (`crate::play::talk`) as the API's messages do.
+    // Neither refuses the turn: the answer says what was not posted.
+    let mut limited: Option<ApiError> = None;
+    for said in reply.say.iter().take(settings.max_say_lines) {
+        if let Some(e) = &limited {
+            answer
+                .talk_notes
+                .push(format!("`say: {said}`: {}", e.detail()));
+            continue;
+        }
         match play::post_message(conn, app, &address.game_id, &user_id, said) {
             Ok((m, _)) => answer.said.push(m.body),
+            Err(e) if e.code() == "rate_limited" => {
+                answer
+                    .talk_notes
+                    .push(format!("`say: {said}`: {}", e.detail()));
+                limited = Some(e);
+            }
             Err(e) => {
                 answer.outcome = "refused".into();
                 answer.problem = Some(problem(&e));
             }
         }
+    }
+    let past = reply.say.len().saturating_sub(settings.max_say_lines);
+    if past > 0 {
+        answer.talk_notes.push(format!(
+            "{past} more `say:` line{} not read: one reply posts at most {}",
+            if past == 1 { " was" } else { "s were" },
+            settings.max_say_lines
+        ));
     }
     let to = Recipient {
         user_id,
@@ -491,19 +535,6 @@ struct InboundRow {
     answered: bool,
 }
 
-/// Does an `Authentication-Results` header of `authserv` say the sender passed?
-pub fn authenticated(headers: &[String], authserv: &str) -> bool {
-    headers.iter().any(|h| {
-        let (id, rest) = h.split_once(';').unwrap_or((h, ""));
-        let id = id.split_whitespace().next().unwrap_or("");
-        let rest = rest.to_ascii_lowercase();
-        id.eq_ignore_ascii_case(authserv)
-            && ["dmarc=pass", "dkim=pass", "spf=pass"]
-                .iter()
-                .any(|p| rest.contains(p))
-    })
-}
-
 /// The problem as the API would state it: the code, the words, and the rule or the word.
 fn problem(e: &ApiError) -> String {
     let mut s = format!("{}: {}", e.code(), e.detail());
@@ -652,15 +683,6 @@ pub fn reply_hint(kind: &str, data: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn authentication_results_count_only_from_the_trusted_mta() {
-        let h = vec!["mx.example.org; spf=pass smtp.mailfrom=a@x.test; dkim=fail".to_string()];
-        assert!(authenticated(&h, "mx.example.org"));
-        assert!(!authenticated(&h, "other.example.org"));
-        let failed = vec!["mx.example.org; spf=fail; dkim=none; dmarc=fail".to_string()];
-        assert!(!authenticated(&failed, "mx.example.org"));
-    }
 
     #[test]
     fn the_subject_of_an_answer() {

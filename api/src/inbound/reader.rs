@@ -20,6 +20,10 @@ pub struct Incoming {
     pub message_id: Option<String>,
     /// The `From` address, lower case.
     pub from: Option<String>,
+    /// Why `From` names no one sender, when it does not: more than one `From` header,
+    /// more than one address in it, or group syntax (RFC 5322 allows one mailbox there
+    /// only with a `Sender`; DMARC cannot align a pass with several).
+    pub from_ambiguous: Option<&'static str>,
     /// The addresses in `To`, `Cc`, `Delivered-To` and `X-Original-To`.
     pub recipients: Vec<String>,
     pub subject: String,
@@ -55,6 +59,21 @@ pub fn parse(raw: &[u8]) -> Option<Incoming> {
         .and_then(|a| a.first())
         .and_then(|a| a.address())
         .map(|a| a.trim().to_ascii_lowercase());
+    let from_headers = msg
+        .headers_raw()
+        .filter(|(n, _)| n.eq_ignore_ascii_case("From"))
+        .count();
+    let from_ambiguous = if from_headers > 1 {
+        Some("more than one From header")
+    } else {
+        match msg.from() {
+            Some(mail_parser::Address::Group(_)) => Some("a group in From"),
+            Some(mail_parser::Address::List(list)) if list.len() > 1 => {
+                Some("more than one address in From")
+            }
+            _ => None,
+        }
+    };
     let mut recipients: Vec<String> = Vec::new();
     for list in [msg.to(), msg.cc()].into_iter().flatten() {
         recipients.extend(list.iter().filter_map(|a| a.address()).map(str::to_string));
@@ -125,6 +144,7 @@ pub fn parse(raw: &[u8]) -> Option<Incoming> {
     Some(Incoming {
         message_id: msg.message_id().map(str::to_string),
         from,
+        from_ambiguous,
         recipients,
         subject,
         references,
@@ -454,6 +474,24 @@ mod tests {
         let plain =
             parse(b"From: a@x.test\nTo: play+x@h.test\nSubject: Re: x\n\ndiscard 1\n").unwrap();
         assert!(plain.automatic.is_none());
+    }
+
+    #[test]
+    fn a_from_that_names_more_than_one_sender_is_marked() {
+        let one = |from: &str| {
+            let raw = format!("{from}To: play+x@h.test\nSubject: x\n\ndiscard 1\n");
+            parse(raw.as_bytes()).unwrap().from_ambiguous
+        };
+        assert_eq!(one("From: Anna <a@x.test>\n"), None);
+        assert_eq!(
+            one("From: \"Smith, Anna\" <a@x.test>\n"),
+            None,
+            "a comma in a quoted name"
+        );
+        assert!(one("From: a@x.test\nFrom: b@evil.test\n").is_some());
+        assert!(one("From: a@x.test, b@evil.test\n").is_some());
+        assert!(one("From: players: a@x.test, b@evil.test;\n").is_some());
+        assert!(one("From: players: a@x.test;\n").is_some());
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The built-in SMTP listener for self-hosters (`smtp_listen`, off by default): the mail
 //! exchanger for the reply domain, or a relay's next hop.
 //!
-//! Owns: the sockets (one thread per connection, blocking I/O, a time limit on every
-//! read), the SMTP dialogue (the `mailin` crate's session), STARTTLS when a certificate
+//! Owns: the sockets (one thread per connection, blocking I/O), the bounds on clients
+//! ([`Limits`]: connections at once, and per client address; the time a command or a line
+//! of data may take; the length of a session; commands that bring no message further),
+//! the SMTP dialogue (the `mailin` crate's session), STARTTLS when a certificate
 //! is configured (rustls with the ring provider; `MAIL` refused before it when
 //! `smtp_listen_require_tls` is set), refusing a recipient that is
 //! not a signed reply address at `RCPT` (550: nothing is accepted for an unknown
@@ -15,17 +17,113 @@ use super::{receive, Envelope};
 use crate::state::AppState;
 use actix_web::web;
 use mailin::{Action, Handler, Response, Session, SessionBuilder};
+use std::cell::Cell;
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{IpAddr, TcpListener, TcpStream};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// How long a client may stay silent.
-const IDLE: Duration = Duration::from_secs(120);
-/// At most this many connections at once; more wait in the kernel's backlog.
-const MAX_CONNECTIONS: usize = 32;
+/// The listener's bounds on its clients (`smtp_listen_*` settings, `docs/replies.md`).
+///
+/// One client must not be able to keep others out: it gets `per_client` of the
+/// `max_connections`, and each of its connections ends when it falls silent for `idle`,
+/// when it has lasted `session`, or after `max_idle_commands` commands that bring no
+/// message further (`NOOP`, `RSET`, `HELO`/`EHLO`, `HELP`, `VRFY`, `EXPN`, and any command
+/// refused) since its last message. Refusals are `421`: the sender tries again later.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections at once (`smtp_listen_max_connections`).
+    pub max_connections: usize,
+    /// Connections at once from one client (`smtp_listen_per_client`): an IPv4 address,
+    /// or an IPv6 /64 (one host's usual share).
+    pub per_client: usize,
+    /// The longest a client may take over a command, or a line of a message
+    /// (`smtp_listen_idle_secs`).
+    pub idle: Duration,
+    /// The longest session (`smtp_listen_session_secs`).
+    pub session: Duration,
+    /// Commands without progress between two messages (`smtp_listen_max_idle_commands`).
+    pub max_idle_commands: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 32,
+            per_client: 4,
+            idle: Duration::from_secs(30),
+            session: Duration::from_secs(300),
+            max_idle_commands: 10,
+        }
+    }
+}
+
+/// Who is connected: how many connections in all and from each client.
+struct Clients {
+    max: usize,
+    per_client: usize,
+    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+}
+
+/// One admitted connection; dropping it frees its place.
+struct Admitted {
+    clients: Arc<Clients>,
+    client: IpAddr,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut open = self.clients.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.0 = open.0.saturating_sub(1);
+        if let Some(n) = open.1.get_mut(&self.client) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.1.remove(&self.client);
+            }
+        }
+    }
+}
+
+impl Clients {
+    /// A place for a connection from `peer`, or the `421` line that refuses it.
+    fn admit(self: &Arc<Clients>, peer: IpAddr) -> Result<Admitted, &'static [u8]> {
+        let client = client_of(peer);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = open.1.get(&client).copied().unwrap_or(0);
+        if mine >= self.per_client {
+            return Err(b"421 4.7.0 too many connections from your address, try again later\r\n");
+        }
+        if open.0 >= self.max {
+            return Err(b"421 4.3.2 too busy, try again later\r\n");
+        }
+        open.0 += 1;
+        open.1.insert(client, mine + 1);
+        Ok(Admitted {
+            clients: self.clone(),
+            client,
+        })
+    }
+}
+
+/// The client a connection counts against: an IPv4 address (also when mapped into
+/// IPv6), or the /64 of an IPv6 address.
+fn client_of(peer: IpAddr) -> IpAddr {
+    match peer {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut s = v6.segments();
+                s[4..].fill(0);
+                IpAddr::from(s)
+            }
+        },
+    }
+}
 
 /// TLS for the listener: the certificate chain and key of `smtp_listen_cert` and
 /// `smtp_listen_key` (PEM), and whether a client must start TLS before `MAIL`.
@@ -79,7 +177,12 @@ pub fn tls_config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>, 
 /// Start listening on `listener` (already bound); connections are served on threads of
 /// their own until the process ends. With `tls`, STARTTLS is offered.
 pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String, tls: Option<Tls>) {
-    let busy = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let limits = state.inbound.smtp_limits.clone();
+    let clients = Arc::new(Clients {
+        max: limits.max_connections,
+        per_client: limits.per_client,
+        open: Mutex::new((0, HashMap::new())),
+    });
     let spawned = std::thread::Builder::new()
         .name("smtp-listener".into())
         .spawn(move || {
@@ -91,23 +194,31 @@ pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String, tl
                         continue;
                     }
                 };
+                let peer = stream
+                    .peer_addr()
+                    .map(|a| a.ip())
+                    .unwrap_or(IpAddr::from([0, 0, 0, 0]));
+                let admitted = match clients.admit(peer) {
+                    Ok(a) => a,
+                    Err(refusal) => {
+                        let mut s = stream;
+                        let _ = s.set_write_timeout(Some(Duration::from_secs(1)));
+                        let _ = s.write_all(refusal);
+                        tracing::debug!(%peer, "smtp: connection refused by a limit");
+                        continue;
+                    }
+                };
                 let state = state.clone();
                 let name = name.clone();
                 let tls = tls.clone();
-                let busy = busy.clone();
-                if busy.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= MAX_CONNECTIONS {
-                    busy.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
-                    let mut s = stream;
-                    let _ = s.write_all(b"421 too busy, try again later\r\n");
-                    continue;
-                }
+                let limits = limits.clone();
                 let spawned = std::thread::Builder::new()
                     .name("smtp-session".into())
                     .spawn(move || {
-                        if let Err(e) = session(stream, &state, &name, tls.as_ref()) {
+                        if let Err(e) = session(stream, &state, &name, tls.as_ref(), &limits) {
                             tracing::debug!(error = %e, "smtp: session ended");
                         }
-                        busy.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                        drop(admitted);
                     });
                 if let Err(e) = spawned {
                     tracing::warn!(error = %e, "smtp: cannot start a session thread");
@@ -125,15 +236,30 @@ fn session(
     state: &web::Data<AppState>,
     name: &str,
     tls: Option<&Tls>,
+    limits: &Limits,
 ) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(IDLE))?;
-    stream.set_write_timeout(Some(IDLE))?;
+    stream.set_write_timeout(Some(limits.idle))?;
     let peer = stream
         .peer_addr()
         .map(|a| a.ip())
         .unwrap_or(IpAddr::from([0, 0, 0, 0]));
+    let started = Instant::now();
+    let bounds = Bounds {
+        line: Rc::new(Cell::new(started + limits.idle)),
+        end: started + limits.session,
+        idle: limits.idle,
+        max_idle_commands: limits.max_idle_commands,
+        idle_commands: Cell::new(0),
+        messages: Arc::new(AtomicU64::new(0)),
+    };
+    let stream = Timed {
+        tcp: stream,
+        line: bounds.line.clone(),
+        end: bounds.end,
+    };
     let secure = Arc::new(AtomicBool::new(false));
     let handler = Collect {
+        messages: bounds.messages.clone(),
         state: state.clone(),
         envelope: Envelope::default(),
         data: Vec::new(),
@@ -148,7 +274,7 @@ fn session(
     let mut session = builder.build(peer, handler);
     let mut plain = BufReader::new(stream);
     session.greeting().write_to(plain.get_mut())?;
-    if dialogue(&mut plain, &mut session)? == Next::Closed {
+    if dialogue(&mut plain, &mut session, &bounds)? == Next::Closed {
         return Ok(());
     }
     let Some(tls) = tls else {
@@ -166,6 +292,8 @@ fn session(
     let tcp = plain.into_inner();
     let conn = rustls::ServerConnection::new(tls.config.clone()).map_err(std::io::Error::other)?;
     let mut stream = rustls::StreamOwned::new(conn, tcp);
+    // The handshake is bounded as a command is.
+    bounds.line.set(Instant::now() + bounds.idle);
     while stream.conn.is_handshaking() {
         stream.conn.complete_io(&mut stream.sock)?;
     }
@@ -173,8 +301,61 @@ fn session(
     // The session starts again from the greeting's state: the client says EHLO anew.
     session.tls_active();
     let mut secured = BufReader::new(stream);
-    dialogue(&mut secured, &mut session)?;
+    dialogue(&mut secured, &mut session, &bounds)?;
     Ok(())
+}
+
+/// The time and command bounds of one session.
+struct Bounds {
+    /// When the line being read must be in (now + `idle` as each line begins); shared
+    /// with the socket's reader ([`Timed`]).
+    line: Rc<Cell<Instant>>,
+    /// When the session ends, whatever it is doing.
+    end: Instant,
+    idle: Duration,
+    max_idle_commands: u32,
+    /// Commands without progress since the last message.
+    idle_commands: Cell<u32>,
+    /// Messages that came to their end (counted by [`Collect::data_end`]).
+    messages: Arc<AtomicU64>,
+}
+
+/// The commands that bring no message further.
+const NO_PROGRESS: [&str; 8] = [
+    "NOOP", "RSET", "HELO", "EHLO", "HELP", "VRFY", "EXPN", "LHLO",
+];
+
+/// The socket, read with a deadline: the current line's, or the session's end if that
+/// comes first. A client that trickles a byte at a time does not stretch either.
+struct Timed {
+    tcp: TcpStream,
+    line: Rc<Cell<Instant>>,
+    end: Instant,
+}
+
+impl Read for Timed {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let until = self.line.get().min(self.end);
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client took too long",
+            ));
+        }
+        self.tcp.set_read_timeout(Some(left))?;
+        self.tcp.read(buf)
+    }
+}
+
+impl Write for Timed {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.tcp.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.tcp.flush()
+    }
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -189,19 +370,54 @@ enum Next {
 fn dialogue<S: Read + Write>(
     reader: &mut BufReader<S>,
     session: &mut Session<Collect>,
+    bounds: &Bounds,
 ) -> std::io::Result<Next> {
     let mut line = Vec::with_capacity(1024);
     loop {
         line.clear();
-        let n = reader
-            .by_ref()
-            .take(64 * 1024)
-            .read_until(b'\n', &mut line)?;
+        bounds.line.set(Instant::now() + bounds.idle);
+        let read = reader.by_ref().take(64 * 1024).read_until(b'\n', &mut line);
+        let n = match read {
+            Ok(n) => n,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+                ) =>
+            {
+                let why: &[u8] = if Instant::now() >= bounds.end {
+                    b"421 4.4.2 session too long, closing\r\n"
+                } else {
+                    b"421 4.4.2 idle too long, closing\r\n"
+                };
+                // Best effort: the client may not be reading either.
+                let _ = reader.get_mut().write_all(why);
+                let _ = reader.get_mut().flush();
+                return Err(e);
+            }
+            Err(e) => return Err(e),
+        };
         if n == 0 {
             return Ok(Next::Closed);
         }
         let line = normalize_mail_from(&line);
+        let messages = bounds.messages.load(Ordering::SeqCst);
         let response = session.process(&line);
+        if response.action != Action::NoReply {
+            if bounds.messages.load(Ordering::SeqCst) != messages {
+                bounds.idle_commands.set(0);
+            } else if response.is_error || no_progress(&line) {
+                let n = bounds.idle_commands.get() + 1;
+                bounds.idle_commands.set(n);
+                if n > bounds.max_idle_commands {
+                    reader
+                        .get_mut()
+                        .write_all(b"421 4.7.0 too many commands without a message, closing\r\n")?;
+                    reader.get_mut().flush()?;
+                    return Ok(Next::Closed);
+                }
+            }
+        }
         match response.action {
             Action::Reply => response.write_to(reader.get_mut())?,
             Action::Close => {
@@ -218,6 +434,17 @@ fn dialogue<S: Read + Write>(
         }
         reader.get_mut().flush()?;
     }
+}
+
+/// Whether a command line is one of [`NO_PROGRESS`].
+fn no_progress(line: &[u8]) -> bool {
+    let verb = line
+        .split(|b| b.is_ascii_whitespace())
+        .next()
+        .unwrap_or_default();
+    NO_PROGRESS
+        .iter()
+        .any(|v| v.as_bytes().eq_ignore_ascii_case(verb))
 }
 
 /// Stands for the null reverse path `<>` inside the session (mailin's parser wants an
@@ -260,6 +487,8 @@ fn normalize_mail_from(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 
 /// Collects one message and hands it over at its end.
 struct Collect {
+    /// Messages that came to their end in this session.
+    messages: Arc<AtomicU64>,
     state: web::Data<AppState>,
     envelope: Envelope,
     data: Vec<u8>,
@@ -305,6 +534,7 @@ impl Handler for Collect {
     }
 
     fn data_end(&mut self) -> Response {
+        self.messages.fetch_add(1, Ordering::SeqCst);
         if self.too_large {
             return Response::custom(552, "message too large".into());
         }
@@ -335,6 +565,23 @@ impl Handler for Collect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_clients_count_by_their_64_and_mapped_ipv4_as_ipv4() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(client_of(ip("2001:db8:1:2:3:4:5:6")), ip("2001:db8:1:2::"));
+        assert_eq!(client_of(ip("2001:db8:1:2:ffff::1")), ip("2001:db8:1:2::"));
+        assert_eq!(client_of(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(client_of(ip("192.0.2.7")), ip("192.0.2.7"));
+    }
+
+    #[test]
+    fn the_commands_without_progress() {
+        assert!(no_progress(b"NOOP\r\n"));
+        assert!(no_progress(b"ehlo client.test\r\n"));
+        assert!(!no_progress(b"MAIL FROM:<a@x.test>\r\n"));
+        assert!(!no_progress(b"NOOPS\r\n"));
+    }
 
     #[test]
     fn the_null_sender_and_unknown_parameters_are_made_readable() {

@@ -425,6 +425,10 @@ pub struct ReplyAnswer {
     pub problem: Option<String>,
     /// Table talk posted from the reply.
     pub said: Vec<String>,
+    /// What of the reply's talk was not posted, and why (over the seat's talk limit, or
+    /// past the `say:` lines one reply may post). Absent in answers queued before it.
+    #[serde(default)]
+    pub talk_notes: Vec<String>,
     /// The steps the seat may take first (asked for with `legal`, or after a refusal).
     pub legal: Vec<String>,
     /// Where the game stands now (after a refusal or on `board`).

@@ -25,7 +25,7 @@ pub mod timeout;
 pub mod turn;
 
 pub use table::{kind_of, Table};
-pub use talk::{post_message, MAX_CHARS};
+pub use talk::{post_message, post_message_counted, MAX_CHARS};
 pub use timeout::{play_timeout, TimeoutDone};
 pub use turn::{
     check_turn, legal, legal_after, notation_error, rule_error, submit_notation,

@@ -1,9 +1,12 @@
 //! A seat posts table talk (D-T1: players may say anything; the service never checks it).
 //!
-//! Owns: who may talk at a table (its players), the length of a message, and where it
-//! stands in the log (`at_seq`, the sequence when it was posted).
+//! Owns: who may talk at a table (its players), the length of a message, how many a seat
+//! may post a minute (`talk_per_seat_per_minute`, counted here so that the API, the game
+//! page and mail replies share it), and where a message stands in the log (`at_seq`, the
+//! sequence when it was posted).
 //! Must not: filter or judge what is said.
 
+use crate::auth::ratelimit::Standings;
 use crate::error::{ApiError, ApiResult};
 use crate::play::Table;
 use crate::state::AppState;
@@ -23,6 +26,21 @@ pub fn post_message(
     user_id: &str,
     body: &str,
 ) -> ApiResult<(Message, String)> {
+    post_message_counted(conn, app, game_id, user_id, body, &mut None)
+}
+
+/// As [`post_message`], keeping in `standing` where the seat stands against the talk limit
+/// once the message was counted (for the `RateLimit-*` headers of the API's answer).
+/// Over the limit: 429 `rate_limited`, with `Retry-After`, the `limit` and the
+/// `window_seconds`.
+pub fn post_message_counted(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    body: &str,
+    standing: &mut Option<Standings>,
+) -> ApiResult<(Message, String)> {
     let text = body.trim().to_string();
     let n = text.chars().count();
     if n == 0 || n > MAX_CHARS {
@@ -39,6 +57,22 @@ pub fn post_message(
             "only the game's players may talk at its table",
         ));
     };
+    match app.talk_limits.check(game_id, user_id) {
+        Ok(s) => *standing = Some(s),
+        Err(s) => {
+            let wait = s.retry_after();
+            let limit = s.tightest().map_or(0, |t| t.limit);
+            *standing = Some(s);
+            return Err(ApiError::too_many_requests(
+                format!(
+                    "a seat may post at most {limit} messages a minute at a table; try again in {wait} s"
+                ),
+                wait,
+            )
+            .with("limit", limit)
+            .with("window_seconds", 60));
+        }
+    }
     let m = Message {
         id: new_id(),
         game_id: game_id.to_string(),

@@ -879,3 +879,400 @@ async fn a_turn_played_by_reply_and_its_answer_are_written_together_or_not_at_al
     .await;
     assert!(answer.text.contains("is played"), "{}", answer.text);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_is_played_only_when_the_trusted_mta_vouches_for_its_one_from_domain() {
+    let sink = SmtpServer::start();
+    let app = TestApp::sqlite(|s| {
+        by_mail(&sink)(s);
+        s.inbound.trusted_authserv = Some("mx.hermes.test".into());
+    })
+    .await;
+    let (ann, ann_mail) = confirmed(&app, "ann").await;
+    let (bo, _) = confirmed(&app, "bo").await;
+    let id = new_game(&app, "gods", &[ann.clone(), bo]).await;
+    let first = wait_mail(&sink, "ann's first your-turn", |m| {
+        m.to == ann_mail && m.subject.starts_with("Your turn")
+    })
+    .await;
+    let seq0 = game(&app, &id, &ann).await["seq"].as_i64().unwrap();
+    let domain = ann_mail.rsplit_once('@').unwrap().1.to_string();
+    let turn = "discard 1\ndiscard 1";
+
+    // What a substring match took for a pass: a comment, a value, SPF's pass of the
+    // envelope sender, a DKIM pass of another domain.
+    for header in [
+        format!("mx.hermes.test; dkim=fail (signature said dkim=pass) header.d={domain}"),
+        "mx.hermes.test; dmarc=fail header.from=x.dmarc=pass.example".to_string(),
+        format!("mx.hermes.test; spf=pass smtp.mailfrom=attacker@evil.example; dmarc=fail header.from={domain}"),
+        format!("mx.hermes.test; dkim=pass header.d=evil.example; dmarc=fail header.from={domain}"),
+        format!("other.mx.test; dmarc=pass header.from={domain}"),
+    ] {
+        let (_, raw) = reply(
+            &ann_mail,
+            &first,
+            turn,
+            Shape::TopPosted,
+            &format!("Authentication-Results: {header}\r\n"),
+        );
+        let (status, body) = send_http(&app, &raw).await;
+        assert_eq!(
+            (status, body["outcome"].as_str(), body["answered"].as_bool()),
+            (StatusCode::ACCEPTED, Some("unauthenticated"), Some(false)),
+            "{header}: {body}"
+        );
+    }
+    // A From that names more than one sender, with a pass for the seat's domain.
+    let pass =
+        format!("Authentication-Results: mx.hermes.test; dmarc=pass header.from={domain}\r\n");
+    let (_, raw) = reply(
+        &ann_mail,
+        &first,
+        turn,
+        Shape::TopPosted,
+        &format!("From: attacker@evil.example\r\n{pass}"),
+    );
+    let (_, body) = send_http(&app, &raw).await;
+    assert_eq!(body["outcome"], "wrong_sender", "two From headers: {body}");
+    for from in [
+        format!("From: players: {ann_mail}, attacker@evil.example;"),
+        format!("From: players: {ann_mail};"),
+        format!("From: {ann_mail}, attacker@evil.example"),
+    ] {
+        let (_, raw) = reply(&ann_mail, &first, turn, Shape::TopPosted, &pass);
+        let raw = String::from_utf8(raw).unwrap().replacen(
+            &format!("From: A Player <{ann_mail}>"),
+            &from,
+            1,
+        );
+        let (_, body) = send_http(&app, raw.as_bytes()).await;
+        assert_eq!(body["outcome"], "wrong_sender", "{from}: {body}");
+    }
+    assert_eq!(
+        game(&app, &id, &ann).await["seq"],
+        seq0,
+        "nothing was played"
+    );
+
+    // The MTA's pass for the seat's domain: played.
+    let (mid, raw) = reply(
+        &ann_mail,
+        &first,
+        turn,
+        Shape::TopPosted,
+        &format!(
+            "Authentication-Results: mx.hermes.test;\r\n dkim=pass (2048-bit key) header.d={domain} header.s=s1;\r\n spf=pass smtp.mailfrom={ann_mail}\r\n"
+        ),
+    );
+    let (status, body) = send_http(&app, &raw).await;
+    assert_eq!(
+        (status, body["outcome"].as_str()),
+        (StatusCode::ACCEPTED, Some("played")),
+        "{body}"
+    );
+    wait_mail(&sink, "the answer", |m| {
+        m.in_reply_to.as_deref() == Some(mid.as_str())
+    })
+    .await;
+    assert_eq!(game(&app, &id, &ann).await["seq"], seq0 + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn talk_is_capped_per_reply_and_limited_per_seat_by_mail_the_api_and_the_page() {
+    let sink = SmtpServer::start();
+    let app = TestApp::sqlite(|s| {
+        by_mail(&sink)(s);
+        s.inbound.max_say_lines = 3;
+        s.talk_per_seat_per_minute = 5;
+    })
+    .await;
+    let (ann, ann_mail) = confirmed(&app, "ann").await;
+    let (bo, _) = confirmed(&app, "bo").await;
+    let id = new_game(&app, "gods", &[ann.clone(), bo.clone()]).await;
+    let first = wait_mail(&sink, "ann's first your-turn", |m| {
+        m.to == ann_mail && m.subject.starts_with("Your turn")
+    })
+    .await;
+    let seq0 = game(&app, &id, &ann).await["seq"].as_i64().unwrap();
+    let count = |app: &TestApp| {
+        let (id, token) = (id.clone(), bo.token.clone());
+        let app_url = app.url.clone();
+        let client = app.client.clone();
+        async move {
+            let res = client
+                .get(format!("{app_url}/games/{id}/messages"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            let (_, body) = crate::helpers::read(res).await;
+            body["messages"].as_array().unwrap().len()
+        }
+    };
+
+    // One reply of a thousand `say:` lines and a turn: three are posted, the turn is
+    // played, and the answer says what was not posted.
+    let flood: String = (0..1000).map(|i| format!("say: hi {i}\n")).collect();
+    let (mid, raw) = reply(
+        &ann_mail,
+        &first,
+        &format!("{flood}discard 1\ndiscard 1"),
+        Shape::TopPosted,
+        "",
+    );
+    let (status, body) = send_http(&app, &raw).await;
+    assert_eq!(
+        (status, body["outcome"].as_str()),
+        (StatusCode::ACCEPTED, Some("played")),
+        "{body}"
+    );
+    assert_eq!(count(&app).await, 3);
+    let answer = wait_mail(&sink, "the answer", |m| {
+        m.in_reply_to.as_deref() == Some(mid.as_str())
+    })
+    .await;
+    assert!(answer.text.contains("is played"), "{}", answer.text);
+    assert!(
+        answer.text.contains("997 more `say:` lines were not read"),
+        "{}",
+        answer.text
+    );
+    assert_eq!(game(&app, &id, &ann).await["seq"], seq0 + 1);
+
+    // The API shares the seat's limit: two more, then 429 naming the bound.
+    for _ in 0..2 {
+        let (status, body) = app
+            .post(
+                &format!("/games/{id}/messages"),
+                &ann.token,
+                json!({"body": "hello"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let res = app
+        .client
+        .post(format!("{}/games/{id}/messages", app.url))
+        .bearer_auth(&ann.token)
+        .json(&json!({"body": "one too many"}))
+        .send()
+        .await
+        .unwrap();
+    let headers = res.headers().clone();
+    let (status, body) = crate::helpers::read(res).await;
+    assert_eq!(
+        (status, body["code"].as_str(), body["limit"].as_u64()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"), Some(5)),
+        "{body}"
+    );
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("5 messages a minute"),
+        "{body}"
+    );
+    let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=13).contains(&retry), "{retry}");
+    assert_eq!(headers["ratelimit-limit"], "5");
+    assert_eq!(headers["ratelimit-remaining"], "0");
+    assert_eq!(count(&app).await, 5);
+    // Another seat at the same table has its own quota.
+    let (status, body) = app
+        .post(
+            &format!("/games/{id}/messages"),
+            &bo.token,
+            json!({"body": "hi Ann"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // The game page's talk form: the same refusal, as a page.
+    let link = hermes_api::links::turn_link(&keys(), PUBLIC_URL, &ann.id, &id).unwrap();
+    let token = link.split("token=").nth(1).unwrap().to_string();
+    let res = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(format!("{}/games/{id}/play/talk?token={token}", app.url))
+        .form(&[("body", "from the page")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+    assert!(res.text().await.unwrap().contains("not posted"));
+
+    // By mail: the talk is not posted and the answer says so.
+    let (talk, raw) = reply(
+        &ann_mail,
+        &answer,
+        "say: still there?\nboard",
+        Shape::TopPosted,
+        "",
+    );
+    let (_, body) = send_http(&app, &raw).await;
+    assert_eq!(body["outcome"], "noted", "{body}");
+    let noted = wait_mail(&sink, "talk not posted", |m| {
+        m.in_reply_to.as_deref() == Some(talk.as_str())
+    })
+    .await;
+    assert!(
+        noted.text.contains("Not posted at the table"),
+        "{}",
+        noted.text
+    );
+    assert!(noted.text.contains("still there?"), "{}", noted.text);
+    assert!(noted.text.contains("5 messages a minute"), "{}", noted.text);
+    assert_eq!(count(&app).await, 6);
+}
+
+/// A raw SMTP connection to the listener from `local` (an address of the loopback: a
+/// client of its own, as far as the listener can tell).
+async fn raw_smtp(local: [u8; 4], port: u16) -> tokio::io::BufReader<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((local, 0).into()).unwrap();
+    let stream = socket.connect(([127, 0, 0, 1], port).into()).await.unwrap();
+    tokio::io::BufReader::new(stream)
+}
+
+/// The listener's next answer (all lines of a multi-line one); `""` when it hung up.
+async fn answer_of(c: &mut tokio::io::BufReader<tokio::net::TcpStream>) -> String {
+    use tokio::io::AsyncBufReadExt;
+    let mut all = String::new();
+    loop {
+        let mut line = String::new();
+        let n = tokio::time::timeout(Duration::from_secs(20), c.read_line(&mut line))
+            .await
+            .expect("the listener answers or hangs up within 20 s")
+            .unwrap_or(0);
+        all.push_str(&line);
+        if n == 0 || line.len() < 4 || line.as_bytes()[3] == b' ' {
+            return all;
+        }
+    }
+}
+
+async fn say(c: &mut tokio::io::BufReader<tokio::net::TcpStream>, line: &str) -> String {
+    use tokio::io::AsyncWriteExt;
+    // A write to a connection the listener closed may fail: the answer is then "".
+    let _ = c
+        .get_mut()
+        .write_all(format!("{line}\r\n").as_bytes())
+        .await;
+    answer_of(c).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_cannot_shut_out_the_listener_and_idle_connections_are_dropped() {
+    let sink = SmtpServer::start();
+    let app = TestApp::sqlite(|s| {
+        by_mail(&sink)(s);
+        s.inbound.smtp_limits.max_connections = 3;
+        s.inbound.smtp_limits.per_client = 2;
+        s.inbound.smtp_limits.idle = Duration::from_secs(3);
+        s.inbound.smtp_limits.max_idle_commands = 5;
+    })
+    .await;
+    let port = app.smtp_port.unwrap();
+    let (ann, ann_mail) = confirmed(&app, "ann").await;
+    let (bo, _) = confirmed(&app, "bo").await;
+    let id = new_game(&app, "gods", &[ann.clone(), bo]).await;
+    let first = wait_mail(&sink, "ann's first your-turn", |m| {
+        m.to == ann_mail && m.subject.starts_with("Your turn")
+    })
+    .await;
+    let seq0 = game(&app, &id, &ann).await["seq"].as_i64().unwrap();
+
+    // The flooder (127.0.0.2) holds as many connections as it may; one more is refused.
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut c = raw_smtp([127, 0, 0, 2], port).await;
+        assert!(answer_of(&mut c).await.starts_with("220"));
+        assert!(say(&mut c, "EHLO flood.test").await.starts_with("250"));
+        held.push(c);
+    }
+    let mut refused = raw_smtp([127, 0, 0, 2], port).await;
+    let greeting = answer_of(&mut refused).await;
+    assert!(greeting.starts_with("421"), "{greeting}");
+    assert_eq!(answer_of(&mut refused).await, "", "and hung up");
+
+    // A real reply from another client still gets through while the flooder holds them.
+    let (mid, raw) = reply(
+        &ann_mail,
+        &first,
+        "discard 1\ndiscard 1",
+        Shape::TopPosted,
+        "",
+    );
+    send_smtp(
+        &app,
+        Some(&ann_mail),
+        first.reply_to.as_deref().unwrap(),
+        &raw,
+    )
+    .await
+    .expect("the listener takes the reply");
+    wait_mail(&sink, "the answer", |m| {
+        m.in_reply_to.as_deref() == Some(mid.as_str())
+    })
+    .await;
+    assert_eq!(game(&app, &id, &ann).await["seq"], seq0 + 1);
+
+    // The flooder's silent connections are dropped after the idle limit.
+    let start = Instant::now();
+    for c in &mut held {
+        let last = answer_of(c).await;
+        assert!(last.starts_with("421") || last.is_empty(), "{last}");
+        assert_eq!(answer_of(c).await, "", "hung up");
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+
+    // NOOPs do not keep a connection alive: after the cap of commands without a
+    // message, the listener hangs up.
+    let mut c = raw_smtp([127, 0, 0, 2], port).await;
+    assert!(answer_of(&mut c).await.starts_with("220"));
+    let mut answers = Vec::new();
+    for _ in 0..20 {
+        let a = say(&mut c, "NOOP").await;
+        answers.push(a.clone());
+        if !a.starts_with("250") {
+            break;
+        }
+    }
+    assert_eq!(answers.len(), 6, "{answers:?}");
+    assert!(answers[5].starts_with("421"), "{answers:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_smtp_session_ends_at_its_time_limit_however_busy_the_client_keeps_it() {
+    let sink = SmtpServer::start();
+    let app = TestApp::sqlite(|s| {
+        by_mail(&sink)(s);
+        s.inbound.smtp_limits.idle = Duration::from_secs(2);
+        s.inbound.smtp_limits.session = Duration::from_secs(3);
+        s.inbound.smtp_limits.max_idle_commands = 1000;
+    })
+    .await;
+    let mut c = raw_smtp([127, 0, 0, 1], app.smtp_port.unwrap()).await;
+    assert!(answer_of(&mut c).await.starts_with("220"));
+    let start = Instant::now();
+    let last = loop {
+        let a = say(&mut c, "NOOP").await;
+        if !a.starts_with("250") {
+            break a;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "still open");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(last.starts_with("421") || last.is_empty(), "{last}");
+    assert!(
+        start.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}

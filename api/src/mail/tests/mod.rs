@@ -300,6 +300,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         happened: vec![format!("{} placed a red tribe on 2,-1.", name(0))],
         problem: None,
         said: vec!["Good luck, <everyone>!".to_string()],
+        talk_notes: Vec::new(),
         legal: Vec::new(),
         position: Vec::new(),
         board: false,

@@ -304,7 +304,7 @@ pub struct Overrides {
     #[arg(long, env = "HERMES_SMTP_LISTEN_MAX_IDLE_COMMANDS", value_name = "N")]
     pub smtp_listen_max_idle_commands: Option<u32>,
     /// `say:` lines posted from one reply by mail; the rest are not, and the answer says
-    /// so. File key `reply_max_say_lines`. [default: 10]
+    /// so (`0`: no talk by mail). File key `reply_max_say_lines`. [default: 10]
     #[arg(long, env = "HERMES_REPLY_MAX_SAY_LINES", value_name = "N")]
     pub reply_max_say_lines: Option<u32>,
     /// The domain of reply addresses (`play+TOKEN@DOMAIN`). File key `reply_domain`.

@@ -5,9 +5,10 @@
 //! Owns, in this order: refuse an oversized message before parsing → parse ([`reader`])
 //! → record it once by Message-ID (a second delivery is not played again) → ignore
 //! automatic mail (auto-replies, bounces, reports) → check the signed reply address
-//! ([`token`]) → check that `From` is the seat's confirmed address (and, when an upstream
-//! MTA is trusted, that its `Authentication-Results` pass) → limit answers per address →
-//! read the reply → talk, turn and questions through the play layer (`crate::play`, source
+//! ([`token`]) → check that `From` names one sender, the seat's confirmed address (and,
+//! when an upstream MTA is trusted, that its `Authentication-Results` vouch for the From
+//! domain: [`authres`]) → limit answers per address → read the reply → talk (at most
+//! `max_say_lines`), turn and questions through the play layer (`crate::play`, source
 //! `email`) → one answer in the reply's thread, through the outbox. Mail that fails the
 //! address or the sender check gets no answer at all (no backscatter); what became of
 //! every message is in `inbound_mail`.

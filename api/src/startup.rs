@@ -149,6 +149,7 @@ impl Application {
                 settings.stream_keepalive_ms,
             )),
             webhooks: settings.webhooks.clone(),
+            decks: crate::http::decks::DeckUploads::new(settings.decks.clone()),
         });
         if let store::DatabaseUrl::Postgres(url) =
             store::DatabaseUrl::parse(&settings.database_url.0)?

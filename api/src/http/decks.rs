@@ -31,7 +31,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -90,6 +90,8 @@ pub struct DeckUploads {
     settings: DeckSettings,
     server: Arc<Semaphore>,
     users: Arc<Mutex<HashMap<String, u32>>>,
+    /// Cards drawn since the server started.
+    cards_drawn: Arc<AtomicU64>,
 }
 
 /// One upload's place among those drawing; given back when dropped (when its drawing
@@ -119,7 +121,19 @@ impl DeckUploads {
             settings,
             server: Arc::new(Semaphore::new(at_once)),
             users: Arc::new(Mutex::new(HashMap::new())),
+            cards_drawn: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    /// Uploads being drawn now (their clients may have gone: a card is drawn to its end).
+    pub fn drawing_now(&self) -> usize {
+        let at_once = usize::try_from(self.settings.uploads_at_once.max(1)).unwrap_or(1);
+        at_once.saturating_sub(self.server.available_permits())
+    }
+
+    /// Cards drawn since the server started.
+    pub fn cards_drawn(&self) -> u64 {
+        self.cards_drawn.load(Ordering::Relaxed)
     }
 
     /// A place for `user`'s upload, or why not: 429 when the user has as many drawing as
@@ -277,6 +291,7 @@ pub async fn create(
     // cards the drawing stops when the client has gone or the deck's time is up.
     let limits = state.decks.settings.card_limits();
     let draw_secs = state.decks.settings.draw_secs;
+    let drawn = state.decks.cards_drawn.clone();
     let gone = Arc::new(AtomicBool::new(false));
     let _left = SetOnDrop(gone.clone());
     let pngs = blocking(move || {
@@ -306,8 +321,9 @@ pub async fn create(
                 )
                 .with("bound", "deck_draw_secs"));
             }
-            let png = untrusted_card_png_within(&card.svg, limits).map_err(|e| svg_problem(n, e))?;
-            pngs.push(png);
+            let png = untrusted_card_png_within(&card.svg, limits).map_err(|e| svg_problem(n, e));
+            drawn.fetch_add(1, Ordering::Relaxed);
+            pngs.push(png?);
         }
         Ok(pngs)
     })

@@ -594,10 +594,7 @@ fn filter(
                 }
                 // Four channels, each octave a noise lookup (measured: about 65 ns an
                 // octave a pixel).
-                (
-                    "feTurbulence",
-                    u64::from(fe.num_octaves().max(1)) * 4 * 20,
-                )
+                ("feTurbulence", u64::from(fe.num_octaves().max(1)) * 4 * 20)
             }
         };
         walk.charge(

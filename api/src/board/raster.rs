@@ -57,14 +57,8 @@ pub fn untrusted_card_png(svg: &str) -> Result<Vec<u8>, CardSvgError> {
 /// than `limits` before drawing anything (`super::card_cost`): resvg cannot be stopped.
 pub fn untrusted_card_png_within(svg: &str, limits: CardLimits) -> Result<Vec<u8>, CardSvgError> {
     let (tree, transform) = parse_card(svg)?;
-    card_cost(
-        &tree,
-        transform,
-        CUSTOM_CARD_SIDE,
-        CUSTOM_CARD_SIDE,
-        limits,
-    )
-    .map_err(|TooCostly(why)| CardSvgError::TooComplex(why))?;
+    card_cost(&tree, transform, CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE, limits)
+        .map_err(|TooCostly(why)| CardSvgError::TooComplex(why))?;
     let mut pixmap = Pixmap::new(CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE).ok_or(CardSvgError::NoSize)?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(&tree, transform, &mut pixmap.as_mut());
@@ -710,7 +704,10 @@ mod tests {
             "<use href=\"#t\"/>".repeat(5)
         ));
         assert!(too_complex(&used).contains("characters of text"));
-        let words = svg(&format!("<text y=\"20\" font-size=\"2\">{}</text>", "W".repeat(2_000)));
+        let words = svg(&format!(
+            "<text y=\"20\" font-size=\"2\">{}</text>",
+            "W".repeat(2_000)
+        ));
         untrusted_card_png(&words).expect("2000 characters are drawn");
     }
 
@@ -744,7 +741,8 @@ mod tests {
     #[test]
     fn clips_patterns_and_shapes_that_multiply_are_refused_before_drawing() {
         // Clip paths whose shapes are clipped by the clip path before: 10^8 clips.
-        let mut defs = String::from("<clipPath id=\"c0\"><rect width=\"9\" height=\"9\"/></clipPath>");
+        let mut defs =
+            String::from("<clipPath id=\"c0\"><rect width=\"9\" height=\"9\"/></clipPath>");
         for level in 1..=8 {
             defs.push_str(&format!("<clipPath id=\"c{level}\">"));
             for _ in 0..10 {
@@ -788,8 +786,14 @@ mod tests {
         let mut most = Cost::default();
         for n in 0..crate::board::dreams::DECK_SIZE {
             let (tree, ts) = parse_card(&crate::board::dreams::card_svg(n)).expect("parses");
-            let cost = card_cost(&tree, ts, CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE, CardLimits::default())
-                .unwrap_or_else(|e| panic!("card {n}: {e:?}"));
+            let cost = card_cost(
+                &tree,
+                ts,
+                CUSTOM_CARD_SIDE,
+                CUSTOM_CARD_SIDE,
+                CardLimits::default(),
+            )
+            .unwrap_or_else(|e| panic!("card {n}: {e:?}"));
             most.work = most.work.max(cost.work);
             most.peak_memory = most.peak_memory.max(cost.peak_memory);
         }

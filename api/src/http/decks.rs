@@ -65,7 +65,8 @@ impl Default for DeckSettings {
             // A deck is drawn on one core: one core is always left to turns.
             uploads_at_once: crate::config::default_draw_threads(),
             uploads_per_user: 1,
-            // 72 cards at the most each may cost take about 20 s; three times that.
+            // 72 cards at the most each may cost take about 10 s of an idle core; the rest
+            // is for a busy server.
             draw_secs: 60,
             card_work_millions: DEFAULT_CARD_WORK_MILLIONS,
             card_memory_mib: DEFAULT_CARD_MEMORY_MIB,
@@ -90,7 +91,7 @@ pub struct DeckUploads {
     settings: DeckSettings,
     server: Arc<Semaphore>,
     users: Arc<Mutex<HashMap<String, u32>>>,
-    /// Cards drawn since the server started.
+    /// Cards drawn or refused since the server started.
     cards_drawn: Arc<AtomicU64>,
 }
 
@@ -131,7 +132,7 @@ impl DeckUploads {
         at_once.saturating_sub(self.server.available_permits())
     }
 
-    /// Cards drawn since the server started.
+    /// Cards drawn or refused since the server started.
     pub fn cards_drawn(&self) -> u64 {
         self.cards_drawn.load(Ordering::Relaxed)
     }
@@ -300,7 +301,10 @@ pub async fn create(
         let mut pngs = Vec::with_capacity(cards.len());
         for (n, card) in cards.iter().enumerate() {
             if gone.load(Ordering::Relaxed) {
-                tracing::info!(card = n, "deck upload abandoned by its client; drawing stopped");
+                tracing::info!(
+                    card = n,
+                    "deck upload abandoned by its client; drawing stopped"
+                );
                 return Err(ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     "client_gone",

@@ -343,6 +343,32 @@ pub struct Overrides {
     /// [default: true]
     #[arg(long, env = "HERMES_WEBHOOK_DELIVER", value_name = "BOOL")]
     pub webhook_deliver: Option<bool>,
+    // --- Deck uploads (docs/decks.md) ---
+    /// Deck uploads (`POST /decks`) drawn at once on this server, each on a core; more
+    /// get 503 `decks_busy` with `Retry-After`. File key `deck_uploads_at_once`.
+    /// [default: the CPU cores less one, at least 1]
+    #[arg(long, env = "HERMES_DECK_UPLOADS_AT_ONCE", value_name = "N")]
+    pub deck_uploads_at_once: Option<u32>,
+    /// Deck uploads one user may have drawn at once; more get 429
+    /// `deck_upload_in_progress` with `Retry-After`. File key `deck_uploads_per_user`.
+    /// [default: 1]
+    #[arg(long, env = "HERMES_DECK_UPLOADS_PER_USER", value_name = "N")]
+    pub deck_uploads_per_user: Option<u32>,
+    /// Seconds one deck's drawing may take: the cards not drawn by then are not, and the
+    /// upload gets 422 `deck_too_slow` naming the first of them. File key
+    /// `deck_draw_secs`. [default: 60]
+    #[arg(long, env = "HERMES_DECK_DRAW_SECS", value_name = "SECS")]
+    pub deck_draw_secs: Option<u64>,
+    /// The work one card's drawing may take, in millions of pixel operations (about a
+    /// millisecond of a core each), estimated before drawing; more is 422
+    /// `card_too_complex`. File key `deck_card_work`. [default: 250]
+    #[arg(long, env = "HERMES_DECK_CARD_WORK", value_name = "MILLIONS")]
+    pub deck_card_work: Option<u64>,
+    /// The memory one card's drawing may take for its pictures, in MiB, estimated before
+    /// drawing; more is 422 `card_too_complex`. File key `deck_card_memory_mib`.
+    /// [default: 64]
+    #[arg(long, env = "HERMES_DECK_CARD_MEMORY_MIB", value_name = "MIB")]
+    pub deck_card_memory_mib: Option<u64>,
 }
 
 /// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
@@ -417,6 +443,11 @@ struct FileSettings {
     webhook_retry_base_ms: Option<u64>,
     webhook_poll_ms: Option<u64>,
     webhook_deliver: Option<bool>,
+    deck_uploads_at_once: Option<u32>,
+    deck_uploads_per_user: Option<u32>,
+    deck_draw_secs: Option<u64>,
+    deck_card_work: Option<u64>,
+    deck_card_memory_mib: Option<u64>,
     reply_domain: Option<String>,
     inbound_trusted_authserv: Option<String>,
 }
@@ -505,6 +536,8 @@ pub struct Settings {
     pub inbound: crate::inbound::InboundSettings,
     /// Webhooks: which addresses, how many attempts, when a hook is disabled.
     pub webhooks: crate::webhooks::WebhookSettings,
+    /// Deck uploads: how many at once, and the bounds on drawing their cards.
+    pub decks: crate::http::decks::DeckSettings,
 }
 
 /// How log lines look: `text` for a person, `json` for a collector.
@@ -754,6 +787,31 @@ impl Settings {
                         .unwrap_or(d.deliver),
                 }
             },
+            decks: {
+                let d = crate::http::decks::DeckSettings::default();
+                crate::http::decks::DeckSettings {
+                    uploads_at_once: overrides
+                        .deck_uploads_at_once
+                        .or(file.deck_uploads_at_once)
+                        .unwrap_or(d.uploads_at_once),
+                    uploads_per_user: overrides
+                        .deck_uploads_per_user
+                        .or(file.deck_uploads_per_user)
+                        .unwrap_or(d.uploads_per_user),
+                    draw_secs: overrides
+                        .deck_draw_secs
+                        .or(file.deck_draw_secs)
+                        .unwrap_or(d.draw_secs),
+                    card_work_millions: overrides
+                        .deck_card_work
+                        .or(file.deck_card_work)
+                        .unwrap_or(d.card_work_millions),
+                    card_memory_mib: overrides
+                        .deck_card_memory_mib
+                        .or(file.deck_card_memory_mib)
+                        .unwrap_or(d.card_memory_mib),
+                }
+            },
         };
         settings.check()?;
         Ok(settings)
@@ -774,6 +832,8 @@ impl Settings {
             ("register_per_ip_per_hour", self.register_per_ip_per_hour),
             ("password_hash_concurrency", self.password_hash_concurrency),
             ("talk_per_seat_per_minute", self.talk_per_seat_per_minute),
+            ("deck_uploads_at_once", self.decks.uploads_at_once),
+            ("deck_uploads_per_user", self.decks.uploads_per_user),
         ];
         let positive = positive.into_iter().chain([
             (
@@ -798,6 +858,18 @@ impl Settings {
             (
                 "stream_keepalive_ms",
                 u32::try_from(self.stream_keepalive_ms).unwrap_or(u32::MAX),
+            ),
+            (
+                "deck_draw_secs",
+                u32::try_from(self.decks.draw_secs).unwrap_or(u32::MAX),
+            ),
+            (
+                "deck_card_work",
+                u32::try_from(self.decks.card_work_millions).unwrap_or(u32::MAX),
+            ),
+            (
+                "deck_card_memory_mib",
+                u32::try_from(self.decks.card_memory_mib).unwrap_or(u32::MAX),
             ),
         ]);
         let t = &self.database;
@@ -1089,7 +1161,7 @@ fn default_hash_concurrency() -> u32 {
 }
 
 /// The cores less one (at least 1): mail pictures never take every core from turns.
-fn default_draw_threads() -> u32 {
+pub(crate) fn default_draw_threads() -> u32 {
     default_hash_concurrency().saturating_sub(1).max(1)
 }
 

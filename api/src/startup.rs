@@ -150,6 +150,7 @@ impl Application {
                 settings.stream_keepalive_ms,
             )),
             webhooks: settings.webhooks.clone(),
+            decks: crate::http::decks::DeckUploads::new(settings.decks.clone()),
         });
         if let store::DatabaseUrl::Postgres(url) =
             store::DatabaseUrl::parse(&settings.database_url.0)?
@@ -217,6 +218,10 @@ impl Application {
                 // query; silence it with RUST_LOG=info,hermes::access=warn), latency.
                 .wrap(from_fn(http::edge::edge))
         })
+        // A client that closes its side of the connection has gone: its request's work is
+        // dropped (a deck upload stops drawing between two cards) rather than finished for
+        // nobody. (actix keeps serving a half-closed connection by default.)
+        .h1_allow_half_closed(false)
         .listen(listener)
         .map_err(|source| StartupError::Bind {
             addr: settings.bind,

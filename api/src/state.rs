@@ -62,6 +62,8 @@ pub struct AppState {
     pub streams: std::sync::Arc<crate::stream::Hub>,
     /// Webhooks' settings (`crate::webhooks`): the handlers check URLs by them.
     pub webhooks: crate::webhooks::WebhookSettings,
+    /// Deck uploads drawing now, per server and per user, and the bounds on a card.
+    pub decks: crate::http::decks::DeckUploads,
 }
 
 impl AppState {

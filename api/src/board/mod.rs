@@ -17,6 +17,7 @@
 //! gives the same picture and snapshot tests can pin it. A user's SVG is only ever an input
 //! to [`untrusted_card_png`], never part of a picture served as SVG.
 
+mod card_cost;
 pub mod dreams;
 mod png;
 mod raster;
@@ -27,10 +28,13 @@ mod text;
 #[cfg(test)]
 mod tests;
 
+pub use card_cost::{
+    CardLimits, DEFAULT_CARD_MEMORY_MIB, DEFAULT_CARD_WORK_MILLIONS, MAX_TURBULENCE_OCTAVES,
+};
 pub use png::{board_png, board_png_scaled, rasterise, PngError, MAX_PNG_SIDE};
 pub use raster::{
-    encode_indexed, encode_indexed_at, encode_rgb, untrusted_card_png, CardSvgError, Deflate,
-    CUSTOM_CARD_SIDE, MAX_CARD_SVG_BYTES,
+    encode_indexed, encode_indexed_at, encode_rgb, untrusted_card_png, untrusted_card_png_within,
+    CardSvgError, Deflate, CUSTOM_CARD_SIDE, MAX_CARD_SVG_BYTES, MAX_TEXT_CHARS,
 };
 /// The pixels [`rasterise`] returns.
 pub use resvg::tiny_skia::Pixmap;

@@ -6,6 +6,7 @@
 //! image (even a `data:` one; a card that tries is refused, so its author learns why a part
 //! is missing), no system font.
 
+use super::card_cost::{card_cost, CardLimits, TooCostly};
 use super::png::{fonts, PngError};
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8, Transform};
 use resvg::usvg;
@@ -21,6 +22,12 @@ pub const MAX_CARD_SVG_BYTES: usize = 256 * 1024;
 /// followed: past these, drawing it would cost more than a card is worth.
 const MAX_XML_NODES: u32 = 100_000;
 const MAX_EXPANDED_ELEMENTS: u64 = 50_000;
+/// Characters of path data (`d`, `points`) a card may have once every `<use>` is
+/// followed: usvg copies a path for each use and measures its stroke while it parses.
+pub const MAX_PATH_DATA: u64 = 1_000_000;
+/// Characters of text a card may have, once every `<use>` is followed: a card shows a
+/// few words; usvg shapes each glyph while it parses, which cannot be stopped.
+pub const MAX_TEXT_CHARS: u64 = 2_000;
 
 /// Why a user's SVG cannot be a card.
 #[derive(Debug, thiserror::Error)]
@@ -39,9 +46,27 @@ pub enum CardSvgError {
     Encode(String),
 }
 
-/// Draw a user's SVG as a [`CUSTOM_CARD_SIDE`]-pixel square PNG (fitted, centred, on white).
-/// Checks the size first, loads nothing from outside, and refuses an SVG that asks to.
+/// Draw a user's SVG as a [`CUSTOM_CARD_SIDE`]-pixel square PNG (fitted, centred, on white),
+/// within the default [`CardLimits`].
 pub fn untrusted_card_png(svg: &str) -> Result<Vec<u8>, CardSvgError> {
+    untrusted_card_png_within(svg, CardLimits::default())
+}
+
+/// [`untrusted_card_png`] within `limits`. Checks the size first, loads nothing from
+/// outside, refuses an SVG that asks to, and refuses one whose drawing would cost more
+/// than `limits` before drawing anything (`super::card_cost`): resvg cannot be stopped.
+pub fn untrusted_card_png_within(svg: &str, limits: CardLimits) -> Result<Vec<u8>, CardSvgError> {
+    let (tree, transform) = parse_card(svg)?;
+    card_cost(&tree, transform, CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE, limits)
+        .map_err(|TooCostly(why)| CardSvgError::TooComplex(why))?;
+    let mut pixmap = Pixmap::new(CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE).ok_or(CardSvgError::NoSize)?;
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    encode_rgb(&pixmap).map_err(|e| CardSvgError::Encode(e.to_string()))
+}
+
+/// A user's SVG as a tree, and the transform that fits it on the card.
+fn parse_card(svg: &str) -> Result<(usvg::Tree, Transform), CardSvgError> {
     if svg.len() > MAX_CARD_SVG_BYTES {
         return Err(CardSvgError::TooLarge {
             len: svg.len(),
@@ -101,18 +126,12 @@ pub fn untrusted_card_png(svg: &str) -> Result<Vec<u8>, CardSvgError> {
         (side - size.width() * scale) / 2.0,
         (side - size.height() * scale) / 2.0,
     );
-    let mut pixmap = Pixmap::new(CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE).ok_or(CardSvgError::NoSize)?;
-    pixmap.fill(resvg::tiny_skia::Color::WHITE);
-    resvg::render(
-        &tree,
-        Transform::from_row(scale, 0.0, 0.0, scale, dx, dy),
-        &mut pixmap.as_mut(),
-    );
-    encode_rgb(&pixmap).map_err(|e| CardSvgError::Encode(e.to_string()))
+    Ok((tree, Transform::from_row(scale, 0.0, 0.0, scale, dx, dy)))
 }
 
 /// Refuse what would make usvg build an enormous tree from a small text: `<use>` chains
-/// that multiply (each use copies its target), and markers (copied at every vertex).
+/// that multiply (each use copies its target), markers (copied at every vertex), and
+/// more text than a card shows (usvg lays text out, glyph by glyph, while it parses).
 fn check_complexity(doc: &usvg::roxmltree::Document) -> Result<(), CardSvgError> {
     use usvg::roxmltree::{Node, NodeId};
     const XLINK: &str = "http://www.w3.org/1999/xlink";
@@ -125,14 +144,16 @@ fn check_complexity(doc: &usvg::roxmltree::Document) -> Result<(), CardSvgError>
             "markers are not supported in cards".into(),
         ));
     }
-    // Elements under `node`, each `<use>` counting its target's again; memoised, and a
-    // reference loop counts as too complex.
+    /// Elements, characters of text, and characters of path data.
+    type Count = (u64, u64, u64);
+    // Under `node`, each `<use>` counting its target's again; memoised, and a reference
+    // loop counts as too complex.
     fn expanded<'a, 'i>(
         node: Node<'a, 'i>,
         by_id: &HashMap<&str, Node<'a, 'i>>,
-        memo: &mut HashMap<NodeId, u64>,
+        memo: &mut HashMap<NodeId, Count>,
         open: &mut Vec<NodeId>,
-    ) -> Result<u64, CardSvgError> {
+    ) -> Result<Count, CardSvgError> {
         if let Some(&n) = memo.get(&node.id()) {
             return Ok(n);
         }
@@ -142,9 +163,25 @@ fn check_complexity(doc: &usvg::roxmltree::Document) -> Result<(), CardSvgError>
             ));
         }
         open.push(node.id());
-        let mut total: u64 = 1;
-        for child in node.children().filter(|c| c.is_element()) {
-            total = total.saturating_add(expanded(child, by_id, memo, open)?);
+        let (mut elements, mut chars) = (1u64, 0u64);
+        let mut data = ["d", "points"]
+            .iter()
+            .filter_map(|a| node.attribute(*a))
+            .map(|d| d.len() as u64)
+            .sum::<u64>();
+        for child in node.children() {
+            if child.is_text() {
+                // Text inside `<text>` (or its `<tspan>`, `<textPath>`) is laid out.
+                if node.ancestors().any(|a| a.has_tag_name("text")) {
+                    let n = child.text().map_or(0, |t| t.chars().count());
+                    chars = chars.saturating_add(n as u64);
+                }
+            } else if child.is_element() {
+                let (e, c, d) = expanded(child, by_id, memo, open)?;
+                elements = elements.saturating_add(e);
+                chars = chars.saturating_add(c);
+                data = data.saturating_add(d);
+            }
         }
         if node.has_tag_name("use") {
             let href = node
@@ -154,17 +191,32 @@ fn check_complexity(doc: &usvg::roxmltree::Document) -> Result<(), CardSvgError>
                 .and_then(|h| h.strip_prefix('#'))
                 .and_then(|id| by_id.get(id))
             {
-                total = total.saturating_add(expanded(*target, by_id, memo, open)?);
+                let (e, c, d) = expanded(*target, by_id, memo, open)?;
+                elements = elements.saturating_add(e);
+                chars = chars.saturating_add(c);
+                data = data.saturating_add(d);
             }
         }
         open.pop();
-        if total > MAX_EXPANDED_ELEMENTS {
+        if elements > MAX_EXPANDED_ELEMENTS {
             return Err(CardSvgError::TooComplex(format!(
                 "it expands to more than {MAX_EXPANDED_ELEMENTS} elements"
             )));
         }
-        memo.insert(node.id(), total);
-        Ok(total)
+        if chars > MAX_TEXT_CHARS {
+            return Err(CardSvgError::TooComplex(format!(
+                "it has more than {MAX_TEXT_CHARS} characters of text (counting each <use> \
+                 of text again); a card may have at most {MAX_TEXT_CHARS}"
+            )));
+        }
+        if data > MAX_PATH_DATA {
+            return Err(CardSvgError::TooComplex(format!(
+                "it has more than {MAX_PATH_DATA} characters of path data (counting each \
+                 <use> of a path again); a card may have at most {MAX_PATH_DATA}"
+            )));
+        }
+        memo.insert(node.id(), (elements, chars, data));
+        Ok((elements, chars, data))
     }
     let mut memo = HashMap::new();
     expanded(doc.root_element(), &by_id, &mut memo, &mut Vec::new())?;
@@ -523,7 +575,9 @@ fn median_cut(colours: &[([u8; 4], u64)], k: usize) -> (Vec<[u8; 4]>, Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::card_cost::Cost;
     use super::*;
+    use crate::board::MAX_TURBULENCE_OCTAVES;
 
     fn svg(inner: &str) -> String {
         format!(
@@ -611,6 +665,203 @@ mod tests {
             untrusted_card_png(laughs),
             Err(CardSvgError::Parse(_))
         ));
+    }
+
+    /// The reason a card is refused as too complex; any other answer fails the test.
+    fn too_complex(card: &str) -> String {
+        match untrusted_card_png(card) {
+            Err(CardSvgError::TooComplex(why)) => why,
+            Err(e) => panic!("refused for another reason: {e}"),
+            Ok(_) => panic!("drawn"),
+        }
+    }
+
+    /// A filter `f` (its primitives) on the card's rect.
+    fn filtered(primitives: &str) -> String {
+        svg(&format!(
+            "<filter id=\"f\">{primitives}</filter><rect width=\"100\" height=\"50\" filter=\"url(#f)\"/>"
+        ))
+    }
+
+    #[test]
+    fn a_turbulence_of_many_octaves_is_refused_before_drawing() {
+        let card = filtered("<feTurbulence baseFrequency=\"0.05\" numOctaves=\"1000\"/>");
+        let why = too_complex(&card);
+        assert!(why.contains("numOctaves=\"1000\""), "{why}");
+        assert!(why.contains(&MAX_TURBULENCE_OCTAVES.to_string()), "{why}");
+        untrusted_card_png(&card.replace("1000", "10")).expect("ten octaves are drawn");
+    }
+
+    #[test]
+    fn a_flood_of_text_is_refused_before_it_is_laid_out() {
+        let flood = svg(&format!("<text y=\"20\">{}</text>", "W".repeat(20_000)));
+        let why = too_complex(&flood);
+        assert!(why.contains("characters of text"), "{why}");
+        // Text used again counts again.
+        let used = svg(&format!(
+            "<defs><text id=\"t\" y=\"20\"><tspan>{}</tspan></text></defs>{}",
+            "W".repeat(500),
+            "<use href=\"#t\"/>".repeat(5)
+        ));
+        assert!(too_complex(&used).contains("characters of text"));
+        let words = svg(&format!(
+            "<text y=\"20\" font-size=\"2\">{}</text>",
+            "W".repeat(2_000)
+        ));
+        untrusted_card_png(&words).expect("2000 characters are drawn");
+    }
+
+    #[test]
+    fn a_huge_morphology_radius_is_refused_before_drawing() {
+        let card = filtered("<feMorphology operator=\"dilate\" radius=\"100000000\"/>");
+        let why = too_complex(&card);
+        assert!(why.contains("feMorphology"), "{why}");
+        untrusted_card_png(&card.replace("100000000", "2")).expect("a small radius is drawn");
+    }
+
+    #[test]
+    fn stacked_blurs_are_refused_before_drawing() {
+        // Groups inside each other, each blurred: a layer each, alive at once.
+        // (Deeper than 64 elements is refused by the parser's check of `<use>` depth.)
+        let nested = svg(&format!(
+            "<filter id=\"b\"><feGaussianBlur stdDeviation=\"3\"/></filter>{}<rect width=\"100\" height=\"50\"/>{}",
+            "<g filter=\"url(#b)\">".repeat(60),
+            "</g>".repeat(60)
+        ));
+        let why = too_complex(&nested);
+        assert!(why.contains("MiB") || why.contains("million"), "{why}");
+        // One filter of many steps: each result is kept until the filter ends.
+        let long = filtered(&"<feGaussianBlur stdDeviation=\"3\"/>".repeat(500));
+        let why = too_complex(&long);
+        assert!(why.contains("MiB") || why.contains("million"), "{why}");
+        untrusted_card_png(&filtered(&"<feGaussianBlur stdDeviation=\"3\"/>".repeat(3)))
+            .expect("a few blurs are drawn");
+    }
+
+    #[test]
+    fn clips_patterns_and_shapes_that_multiply_are_refused_before_drawing() {
+        // Clip paths whose shapes are clipped by the clip path before: 10^8 clips.
+        let mut defs =
+            String::from("<clipPath id=\"c0\"><rect width=\"9\" height=\"9\"/></clipPath>");
+        for level in 1..=8 {
+            defs.push_str(&format!("<clipPath id=\"c{level}\">"));
+            for _ in 0..10 {
+                defs.push_str(&format!(
+                    "<rect width=\"9\" height=\"9\" clip-path=\"url(#c{})\"/>",
+                    level - 1
+                ));
+            }
+            defs.push_str("</clipPath>");
+        }
+        let clips = svg(&format!(
+            "<defs>{defs}</defs><rect width=\"100\" height=\"50\" clip-path=\"url(#c8)\"/>"
+        ));
+        assert!(too_complex(&clips).contains("million"));
+        // A pattern tile of a million pixels a side.
+        let tile = svg("<pattern id=\"p\" width=\"1000000\" height=\"1000000\" patternUnits=\"userSpaceOnUse\"><rect width=\"5\" height=\"5\"/></pattern><rect width=\"100\" height=\"50\" fill=\"url(#p)\"/>");
+        assert!(too_complex(&tile).contains("MiB"));
+        // A long path used 27,000 times (within the elements a card may expand to).
+        let mut d = String::from("M0 0");
+        for i in 0..2_000 {
+            d.push_str(&format!("L{} {}", i % 100, (i * 7) % 50));
+        }
+        let mut defs = format!("<path id=\"l0\" d=\"{d}\" fill=\"none\" stroke=\"#000\"/>");
+        for level in 1..=3 {
+            defs.push_str(&format!("<g id=\"l{level}\">"));
+            defs.push_str(&format!("<use href=\"#l{}\"/>", level - 1).repeat(30));
+            defs.push_str("</g>");
+        }
+        let paths = svg(&format!("<defs>{defs}</defs><use href=\"#l3\"/>"));
+        assert!(too_complex(&paths).contains("path data"));
+        // Within the path data, drawn too often.
+        let paths = svg(&format!(
+            "<defs><path id=\"p\" d=\"{d}\" fill=\"none\" stroke=\"#000\"/></defs>{}",
+            "<use href=\"#p\"/>".repeat(40)
+        ));
+        assert!(too_complex(&paths).contains("shapes"));
+    }
+
+    #[test]
+    fn every_card_of_the_standard_deck_is_within_the_default_limits() {
+        let mut most = Cost::default();
+        for n in 0..crate::board::dreams::DECK_SIZE {
+            let (tree, ts) = parse_card(&crate::board::dreams::card_svg(n)).expect("parses");
+            let cost = card_cost(
+                &tree,
+                ts,
+                CUSTOM_CARD_SIDE,
+                CUSTOM_CARD_SIDE,
+                CardLimits::default(),
+            )
+            .unwrap_or_else(|e| panic!("card {n}: {e:?}"));
+            most.work = most.work.max(cost.work);
+            most.peak_memory = most.peak_memory.max(cost.peak_memory);
+        }
+        println!("the standard deck's costliest card: {most:?}");
+    }
+
+    /// Not a check: prints each card's estimate next to the time it took to draw, to
+    /// calibrate the costs (`cargo test -p hermes-api --lib costs_are -- --ignored --nocapture`).
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn costs_are_close_to_the_time_drawn() {
+        let unlimited = CardLimits {
+            work: u64::MAX,
+            memory: u64::MAX,
+        };
+        let mut d = String::from("M0 0");
+        for i in 0..2_000 {
+            d.push_str(&format!("L{} {}", i % 100, (i * 7) % 50));
+        }
+        let cards = [
+            ("standard card 0", crate::board::dreams::card_svg(0)),
+            ("standard card 40", crate::board::dreams::card_svg(40)),
+            ("turbulence 10", filtered("<feTurbulence baseFrequency=\"0.05\" numOctaves=\"10\"/>")),
+            ("morphology 12", filtered("<feMorphology operator=\"dilate\" radius=\"12\"/>")),
+            ("blur x20", filtered(&"<feGaussianBlur stdDeviation=\"3\"/>".repeat(20))),
+            ("small blur x20", filtered(&"<feGaussianBlur stdDeviation=\"0.5\"/>".repeat(20))),
+            ("lighting x10", filtered(&"<feSpecularLighting specularExponent=\"20\"><fePointLight x=\"5\" y=\"5\" z=\"20\"/></feSpecularLighting>".repeat(10))),
+            ("convolve 9x9", filtered(&format!("<feConvolveMatrix order=\"9\" kernelMatrix=\"{}\"/>", "1 ".repeat(81)))),
+            ("nested opacity x40", svg(&format!("{}<rect width=\"100\" height=\"50\"/>{}", "<g opacity=\"0.9\">".repeat(40), "</g>".repeat(40)))),
+            ("text 2000", svg(&format!("<text y=\"20\" font-size=\"2\">{}</text>", "W".repeat(2_000)))),
+            ("big text 2000", svg(&format!("<text y=\"20\" font-size=\"40\">{}</text>", "W ".repeat(1_000)))),
+            ("path x900", svg(&format!("<defs><path id=\"p\" d=\"{d}\" fill=\"none\" stroke=\"#000\"/><g id=\"g\">{}</g></defs>{}", "<use href=\"#p\"/>".repeat(30), "<use href=\"#g\"/>".repeat(30)))),
+            ("full rects x5000", svg(&"<rect width=\"100\" height=\"50\" fill=\"#123\"/>".repeat(5_000))),
+            ("small blur x3", filtered(&"<feGaussianBlur stdDeviation=\"0.5\"/>".repeat(3))),
+            ("nested blurs x6", svg(&format!("<filter id=\"b\"><feGaussianBlur stdDeviation=\"3\"/></filter>{}<rect width=\"100\" height=\"50\"/>{}", "<g filter=\"url(#b)\">".repeat(6), "</g>".repeat(6)))),
+            ("path x30", svg(&format!("<defs><path id=\"p\" d=\"{d}\" fill=\"none\" stroke=\"#000\"/></defs>{}", "<use href=\"#p\"/>".repeat(30)))),
+            ("filled path x30", svg(&format!("<defs><path id=\"p\" d=\"{d}\"/></defs>{}", "<use href=\"#p\"/>".repeat(30)))),
+            ("dashes", svg(&format!("<path d=\"{d}\" fill=\"none\" stroke=\"#000\" stroke-dasharray=\"0.01\"/>"))),
+            ("dashes 0.02", svg(&format!("<path d=\"{d}\" fill=\"none\" stroke=\"#000\" stroke-dasharray=\"0.02\"/>"))),
+            ("dashes 0.2", svg(&format!("<path d=\"{d}\" fill=\"none\" stroke=\"#000\" stroke-dasharray=\"0.2\"/>"))),
+        ];
+        for (name, card) in cards {
+            let parsing = std::time::Instant::now();
+            let parsed = parse_card(&card);
+            let parsed_in = parsing.elapsed();
+            let (tree, ts) = match parsed {
+                Ok(t) => t,
+                Err(e) => {
+                    println!("{name}: {e}");
+                    continue;
+                }
+            };
+            let cost = card_cost(&tree, ts, CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE, unlimited)
+                .expect("unlimited");
+            let started = std::time::Instant::now();
+            let mut pixmap = Pixmap::new(CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE).expect("pixmap");
+            resvg::render(&tree, ts, &mut pixmap.as_mut());
+            let took = started.elapsed();
+            println!(
+                "{name:>20}: parsed in {:>4} ms; estimated {:>6} M operations, {:>5} MiB; drawn in {:>6} ms ({:.2} ns a unit); within the defaults: {}",
+                parsed_in.as_millis(),
+                cost.work / 1_000_000,
+                cost.peak_memory / (1024 * 1024),
+                took.as_millis(),
+                took.as_nanos() as f64 / cost.work.max(1) as f64,
+                card_cost(&tree, ts, CUSTOM_CARD_SIDE, CUSTOM_CARD_SIDE, CardLimits::default()).is_ok(),
+            );
+        }
     }
 
     #[test]

@@ -264,3 +264,204 @@ api_test!(
         }
     }
 );
+
+/// A card that takes a while to draw and is within the bounds: ten octaves of noise over
+/// the whole card.
+fn slow_card(n: usize) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">\
+         <filter id=\"f\" x=\"0\" y=\"0\" width=\"1\" height=\"1\">\
+         <feTurbulence baseFrequency=\"0.0{}\" numOctaves=\"10\" seed=\"{n}\"/></filter>\
+         <rect width=\"100\" height=\"100\" filter=\"url(#f)\"/></svg>",
+        n % 9 + 1
+    )
+}
+
+fn slow_deck() -> Value {
+    json!({
+        "name": "slow",
+        "cards": (0..72)
+            .map(|n| json!({"title": format!("Noise {n}"), "svg": slow_card(n)}))
+            .collect::<Vec<_>>(),
+    })
+}
+
+/// `POST /decks`, giving up after `timeout`: the status, the headers and the body, or
+/// `None` when the client gave up.
+async fn post_deck(
+    app: &crate::helpers::TestApp,
+    token: &str,
+    deck: &Value,
+    timeout: std::time::Duration,
+) -> Option<(StatusCode, reqwest::header::HeaderMap, Value)> {
+    let res = app
+        .client
+        .post(format!("{}/decks", app.url))
+        .bearer_auth(token)
+        .json(deck)
+        .timeout(timeout)
+        .send()
+        .await
+        .ok()?;
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = res.json().await.ok()?;
+    Some((status, headers, body))
+}
+
+/// Wait (up to 30 s) until `n` uploads are being drawn.
+async fn until_drawing(app: &crate::helpers::TestApp, n: usize) {
+    for _ in 0..600 {
+        if app.state.decks.drawing_now() == n {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("{n} uploads were never drawing at once");
+}
+
+api_test!(
+    async fn each_card_that_would_draw_for_too_long_or_too_big_is_refused_with_422_naming_it(app) {
+        let ann = app.player("ann").await;
+        let card = |inner: &str| {
+            format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">{inner}</svg>"
+            )
+        };
+        let filtered = |primitives: &str| {
+            card(&format!(
+                "<filter id=\"f\">{primitives}</filter><rect width=\"100\" height=\"100\" filter=\"url(#f)\"/>"
+            ))
+        };
+        for (n, svg, says) in [
+            (
+                3,
+                filtered("<feTurbulence baseFrequency=\"0.05\" numOctaves=\"1000000\"/>"),
+                "numOctaves",
+            ),
+            (
+                10,
+                card(&format!("<text y=\"20\">{}</text>", "W".repeat(200_000))),
+                "characters of text",
+            ),
+            (
+                20,
+                filtered("<feMorphology operator=\"dilate\" radius=\"100000000\"/>"),
+                "feMorphology",
+            ),
+            (
+                30,
+                filtered(&"<feGaussianBlur stdDeviation=\"3\"/>".repeat(500)),
+                "",
+            ),
+            (
+                40,
+                card(&format!(
+                    "<filter id=\"b\"><feGaussianBlur stdDeviation=\"3\"/></filter>{}<rect width=\"100\" height=\"100\"/>{}",
+                    "<g filter=\"url(#b)\">".repeat(60),
+                    "</g>".repeat(60)
+                )),
+                "",
+            ),
+        ] {
+            let mut d = deck("attack", 72);
+            d["cards"][n]["svg"] = json!(svg);
+            let started = std::time::Instant::now();
+            let (status, body) = app.post("/decks", &ann.token, d).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert_eq!(body["code"], "card_too_complex", "{body}");
+            assert_eq!(body["card"], n);
+            let detail = body["detail"].as_str().unwrap();
+            assert!(detail.starts_with(&format!("card {n}:")), "{body}");
+            assert!(detail.contains(says), "{body}");
+            // Refused before drawing: the cards before it are simple.
+            assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+        }
+    }
+);
+
+api_test!(
+    async fn a_second_upload_of_one_user_while_the_first_is_drawn_gets_429_with_retry_after(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let slow = slow_deck();
+        let probe = || deck("probe", 71);
+        let first = post_deck(&app, &ann.token, &slow, std::time::Duration::from_secs(60));
+        let second = async {
+            until_drawing(&app, 1).await;
+            let (status, headers, body) = post_deck(&app, &ann.token, &probe(), std::time::Duration::from_secs(30))
+                .await
+                .expect("answered");
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+            assert_eq!(body["code"], "deck_upload_in_progress");
+            assert_eq!(body["bound"], "deck_uploads_per_user");
+            assert_eq!(body["limit"], 1);
+            assert!(body["detail"].as_str().unwrap().contains("deck_uploads_per_user"), "{body}");
+            let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+            assert!(retry >= 1);
+            // Another user is not held back by ann's upload.
+            let (status, _, body) = post_deck(&app, &bob.token, &probe(), std::time::Duration::from_secs(30))
+                .await
+                .expect("answered");
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert_eq!(body["code"], "wrong_card_count");
+        };
+        let (first, ()) = tokio::join!(first, second);
+        let (status, _, body) = first.expect("answered");
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        // Done: ann may upload again.
+        let (status, body) = app.post("/decks", &ann.token, probe()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["code"], "wrong_card_count");
+    }
+);
+
+api_test!(
+    async fn a_server_drawing_its_bound_of_decks_answers_503_and_stops_a_deck_whose_client_left(app)
+    with |s| s.decks.uploads_at_once = 1; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let slow = slow_deck();
+        // Ann's client gives up while her deck is drawn.
+        let first = post_deck(&app, &ann.token, &slow, std::time::Duration::from_secs(2));
+        let second = async {
+            until_drawing(&app, 1).await;
+            let (status, headers, body) =
+                post_deck(&app, &bob.token, &deck("probe", 71), std::time::Duration::from_secs(30))
+                    .await
+                    .expect("answered");
+            assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+            assert_eq!(body["code"], "decks_busy");
+            assert_eq!(body["bound"], "deck_uploads_at_once");
+            assert!(body["detail"].as_str().unwrap().contains("deck_uploads_at_once"), "{body}");
+            assert!(headers.contains_key("retry-after"));
+        };
+        let (first, ()) = tokio::join!(first, second);
+        assert!(first.is_none(), "the deck was drawn within the client's patience: {first:?}");
+        // The drawing stops at the next card, and gives its place back.
+        until_drawing(&app, 0).await;
+        let drawn = app.state.decks.cards_drawn();
+        assert!(drawn < 72, "all {drawn} cards were drawn for a client that had gone");
+        let (status, body) = app.post("/decks", &bob.token, deck("Bob's", 72)).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+);
+
+api_test!(
+    async fn a_deck_that_takes_longer_than_its_time_is_refused_naming_the_first_card_not_drawn(app)
+    with |s| s.decks.draw_secs = 1; {
+        let ann = app.player("ann").await;
+        let (status, body) = app.post("/decks", &ann.token, slow_deck()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["code"], "deck_too_slow");
+        assert_eq!(body["bound"], "deck_draw_secs");
+        let n = body["card"].as_u64().unwrap();
+        assert!(n > 0 && n < 72, "{body}");
+        assert!(body["detail"].as_str().unwrap().starts_with(&format!("card {n}:")), "{body}");
+        // The place is given back.
+        assert_eq!(app.state.decks.drawing_now(), 0);
+        let (status, body) = app.post("/decks", &ann.token, deck("probe", 71)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["code"], "wrong_card_count");
+    }
+);

@@ -231,6 +231,12 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
             poll_ms: 50,
             deliver: true,
         },
+        // Tests run side by side on a few cores: the server's bound is the deck tests' to
+        // set; the per-user bound and the card bounds are the defaults.
+        decks: hermes_api::http::decks::DeckSettings {
+            uploads_at_once: 4,
+            ..Default::default()
+        },
     }
 }
 

@@ -440,6 +440,12 @@ api_test!(
             ("http://169.254.169.254/latest/meta-data", "webhook_url_refused"),
             ("http://[::1]:9/hook", "webhook_url_refused"),
             ("http://[::ffff:127.0.0.1]/hook", "webhook_url_refused"),
+            // IPv6 forms that carry a loopback or private IPv4 address.
+            ("http://[::127.0.0.1]/", "webhook_url_refused"),
+            ("http://[::ffff:0:127.0.0.1]/hook", "webhook_url_refused"),
+            ("http://[64:ff9b::10.0.0.1]/hook", "webhook_url_refused"),
+            ("http://[2002:7f00:1::1]/hook", "webhook_url_refused"),
+            ("http://[fd00::1]/hook", "webhook_url_refused"),
             ("https://localhost:9/hook", "webhook_url_refused"),
         ] {
             let (status, body) = app.post("/webhooks", &ann.token, json!({"url": url})).await;

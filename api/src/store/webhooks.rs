@@ -487,6 +487,11 @@ pub fn claim(
             let ids: Vec<String> = pending()
                 .filter(webhook_deliveries::webhook_id.eq(&id))
                 .filter(webhook_deliveries::next_attempt_at.le(now))
+                .filter(
+                    webhook_deliveries::lease_until
+                        .is_null()
+                        .or(webhook_deliveries::lease_until.lt(now)),
+                )
                 .order((
                     webhook_deliveries::created_at.asc(),
                     webhook_deliveries::event_id.asc(),

@@ -326,10 +326,20 @@ pub struct Overrides {
     /// `webhook_max_attempts`. [default: 8]
     #[arg(long, env = "HERMES_WEBHOOK_MAX_ATTEMPTS", value_name = "N")]
     pub webhook_max_attempts: Option<u32>,
-    /// Failed attempts in a row after which a webhook is disabled. File key
-    /// `webhook_disable_after`. [default: 20]
+    /// Failed attempts in a row after which a webhook may be disabled; the failures of
+    /// one outage count once a retry window. File key `webhook_disable_after`.
+    /// [default: 20]
     #[arg(long, env = "HERMES_WEBHOOK_DISABLE_AFTER", value_name = "N")]
     pub webhook_disable_after: Option<u32>,
+    /// Hours a webhook must have been failing, with no success, before it is disabled
+    /// (with `webhook_disable_after` failed attempts in a row). File key
+    /// `webhook_disable_after_hours`. [default: 72]
+    #[arg(long, env = "HERMES_WEBHOOK_DISABLE_AFTER_HOURS", value_name = "HOURS")]
+    pub webhook_disable_after_hours: Option<u32>,
+    /// Undelivered deliveries kept for one webhook (failing, or disabled); the oldest
+    /// over it are dropped and counted. File key `webhook_backlog`. [default: 1000]
+    #[arg(long, env = "HERMES_WEBHOOK_BACKLOG", value_name = "N")]
+    pub webhook_backlog: Option<u32>,
     /// The wait before a delivery's first retry, in milliseconds (then doubling, at most
     /// an hour). File key `webhook_retry_base_ms`. [default: 30000]
     #[arg(long, env = "HERMES_WEBHOOK_RETRY_BASE_MS", value_name = "MS")]
@@ -440,6 +450,8 @@ struct FileSettings {
     webhook_allow_private: Option<bool>,
     webhook_max_attempts: Option<u32>,
     webhook_disable_after: Option<u32>,
+    webhook_disable_after_hours: Option<u32>,
+    webhook_backlog: Option<u32>,
     webhook_retry_base_ms: Option<u64>,
     webhook_poll_ms: Option<u64>,
     webhook_deliver: Option<bool>,
@@ -773,6 +785,16 @@ impl Settings {
                         .webhook_disable_after
                         .or(file.webhook_disable_after)
                         .unwrap_or(d.disable_after),
+                    disable_after_failing: overrides
+                        .webhook_disable_after_hours
+                        .or(file.webhook_disable_after_hours)
+                        .map_or(d.disable_after_failing, |h| {
+                            std::time::Duration::from_secs(u64::from(h) * 3600)
+                        }),
+                    backlog: overrides
+                        .webhook_backlog
+                        .or(file.webhook_backlog)
+                        .unwrap_or(d.backlog),
                     retry_base_ms: overrides
                         .webhook_retry_base_ms
                         .or(file.webhook_retry_base_ms)
@@ -843,6 +865,7 @@ impl Settings {
             ("mail_max_attempts", self.mail_max_attempts),
             ("webhook_max_attempts", self.webhooks.max_attempts),
             ("webhook_disable_after", self.webhooks.disable_after),
+            ("webhook_backlog", self.webhooks.backlog),
             (
                 "webhook_retry_base_ms",
                 u32::try_from(self.webhooks.retry_base_ms).unwrap_or(u32::MAX),

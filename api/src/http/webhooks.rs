@@ -53,8 +53,9 @@ pub struct WebhookPatch {
     /// `null`: every event type.
     #[serde(default, deserialize_with = "present")]
     pub events: Option<Option<Vec<String>>>,
-    /// `true` re-enables a disabled hook (its failure count starts again at 0); `false`
-    /// disables it.
+    /// `true` re-enables a disabled hook (its failure count starts again at 0, and what
+    /// it kept goes out at once, in order); `false` disables it (what comes meanwhile is
+    /// kept, up to `webhook_backlog`).
     #[serde(default)]
     pub active: Option<bool>,
 }
@@ -75,11 +76,20 @@ pub struct WebhookOut {
     pub last_error: Option<String>,
     pub last_attempt_at: Option<DateTime<Utc>>,
     pub last_success_at: Option<DateTime<Utc>>,
+    /// The first failure since the last success (`None`: not failing).
+    pub failing_since: Option<DateTime<Utc>>,
+    /// No delivery is tried before this (the failing receiver's retry window).
+    pub next_retry_at: Option<DateTime<Utc>>,
+    /// Undelivered deliveries it is owed (kept while it fails or is disabled).
+    pub pending_deliveries: i64,
+    /// Deliveries dropped, oldest first, over `webhook_backlog`, in all.
+    pub dropped_deliveries: i64,
     pub created_at: DateTime<Utc>,
 }
 
-impl From<&Webhook> for WebhookOut {
-    fn from(h: &Webhook) -> WebhookOut {
+impl WebhookOut {
+    /// `h` as shown, with `pending` deliveries owed.
+    fn new(h: &Webhook, pending: i64) -> WebhookOut {
         WebhookOut {
             id: h.id.clone(),
             url: h.url.clone(),
@@ -97,6 +107,10 @@ impl From<&Webhook> for WebhookOut {
             last_error: h.last_error.clone(),
             last_attempt_at: h.last_attempt_at.map(|t| t.and_utc()),
             last_success_at: h.last_success_at.map(|t| t.and_utc()),
+            failing_since: h.failing_since.map(|t| t.and_utc()),
+            next_retry_at: h.retry_at.map(|t| t.and_utc()),
+            pending_deliveries: pending,
+            dropped_deliveries: h.dropped,
             created_at: h.created_at.and_utc(),
         }
     }
@@ -104,7 +118,7 @@ impl From<&Webhook> for WebhookOut {
 
 /// The hook with its secret (at creation and rotation only).
 fn with_secret(hook: &Webhook) -> serde_json::Value {
-    let mut out = json!(WebhookOut::from(hook));
+    let mut out = json!(WebhookOut::new(hook, 0));
     out["secret"] = json!(hook.secret);
     out
 }
@@ -209,6 +223,10 @@ pub async fn create(
                 last_success_at: None,
                 disabled_at: None,
                 disabled_reason: None,
+                failing_since: None,
+                retry_at: None,
+                dropped: 0,
+                dropped_untold: 0,
             };
             store::insert(conn, &hook)?;
             Ok(hook)
@@ -223,11 +241,14 @@ pub async fn create(
 
 /// `GET /webhooks`.
 pub async fn list(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let hooks = with_conn(&state, move |conn| {
-        Ok(store::of_user(conn, &caller.user_id)?)
+    let out = with_conn(&state, move |conn| {
+        let hooks = store::of_user(conn, &caller.user_id)?;
+        hooks
+            .iter()
+            .map(|h| Ok(WebhookOut::new(h, store::pending(conn, &h.id)?)))
+            .collect::<ApiResult<Vec<WebhookOut>>>()
     })
     .await?;
-    let out: Vec<WebhookOut> = hooks.iter().map(WebhookOut::from).collect();
     Ok(HttpResponse::Ok().json(out))
 }
 
@@ -238,11 +259,12 @@ pub async fn get(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let hook = with_conn(&state, move |conn| {
-        store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)
+    let out = with_conn(&state, move |conn| {
+        let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
+        Ok(WebhookOut::new(&hook, store::pending(conn, &hook.id)?))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(WebhookOut::from(&hook)))
+    Ok(HttpResponse::Ok().json(out))
 }
 
 /// `PATCH /webhooks/{id}`: change the URL, the format or the event types; re-enable or
@@ -266,9 +288,10 @@ pub async fn patch(
     let at = state.clock.now_naive();
     let active = body.active;
     let format = body.format;
-    let hook = with_write_conn(&state, move |conn| {
+    let (out, enabled) = with_write_conn(&state, move |conn| {
         crate::store::write_transaction(conn, |conn| {
             let mut hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
+            let mut enabled = false;
             if let Some(u) = url {
                 hook.url = u;
             }
@@ -280,10 +303,14 @@ pub async fn patch(
             }
             match active {
                 Some(true) if hook.disabled_at.is_some() => {
-                    store::catch_up_if_idle(conn)?;
                     hook.disabled_at = None;
                     hook.disabled_reason = None;
                     hook.consecutive_failures = 0;
+                    hook.failing_since = None;
+                    hook.retry_at = None;
+                    // What it kept while disabled goes out now, oldest first.
+                    store::due_now(conn, &hook.id, at)?;
+                    enabled = true;
                 }
                 Some(false) if hook.disabled_at.is_none() => {
                     hook.disabled_at = Some(at);
@@ -292,11 +319,19 @@ pub async fn patch(
                 _ => {}
             }
             store::update(conn, &hook)?;
-            Ok(hook)
+            let pending = store::pending(conn, &hook.id)?;
+            Ok((WebhookOut::new(&hook, pending), enabled))
         })
     })
     .await?;
-    Ok(HttpResponse::Ok().json(WebhookOut::from(&hook)))
+    if enabled {
+        // The worker looks now, not at its next poll.
+        state.streams.wake(crate::store::events::Wake {
+            users: vec![out.id.clone()],
+            games: Vec::new(),
+        });
+    }
+    Ok(HttpResponse::Ok().json(out))
 }
 
 /// `DELETE /webhooks/{id}`.
@@ -383,6 +418,7 @@ pub async fn test(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let at = state.clock.now_naive();
+    let state_backlog = state.webhooks.backlog;
     let delivery = with_write_conn(&state, move |conn| {
         crate::store::write_transaction(conn, |conn| {
             let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
@@ -398,7 +434,7 @@ pub async fn test(
                 "at": at.and_utc(),
             });
             let delivery = Delivery::new(&hook.id, None, "ping", data.to_string(), at);
-            store::add_delivery(conn, &delivery)?;
+            store::add_delivery(conn, &delivery, i64::from(state_backlog))?;
             Ok(delivery)
         })
     })

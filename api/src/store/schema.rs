@@ -286,6 +286,10 @@ diesel::table! {
         last_success_at -> Nullable<Timestamp>,
         disabled_at -> Nullable<Timestamp>,
         disabled_reason -> Nullable<Text>,
+        failing_since -> Nullable<Timestamp>,
+        retry_at -> Nullable<Timestamp>,
+        dropped -> BigInt,
+        dropped_untold -> BigInt,
     }
 }
 

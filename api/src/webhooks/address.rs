@@ -36,9 +36,10 @@ fn refused(detail: impl Into<String>) -> Refused {
     }
 }
 
-/// The networks no hook reaches unless private addresses are allowed (IANA special
-/// purpose registries: what is not globally reachable, or is documentation or testing).
-const BLOCKED: &[&str] = &[
+/// The IPv4 networks no hook reaches unless private addresses are allowed (the IANA
+/// IPv4 special-purpose registry's entries that are not globally reachable, or are for
+/// documentation, benchmarking or a deprecated relay; and multicast).
+const BLOCKED_V4: &[&str] = &[
     "0.0.0.0/8",
     "10.0.0.0/8",
     "100.64.0.0/10",
@@ -54,46 +55,98 @@ const BLOCKED: &[&str] = &[
     "203.0.113.0/24",
     "224.0.0.0/4",
     "240.0.0.0/4",
-    "::/128",
-    "::1/128",
-    "64:ff9b:1::/48",
-    "100::/64",
-    "2001::/23",
-    "2001:db8::/32",
-    "2002::/16",
-    "fc00::/7",
-    "fe80::/10",
-    "fec0::/10",
-    "ff00::/8",
 ];
+
+/// The IPv6 networks inside global unicast (2000::/3, the only IPv6 space allocated for
+/// public addresses; everything outside it is refused) that no hook reaches: the IANA
+/// IPv6 special-purpose registry's entries there that are not globally reachable or
+/// are documentation, and the deprecated transition prefixes whose relays the server
+/// should not depend on (6to4, Teredo, inside 2001::/23).
+const BLOCKED_V6: &[&str] = &[
+    // IETF protocol assignments, Teredo (2001::/32) and benchmarking (2001:2::/48) among
+    // them.
+    "2001::/23",
+    // Documentation.
+    "2001:db8::/32",
+    "3fff::/20",
+    // 6to4.
+    "2002::/16",
+];
+
+fn nets(list: &[&str]) -> Vec<IpNet> {
+    list.iter()
+        .filter_map(|n| n.parse::<IpNet>().ok())
+        .collect()
+}
+
+/// The IPv4 address an IPv6 address carries in its last 32 bits.
+fn low_v4(s: &[u16; 8]) -> Ipv4Addr {
+    Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8)
+}
+
+/// The IPv4 addresses an IPv6 address is a way of writing or reaching, where the form
+/// says so: IPv4-mapped (`::ffff:0:0/96`), IPv4-compatible (`::/96`, deprecated; `::`
+/// and `::1` among them), IPv4-translated (`::ffff:0:0:0/96`), NAT64 (the well-known
+/// `64:ff9b::/96` and the local-use `64:ff9b:1::/48`), 6to4 (`2002::/16`: the address
+/// in bits 16–47) and Teredo (`2001::/32`: the server in bits 32–63, the client
+/// inverted in the last 32).
+pub fn embedded_v4(v6: std::net::Ipv6Addr) -> Vec<Ipv4Addr> {
+    let s = v6.segments();
+    let o = v6.octets();
+    match s {
+        [0, 0, 0, 0, 0, 0xffff, ..] | [0, 0, 0, 0, 0, 0, ..] | [0, 0, 0, 0, 0xffff, 0, ..] => {
+            vec![low_v4(&s)]
+        }
+        [0x64, 0xff9b, 0, 0, 0, 0, ..] => vec![low_v4(&s)],
+        // RFC 6052 with a /48 prefix: the IPv4 address in bits 48–63 and 72–87 (bits
+        // 64–71 are the zero "u" octet).
+        [0x64, 0xff9b, 1, ..] => vec![Ipv4Addr::new(o[6], o[7], o[9], o[10])],
+        [0x2002, ..] => vec![Ipv4Addr::new(o[2], o[3], o[4], o[5])],
+        [0x2001, 0, ..] => vec![
+            Ipv4Addr::new(o[4], o[5], o[6], o[7]),
+            Ipv4Addr::new(!o[12], !o[13], !o[14], !o[15]),
+        ],
+        _ => Vec::new(),
+    }
+}
 
 /// Whether a hook may not connect to `ip` (private addresses not allowed).
 pub fn blocked(ip: IpAddr) -> bool {
-    // An IPv4 address written as IPv6 (mapped `::ffff:a.b.c.d`, or NAT64's
-    // `64:ff9b::a.b.c.d`) is judged as the IPv4 address it names.
-    let ip = match ip {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
-                    IpAddr::V4(Ipv4Addr::new(
-                        (s[6] >> 8) as u8,
-                        s[6] as u8,
-                        (s[7] >> 8) as u8,
-                        s[7] as u8,
-                    ))
-                } else {
-                    IpAddr::V6(v6)
-                }
-            }
-        },
-        v4 => v4,
-    };
-    BLOCKED
+    match ip {
+        IpAddr::V4(v4) => blocked_v4(v4),
+        IpAddr::V6(v6) => blocked_v6(v6),
+    }
+}
+
+fn blocked_v4(v4: Ipv4Addr) -> bool {
+    nets(BLOCKED_V4)
         .iter()
-        .filter_map(|n| n.parse::<IpNet>().ok())
-        .any(|net| net.contains(&ip))
+        .any(|net| net.contains(&IpAddr::V4(v4)))
+}
+
+fn blocked_v6(v6: std::net::Ipv6Addr) -> bool {
+    let embedded = embedded_v4(v6);
+    // An address that carries an IPv4 address is refused if that one is: `::127.0.0.1`,
+    // `::ffff:10.0.0.1` or `2002:7f00:1::` reach no further than the IPv4 address would.
+    if embedded.iter().any(|v4| blocked_v4(*v4)) {
+        return true;
+    }
+    let s = v6.segments();
+    // IPv4-mapped, -translated and -compatible addresses, and the well-known NAT64
+    // prefix (globally reachable: a NAT64 gateway on the way translates it), are as
+    // public as the IPv4 address they carry.
+    if matches!(
+        s,
+        [0, 0, 0, 0, 0, 0xffff, ..]
+            | [0, 0, 0, 0, 0, 0, ..]
+            | [0, 0, 0, 0, 0xffff, 0, ..]
+            | [0x64, 0xff9b, 0, 0, 0, 0, ..]
+    ) {
+        return false;
+    }
+    let ip = IpAddr::V6(v6);
+    let global_unicast = "2000::/3".parse::<IpNet>().is_ok_and(|n| n.contains(&ip));
+    !global_unicast || nets(BLOCKED_V6).iter().any(|net| net.contains(&ip))
 }
 
 /// The URL, if it is an absolute `http`/`https` URL with a host.
@@ -256,6 +309,102 @@ mod tests {
             "172.32.0.1",
             "2606:4700::1111",
             "::ffff:1.1.1.1",
+        ] {
+            assert!(!blocked(ip.parse().unwrap()), "{ip}");
+        }
+    }
+
+    #[test]
+    fn ipv6_forms_of_an_ipv4_address_are_judged_by_the_ipv4_address() {
+        // Each form, carrying loopback, private (RFC 1918), link-local (a cloud's
+        // metadata) and CGNAT addresses.
+        for ip in [
+            // IPv4-compatible (::/96, deprecated).
+            "::127.0.0.1",
+            "::10.0.0.1",
+            "::169.254.169.254",
+            "::100.64.0.1",
+            "::7f00:1",
+            // IPv4-mapped (::ffff:0:0/96).
+            "::ffff:127.0.0.1",
+            "::ffff:192.168.0.1",
+            "::ffff:169.254.169.254",
+            // IPv4-translated (::ffff:0:0:0/96).
+            "::ffff:0:127.0.0.1",
+            "::ffff:0:172.16.0.1",
+            // NAT64, well-known prefix (64:ff9b::/96) and local-use (64:ff9b:1::/48).
+            "64:ff9b::127.0.0.1",
+            "64:ff9b::10.1.2.3",
+            "64:ff9b:1:7f00:0:100::",
+            "64:ff9b:1::1.1.1.1",
+            // 6to4 (2002::/16): 2002:AABB:CCDD:: carries AA.BB.CC.DD.
+            "2002:7f00:1::",
+            "2002:c0a8:101::1",
+            "2002:a9fe:a9fe::",
+            // Teredo (2001::/32): the server's address, then the client's inverted.
+            "2001:0:7f00:1::",
+            "2001:0:4136:e378:8000:63bf:80ff:fffe",
+            "2001:0:4136:e378:8000:63bf:f5ff:fffe",
+        ] {
+            let addr: std::net::Ipv6Addr = ip.parse().unwrap();
+            assert!(blocked(IpAddr::V6(addr)), "{ip}");
+        }
+        assert_eq!(
+            embedded_v4("2001:0:4136:e378:8000:63bf:80ff:fffe".parse().unwrap()),
+            [Ipv4Addr::new(65, 54, 227, 120), Ipv4Addr::new(127, 0, 0, 1)]
+        );
+        assert_eq!(
+            embedded_v4("2002:c0a8:101::1".parse().unwrap()),
+            [Ipv4Addr::new(192, 168, 1, 1)]
+        );
+        assert_eq!(
+            embedded_v4("64:ff9b:1:7f00:0:100::".parse().unwrap()),
+            [Ipv4Addr::new(127, 0, 0, 1)]
+        );
+        // The forms that name a public IPv4 address are as public as it is; the
+        // deprecated transition prefixes are refused whatever they carry.
+        for ip in [
+            "::ffff:1.1.1.1",
+            "::ffff:0:1.1.1.1",
+            "::1.1.1.1",
+            "64:ff9b::1.1.1.1",
+        ] {
+            assert!(!blocked(ip.parse().unwrap()), "{ip}");
+        }
+        for ip in ["2002:101:101::1", "2001:0:4136:e378:8000:63bf:fefe:fefe"] {
+            assert!(blocked(ip.parse().unwrap()), "{ip}");
+        }
+    }
+
+    #[test]
+    fn ipv6_outside_global_unicast_and_the_registrys_special_blocks_are_blocked() {
+        for ip in [
+            // Reserved by the IETF (::/8), outside the embedding forms.
+            "::1:0:0:1",
+            "::2:7f00:1",
+            // Discard-only, and the dummy prefix.
+            "100::1",
+            "100:0:0:1::1",
+            // IETF protocol assignments, benchmarking, documentation.
+            "2001:2::1",
+            "2001:10::1",
+            "2001:db8::1",
+            "3fff::1",
+            // SRv6 SIDs, unique-local, link-local, site-local, multicast.
+            "5f00::1",
+            "fc00::1",
+            "fd12:3456::1",
+            "fe80::1",
+            "fec0::1",
+            "ff02::1",
+            "ff0e::1",
+        ] {
+            assert!(blocked(ip.parse().unwrap()), "{ip}");
+        }
+        for ip in [
+            "2606:4700:4700::1111",
+            "2a00:1450:4001:80b::200e",
+            "2001:4860:4860::8888",
         ] {
             assert!(!blocked(ip.parse().unwrap()), "{ip}");
         }

@@ -3,10 +3,11 @@
 //!
 //! Owns: reading the events table after `webhook_cursor` into `webhook_deliveries`
 //! ([`crate::store::webhooks::fan_out`], one transaction per batch, so nothing is lost or
-//! doubled on a crash), claiming due deliveries with a lease, sending each one (its body
-//! in the hook's format, [`format`]; signed, [`sign`]; only to an address the rules allow,
-//! [`address`]), and writing down what happened (retry after a backoff, give up, disable
-//! the hook after repeated failures).
+//! doubled on a crash), claiming a hook's due deliveries with a lease, sending them one at
+//! a time in order (its body in the hook's format, [`format`]; signed, [`sign`]; only to
+//! an address the rules allow, [`address`]), and writing down what happened (a retry
+//! window on the hook after a failure, giving up a delivery its receiver keeps refusing,
+//! disabling the hook after a long outage, keeping what it is owed).
 //! Must not: decide what an event says or whom it is for (`crate::play::events` did; a
 //! hook is told exactly what its owner's `GET /stream` is), or read the wall clock.
 
@@ -15,28 +16,31 @@ pub mod format;
 
 use crate::state::AppState;
 use crate::store::models::new_id;
-use crate::store::webhooks::{self as store, Attempt, Delivery, Limits, Webhook};
+use crate::store::webhooks::{self as store, Attempt, Delivery, Policy, Webhook};
 use crate::store::{DbConn, StoreError};
 use actix_web::web;
 use chrono::Duration;
 use std::sync::Arc;
 
-/// How long a claimed delivery is ours: one request (at most [`TOTAL_TIMEOUT`]) and
-/// some. A worker that died with it leaves it to be taken again after this.
+/// How long claimed deliveries are ours: a hook's few requests, one after the other
+/// (no request starts unless it can end, at most [`TOTAL_TIMEOUT`], within it). A worker
+/// that died with them leaves them to be taken again after this.
 pub const LEASE: Duration = Duration::seconds(60);
 /// Connecting to a receiver may take this long.
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 /// A whole request (connect, send, the answer's head and body) may take this long.
 pub const TOTAL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-/// Deliveries claimed, and events fanned out, at once.
-const BATCH: i64 = 32;
+/// Hooks claimed at once, deliveries of one hook claimed at once (sent one after the
+/// other, in order), and events fanned out at once.
+const HOOKS: i64 = 32;
+const PER_HOOK: i64 = 8;
 const FAN_OUT_BATCH: i64 = 500;
 /// After a wake-up, how long the worker waits for more events before its round.
 const COALESCE: std::time::Duration = std::time::Duration::from_millis(20);
-/// Requests under way at once.
+/// Hooks sending at once (one request under way each).
 const SENDING: usize = 8;
-/// The longest wait between two attempts at one delivery.
-pub const MAX_BACKOFF: Duration = Duration::seconds(3600);
+/// The longest wait between two attempts.
+pub const MAX_BACKOFF: Duration = store::MAX_BACKOFF;
 
 /// The settings of webhooks (`webhook_*` in the settings table).
 #[derive(Debug, Clone)]
@@ -44,10 +48,18 @@ pub struct WebhookSettings {
     /// Allow hooks to loopback, private, link-local and other non-public addresses
     /// (`webhook_allow_private`): for a receiver on the operator's own network, and tests.
     pub allow_private: bool,
-    /// Attempts at one delivery before it is given up (`webhook_max_attempts`).
+    /// Failed attempts at one delivery after which it is given up, when its receiver
+    /// takes other deliveries meanwhile (`webhook_max_attempts`).
     pub max_attempts: u32,
-    /// Failed attempts in a row after which a hook is disabled (`webhook_disable_after`).
+    /// Failed attempts in a row, one a retry window, after which a hook may be disabled
+    /// (`webhook_disable_after`)...
     pub disable_after: u32,
+    /// ...once it has also been failing this long with no success
+    /// (`webhook_disable_after_hours`).
+    pub disable_after_failing: std::time::Duration,
+    /// Undelivered deliveries kept for one hook, enabled or disabled; the oldest over it
+    /// are dropped and counted (`webhook_backlog`).
+    pub backlog: u32,
     /// The first retry's wait, in milliseconds; each next one doubles, up to an hour
     /// (`webhook_retry_base_ms`).
     pub retry_base_ms: u64,
@@ -65,6 +77,10 @@ impl Default for WebhookSettings {
             allow_private: false,
             max_attempts: 8,
             disable_after: 20,
+            // Three days, as Stripe retries for: a receiver down over a weekend's night
+            // or a long deploy catches up by itself.
+            disable_after_failing: std::time::Duration::from_secs(72 * 3600),
+            backlog: 1000,
             retry_base_ms: 30_000,
             poll_ms: 1000,
             deliver: true,
@@ -73,25 +89,23 @@ impl Default for WebhookSettings {
 }
 
 impl WebhookSettings {
-    fn limits(&self) -> Limits {
-        Limits {
+    pub fn policy(&self) -> Policy {
+        Policy {
             max_attempts: i64::from(self.max_attempts),
             disable_after: i64::from(self.disable_after),
+            disable_after_failing: Duration::from_std(self.disable_after_failing)
+                .unwrap_or(Duration::MAX),
+            retry_base: Duration::milliseconds(
+                i64::try_from(self.retry_base_ms).unwrap_or(i64::MAX),
+            ),
         }
     }
 
-    /// The wait after the `attempts`-th failed attempt: `retry_base_ms × 2^(attempts-1)`,
-    /// at most an hour, plus up to a quarter more at random (deliveries that failed
-    /// together do not come back together).
-    pub fn backoff(&self, attempts: i64) -> Duration {
-        let shift = u32::try_from((attempts - 1).clamp(0, 20)).unwrap_or(20);
-        let base = i64::try_from(self.retry_base_ms)
-            .unwrap_or(i64::MAX)
-            .checked_mul(1i64 << shift)
-            .unwrap_or(i64::MAX)
-            .min(MAX_BACKOFF.num_milliseconds());
-        let jitter = rand::random::<u64>() % (u64::try_from(base / 4).unwrap_or(0) + 1);
-        Duration::milliseconds(base + i64::try_from(jitter).unwrap_or(0))
+    /// The retry window after the `n`-th failure in a row: `retry_base_ms × 2^(n-1)`,
+    /// at most an hour, plus up to a quarter more at random (hooks that failed together
+    /// do not come back together).
+    pub fn backoff(&self, n: i64) -> Duration {
+        self.policy().backoff(n, true)
     }
 }
 
@@ -136,10 +150,10 @@ impl Worker {
         let mut wake = self.state.streams.subscribe();
         let poll = std::time::Duration::from_millis(self.settings.poll_ms);
         loop {
-            // No hook enabled: nothing to fan out or deliver, and nothing written (a round
-            // takes the SQLite writer lock and commits the cursor, which after every turn
-            // took a disk sync from the turns). The cursor catches up when a hook is
-            // enabled (`store::catch_up_if_idle`).
+            // No hook: nothing to fan out or deliver, and nothing written (a round takes
+            // the SQLite writer lock and commits the cursor, which after every turn took
+            // a disk sync from the turns). The cursor catches up when a hook is made
+            // (`store::catch_up_if_idle`).
             let busy = !self.idle().await && self.round().await;
             if busy {
                 continue;
@@ -155,12 +169,12 @@ impl Worker {
         }
     }
 
-    /// Is no hook enabled? (An error counts as "not idle": the round then reports it.)
+    /// Is there no hook? (An error counts as "not idle": the round then reports it.)
     async fn idle(&self) -> bool {
         let state = self.state.clone();
         tokio::task::spawn_blocking(move || {
             let mut conn = state.pool.get()?;
-            store::any_enabled(&mut conn).map(|any| !any)
+            store::any_hook(&mut conn).map(|any| !any)
         })
         .await
         .is_ok_and(|r| r.unwrap_or(false))
@@ -175,7 +189,7 @@ impl Worker {
         }
         if self.settings.deliver {
             match self.tick().await {
-                Ok(n) => busy |= n >= BATCH as usize,
+                Ok(more) => busy |= more,
                 Err(e) => tracing::warn!(error = %e, "webhooks: cannot claim deliveries"),
             }
         }
@@ -201,33 +215,84 @@ impl Worker {
     /// Fan the events written since the last round out into deliveries.
     pub async fn fan_out(&self) -> Result<usize, StoreError> {
         let now = self.state.clock.now_naive();
-        self.write(move |conn| store::fan_out(conn, FAN_OUT_BATCH, now))
+        let bound = i64::from(self.settings.backlog);
+        self.write(move |conn| store::fan_out(conn, FAN_OUT_BATCH, now, bound))
             .await
     }
 
-    /// Claim one batch of due deliveries and try each; returns how many were claimed.
-    pub async fn tick(&self) -> Result<usize, StoreError> {
+    /// Claim a batch of hooks with due deliveries and send each hook's, in order; returns
+    /// whether more may be due at once (a full batch).
+    pub async fn tick(&self) -> Result<bool, StoreError> {
         let now = self.state.clock.now_naive();
         let owner = self.owner.clone();
         let claimed = self
-            .write(move |conn| store::claim(conn, &owner, now, now + LEASE, BATCH))
+            .write(move |conn| store::claim(conn, &owner, now, now + LEASE, HOOKS, PER_HOOK))
             .await?;
-        let n = claimed.len();
+        let more = claimed.len() >= HOOKS as usize
+            || claimed.iter().any(|(_, d)| d.len() >= PER_HOOK as usize);
+        let started = std::time::Instant::now();
         use futures_util::stream::StreamExt;
-        let mut sent = std::pin::pin!(futures_util::stream::iter(claimed)
-            .map(|(delivery, hook)| async move {
-                let attempt = self.send(&delivery, &hook).await;
-                (delivery, hook, attempt)
+        futures_util::stream::iter(claimed)
+            .for_each_concurrent(SENDING, |(hook, deliveries)| {
+                self.send_in_order(hook, deliveries, started)
             })
-            .buffer_unordered(SENDING));
-        while let Some((delivery, hook, attempt)) = sent.next().await {
-            self.mark(delivery, hook, attempt).await;
-        }
-        Ok(n)
+            .await;
+        Ok(more)
     }
 
-    /// One attempt at `delivery`.
-    async fn send(&self, delivery: &Delivery, hook: &Webhook) -> Attempt {
+    /// Send one hook's claimed deliveries, one after the other; after a failure the rest
+    /// are given back untried (the hook's retry window is open now).
+    async fn send_in_order(
+        &self,
+        hook: Webhook,
+        deliveries: Vec<Delivery>,
+        started: std::time::Instant,
+    ) {
+        // The lease runs from the claim: a request starts only if it ends within it.
+        let budget = LEASE
+            .to_std()
+            .unwrap_or_default()
+            .saturating_sub(TOTAL_TIMEOUT + CONNECT_TIMEOUT);
+        let mut untold = hook.dropped_untold;
+        let mut rest = deliveries.into_iter();
+        while let Some(delivery) = rest.next() {
+            if started.elapsed() > budget {
+                self.release(std::iter::once(delivery).chain(rest).collect())
+                    .await;
+                return;
+            }
+            let attempt = self.send(&delivery, &hook, untold).await;
+            let ok = attempt.error.is_none();
+            self.mark(delivery, &hook, attempt, if ok { untold } else { 0 })
+                .await;
+            if ok {
+                untold = 0;
+            } else {
+                self.release(rest.collect()).await;
+                return;
+            }
+        }
+    }
+
+    /// Give back claimed deliveries untried.
+    async fn release(&self, deliveries: Vec<Delivery>) {
+        if deliveries.is_empty() {
+            return;
+        }
+        let owner = self.owner.clone();
+        let ids: Vec<String> = deliveries.into_iter().map(|d| d.id).collect();
+        if let Err(e) = self
+            .write(move |conn| store::release(conn, &owner, &ids))
+            .await
+        {
+            // Their lease runs out and they are claimed again then.
+            tracing::warn!(error = %e, "webhooks: cannot give back deliveries");
+        }
+    }
+
+    /// One attempt at `delivery`, telling the receiver of `dropped` deliveries dropped
+    /// before it (`Hermes-Dropped`, when there are any).
+    async fn send(&self, delivery: &Delivery, hook: &Webhook, dropped: i64) -> Attempt {
         let fail = |error: String| Attempt {
             status: None,
             error: Some(error),
@@ -257,8 +322,13 @@ impl Worker {
             .header("Hermes-Event", &delivery.kind)
             .header("Hermes-Delivery", &delivery.id)
             .header("Hermes-Webhook", &hook.id)
-            .header("Hermes-Signature", signature)
-            .body(body);
+            .header("Hermes-Signature", signature);
+        let request = if dropped > 0 {
+            request.header("Hermes-Dropped", dropped.to_string())
+        } else {
+            request
+        }
+        .body(body);
         match request.send().await {
             Ok(response) => {
                 let status = response.status();
@@ -282,18 +352,17 @@ impl Worker {
         }
     }
 
-    /// Write down one attempt.
-    async fn mark(&self, delivery: Delivery, hook: Webhook, attempt: Attempt) {
+    /// Write down one attempt (which told the receiver of `told` dropped deliveries).
+    async fn mark(&self, delivery: Delivery, hook: &Webhook, attempt: Attempt, told: i64) {
         let now = self.state.clock.now_naive();
         let owner = self.owner.clone();
-        let limits = self.settings.limits();
-        let backoff = self.settings.backoff(delivery.attempts + 1);
+        let policy = self.settings.policy();
         let logged = attempt.clone();
         let id = delivery.id.clone();
         let result = self
             .write(move |conn| {
                 crate::store::write_transaction(conn, |conn| {
-                    store::mark(conn, &delivery, &owner, now, limits, &attempt, backoff)
+                    store::mark(conn, &delivery, &owner, now, policy, &attempt, told)
                 })
             })
             .await;

@@ -227,6 +227,8 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
             allow_private: false,
             max_attempts: 8,
             disable_after: 20,
+            disable_after_failing: std::time::Duration::from_secs(72 * 3600),
+            backlog: 1000,
             retry_base_ms: 50,
             poll_ms: 50,
             deliver: true,

@@ -33,6 +33,11 @@ impl Received {
 struct Receiver {
     url: String,
     got: Arc<Mutex<Vec<Received>>>,
+    /// While set, the receiver is "down": it closes each connection at once, unread,
+    /// and counts it in `refused` (the sender sees a failed request, as from a server
+    /// that is not there).
+    down: Arc<std::sync::atomic::AtomicBool>,
+    refused: Arc<std::sync::atomic::AtomicUsize>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -51,11 +56,19 @@ impl Receiver {
         let got: Arc<Mutex<Vec<Received>>> = Arc::default();
         let script = script.to_vec();
         let log = got.clone();
+        let down: Arc<std::sync::atomic::AtomicBool> = Arc::default();
+        let refused: Arc<std::sync::atomic::AtomicUsize> = Arc::default();
+        let (is_down, refusals) = (down.clone(), refused.clone());
         let task = tokio::spawn(async move {
             loop {
                 let Ok((mut socket, _)) = listener.accept().await else {
                     return;
                 };
+                if is_down.load(std::sync::atomic::Ordering::SeqCst) {
+                    refusals.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    drop(socket);
+                    continue;
+                }
                 let mut buf = Vec::new();
                 let mut chunk = [0u8; 4096];
                 let (head_end, length) = loop {
@@ -109,7 +122,22 @@ impl Receiver {
                 let _ = socket.shutdown().await;
             }
         });
-        Receiver { url, got, task }
+        Receiver {
+            url,
+            got,
+            down,
+            refused,
+            task,
+        }
+    }
+
+    fn set_down(&self, down: bool) {
+        self.down.store(down, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Requests refused while down.
+    fn refused(&self) -> usize {
+        self.refused.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     fn got(&self) -> Vec<Received> {
@@ -360,6 +388,7 @@ api_test!(
     async fn a_hook_that_keeps_failing_is_disabled_and_shown_so(app) with |s| {
         s.webhooks.allow_private = true;
         s.webhooks.disable_after = 3;
+        s.webhooks.disable_after_failing = Duration::ZERO;
     }; {
         let ann = app.player("ann").await;
         let rx = Receiver::start(&[500]).await;
@@ -382,8 +411,10 @@ api_test!(
         assert!(h["disabled_reason"].as_str().unwrap().contains("3 failed"), "{h}");
         let (_, list) = app.get("/webhooks", &ann.token).await;
         assert_eq!(list[0]["status"], "disabled");
+        assert_eq!(h["pending_deliveries"], 1, "{h}");
+        // The delivery is kept for when the hook is enabled again.
         let (_, deliveries) = app.get(&format!("{path}/deliveries"), &ann.token).await;
-        assert_eq!(deliveries[0]["status"], "failed", "{deliveries}");
+        assert_eq!(deliveries[0]["status"], "pending", "{deliveries}");
         // Nothing more is sent to it, not even a test.
         tokio::time::sleep(Duration::from_millis(500)).await;
         assert_eq!(rx.got().len(), 3);
@@ -440,6 +471,12 @@ api_test!(
             ("http://169.254.169.254/latest/meta-data", "webhook_url_refused"),
             ("http://[::1]:9/hook", "webhook_url_refused"),
             ("http://[::ffff:127.0.0.1]/hook", "webhook_url_refused"),
+            // IPv6 forms that carry a loopback or private IPv4 address.
+            ("http://[::127.0.0.1]/", "webhook_url_refused"),
+            ("http://[::ffff:0:127.0.0.1]/hook", "webhook_url_refused"),
+            ("http://[64:ff9b::10.0.0.1]/hook", "webhook_url_refused"),
+            ("http://[2002:7f00:1::1]/hook", "webhook_url_refused"),
+            ("http://[fd00::1]/hook", "webhook_url_refused"),
             ("https://localhost:9/hook", "webhook_url_refused"),
         ] {
             let (status, body) = app.post("/webhooks", &ann.token, json!({"url": url})).await;
@@ -520,5 +557,253 @@ api_test!(
         assert_eq!(kinds(&got), ["message"], "{got:?}");
         assert_eq!(got[0].json()["body"], "after", "{:?}", got[0].json());
         assert!(cursor(&app) > caught_up);
+    }
+);
+
+/// Bob says `body` in game `id`: an event for ann's hook.
+async fn say(app: &TestApp, bob: &Player, id: &str, body: &str) {
+    let (status, answer) = app
+        .post(
+            &format!("/games/{id}/messages"),
+            &bob.token,
+            json!({"body": body}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+}
+
+/// The message bodies received, each once (a delivery may come twice: at least once),
+/// in the order they first came.
+fn bodies(got: &[Received]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    got.iter()
+        .filter(|r| seen.insert(r.headers.get("hermes-delivery").cloned()))
+        .filter_map(|r| r.json()["body"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Waits until hook `path` shows `status`.
+async fn until_status(app: &TestApp, p: &Player, path: &str, status: &str) -> Value {
+    let mut h = Value::Null;
+    for _ in 0..200 {
+        (_, h) = app.get(path, &p.token).await;
+        if h["status"] == status {
+            return h;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the hook never became {status}: {h}");
+}
+
+api_test!(
+    async fn a_receiver_down_for_a_while_is_retried_and_catches_up_without_being_disabled(app) with allow_private; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let id = game(&app, &ann, &bob).await;
+        let rx = Receiver::start(&[200]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url, "game_id": id, "events": ["message"]})).await;
+        let path = format!("/webhooks/{}", hook["id"].as_str().unwrap());
+        say(&app, &bob, &id, "before").await;
+        rx.until("the message before the outage", |g| !g.is_empty()).await;
+
+        // The receiver goes down for about three seconds (an outage of a minute or two,
+        // with the test's 50 ms retry base for 30 s), and events keep coming.
+        rx.set_down(true);
+        let during: Vec<String> = (0..30).map(|n| format!("during {n}")).collect();
+        for body in &during {
+            say(&app, &bob, &id, body).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let (_, h) = app.get(&path, &ann.token).await;
+        assert_eq!(h["status"], "active", "one outage disabled the hook: {h}");
+        // One attempt a retry window, not one a delivery: the test's retry windows
+        // (50 ms, doubling) fit about six in three seconds.
+        let tries = rx.refused();
+        assert!((1..=12).contains(&tries), "{tries} attempts while the receiver was down");
+        assert!(h["consecutive_failures"].as_i64().unwrap() <= 12, "{h}");
+
+        // Back up: every event is delivered, in order, without anyone's help.
+        rx.set_down(false);
+        let want: Vec<String> = std::iter::once("before".to_string()).chain(during).collect();
+        let got = rx
+            .until("every message of the outage", |g| bodies(g).len() >= want.len())
+            .await;
+        assert_eq!(bodies(&got), want);
+        let h = until_status(&app, &ann, &path, "active").await;
+        for _ in 0..100 {
+            let (_, h) = app.get(&path, &ann.token).await;
+            if h["consecutive_failures"] == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let (_, h2) = app.get(&path, &ann.token).await;
+        assert_eq!(h2["consecutive_failures"], 0, "{h} {h2}");
+        let (_, deliveries) = app.get(&format!("{path}/deliveries"), &ann.token).await;
+        assert!(
+            deliveries.as_array().unwrap().iter().all(|d| d["status"] == "delivered"),
+            "{deliveries}"
+        );
+    }
+);
+
+api_test!(
+    async fn a_disabled_hook_keeps_what_it_owes_and_delivers_it_in_order_once_enabled_again(app) with |s| {
+        s.webhooks.allow_private = true;
+        s.webhooks.backlog = 4;
+    }; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let id = game(&app, &ann, &bob).await;
+        let rx = Receiver::start(&[200]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url, "game_id": id, "events": ["message"]})).await;
+        let path = format!("/webhooks/{}", hook["id"].as_str().unwrap());
+        // Down, with three events owed; then its owner disables it.
+        rx.set_down(true);
+        for n in 0..3 {
+            say(&app, &bob, &id, &format!("owed {n}")).await;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let (status, h) = app
+            .call(Method::PATCH, &path, Some(&ann.token), Some(json!({"active": false})))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{h}");
+        assert_eq!(h["status"], "disabled");
+        // Events that come while it is disabled are kept for it too.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        for n in 3..6 {
+            say(&app, &bob, &id, &format!("owed {n}")).await;
+        }
+        rx.set_down(false);
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(rx.got().is_empty(), "a disabled hook was called: {:?}", rx.got());
+        // It keeps the newest four (`webhook_backlog` here), and counts the two dropped.
+        let (_, deliveries) = app.get(&format!("{path}/deliveries"), &ann.token).await;
+        assert_eq!(deliveries.as_array().unwrap().len(), 4, "{deliveries}");
+        assert!(
+            deliveries.as_array().unwrap().iter().all(|d| d["status"] == "pending"),
+            "{deliveries}"
+        );
+        let (_, h) = app.get(&path, &ann.token).await;
+        assert_eq!(h["pending_deliveries"], 4, "{h}");
+        assert_eq!(h["dropped_deliveries"], 2, "{h}");
+
+        // Enabled again: what it kept goes out, in order; the first says how many were
+        // dropped before it.
+        let (status, h) = app
+            .call(Method::PATCH, &path, Some(&ann.token), Some(json!({"active": true})))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{h}");
+        assert_eq!(h["status"], "active");
+        let got = rx.until("what the hook kept", |g| bodies(g).len() >= 4).await;
+        let want: Vec<String> = (2..6).map(|n| format!("owed {n}")).collect();
+        assert_eq!(bodies(&got), want);
+        assert_eq!(got[0].headers.get("hermes-dropped").map(String::as_str), Some("2"), "{got:?}");
+        assert!(got[1..].iter().all(|r| !r.headers.contains_key("hermes-dropped")), "{got:?}");
+        // Told once: what comes next says nothing of it.
+        say(&app, &bob, &id, "after").await;
+        let got = rx.until("the message after", |g| bodies(g).len() >= 5).await;
+        assert!(!got.last().unwrap().headers.contains_key("hermes-dropped"), "{got:?}");
+        let (_, h) = app.get(&path, &ann.token).await;
+        assert_eq!(h["dropped_deliveries"], 2, "{h}");
+    }
+);
+
+api_test!(
+    async fn a_hook_failing_for_long_is_disabled_keeping_what_it_owes_and_catches_up_when_enabled(app) with |s| {
+        s.webhooks.allow_private = true;
+        // Test-sized: three failed retry windows in a row and 300 ms of failing.
+        s.webhooks.disable_after = 3;
+        s.webhooks.disable_after_failing = Duration::from_millis(300);
+    }; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let id = game(&app, &ann, &bob).await;
+        let rx = Receiver::start(&[200]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url, "game_id": id, "events": ["message"]})).await;
+        let path = format!("/webhooks/{}", hook["id"].as_str().unwrap());
+        rx.set_down(true);
+        let mut want = Vec::new();
+        for n in 0..10 {
+            want.push(format!("owed {n}"));
+            say(&app, &bob, &id, want.last().unwrap()).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let h = until_status(&app, &ann, &path, "disabled").await;
+        let reason = h["disabled_reason"].as_str().unwrap();
+        assert!(reason.contains("failing for"), "{h}");
+        assert!(h["failing_since"].is_string(), "{h}");
+        // Still queued while disabled.
+        for n in 10..13 {
+            want.push(format!("owed {n}"));
+            say(&app, &bob, &id, want.last().unwrap()).await;
+        }
+        rx.set_down(false);
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert!(rx.got().is_empty(), "a disabled hook was called: {:?}", rx.got());
+        let (_, h) = app.get(&path, &ann.token).await;
+        assert_eq!(h["pending_deliveries"], 13, "{h}");
+        assert_eq!(h["dropped_deliveries"], 0, "{h}");
+        let (status, h) = app
+            .call(Method::PATCH, &path, Some(&ann.token), Some(json!({"active": true})))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{h}");
+        assert!(h["failing_since"].is_null(), "{h}");
+        let got = rx.until("all it was owed", |g| bodies(g).len() >= 13).await;
+        assert_eq!(bodies(&got), want);
+        assert!(got.iter().all(|r| !r.headers.contains_key("hermes-dropped")), "{got:?}");
+        let mut h = Value::Null;
+        for _ in 0..100 {
+            (_, h) = app.get(&path, &ann.token).await;
+            if h["pending_deliveries"] == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(h["pending_deliveries"], 0, "{h}");
+        assert_eq!(h["consecutive_failures"], 0, "{h}");
+        assert_eq!(h["status"], "active", "{h}");
+    }
+);
+
+api_test!(
+    async fn workers_sharing_the_database_send_each_delivery_of_a_hook_once_and_in_order(app) with allow_private; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let id = game(&app, &ann, &bob).await;
+        let rx = Receiver::start(&[200]).await;
+        let hook = create(&app, &ann, json!({"url": rx.url, "game_id": id, "events": ["message"]})).await;
+        let path = format!("/webhooks/{}", hook["id"].as_str().unwrap());
+        let (status, _) = app
+            .call(Method::PATCH, &path, Some(&ann.token), Some(json!({"active": false})))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let want: Vec<String> = (0..40).map(|n| format!("owed {n}")).collect();
+        for body in &want {
+            say(&app, &bob, &id, body).await;
+        }
+        // Three more workers (as of other servers: each its own lease owner) race the
+        // server's own for the hook's backlog.
+        let workers: Vec<hermes_api::webhooks::Worker> = (0..3)
+            .map(|_| hermes_api::webhooks::Worker::new(app.state.clone(), app.state.webhooks.clone()).unwrap())
+            .collect();
+        let (status, _) = app
+            .call(Method::PATCH, &path, Some(&ann.token), Some(json!({"active": true})))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let racing = workers.iter().map(|w| async {
+            for _ in 0..200 {
+                w.tick().await.unwrap();
+                if bodies(&rx.got()).len() >= want.len() {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        });
+        futures_util::future::join_all(racing).await;
+        let got = rx.until("the whole backlog", |g| bodies(g).len() >= want.len()).await;
+        assert_eq!(bodies(&got), want);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(rx.got().len(), want.len(), "a delivery was sent twice");
     }
 );

@@ -31,6 +31,9 @@ pub struct AppState {
     /// Turns between two snapshots of a game's state (`snapshot_every`).
     pub snapshot_every: i64,
     pub keys: Keys,
+    /// Each account's credentials epoch as this server last read it: what ends access
+    /// tokens issued before a password reset (`crate::auth::epochs`).
+    pub epochs: crate::auth::epochs::Epochs,
     pub login_limits: LoginLimits,
     pub register_limits: RegisterLimits,
     /// The bound on password hashes at once (registrations and logins).

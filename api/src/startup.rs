@@ -157,6 +157,9 @@ impl Application {
             epochs: crate::auth::epochs::Epochs::new(std::time::Duration::from_millis(
                 settings.credentials_recheck_ms,
             )),
+            credential_lookups: tokio::sync::Semaphore::new(
+                usize::try_from(settings.pool_size / 2).unwrap_or(1).max(1),
+            ),
             webhooks: settings.webhooks.clone(),
         });
         if let store::DatabaseUrl::Postgres(url) =

@@ -34,6 +34,9 @@ pub struct AppState {
     /// Each account's credentials epoch as this server last read it: what ends access
     /// tokens issued before a password reset (`crate::auth::epochs`).
     pub epochs: crate::auth::epochs::Epochs,
+    /// Bounds the database lookups of the bearer extractor at once (a personal token, an
+    /// account's epoch): requests beyond wait as tasks, not as blocking threads.
+    pub credential_lookups: tokio::sync::Semaphore,
     pub login_limits: LoginLimits,
     pub register_limits: RegisterLimits,
     /// The bound on password hashes at once (registrations and logins).

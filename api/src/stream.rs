@@ -261,16 +261,20 @@ pub async fn sweep(state: actix_web::web::Data<crate::state::AppState>) {
             continue;
         }
         let now = state.clock.now_naive();
-        let (ask, ends): (Vec<_>, Vec<_>) = held
-            .into_iter()
-            .map(|(u, c, e)| ((u, c), e))
-            .unzip();
+        let (ask, ends): (Vec<_>, Vec<_>) = held.into_iter().map(|(u, c, e)| ((u, c), e)).unzip();
         let app = state.clone();
-        let live = hub.with_conn(&state, move |conn| {
-            let held: Vec<(&str, &Credential)> = ask.iter().map(|(u, c)| (u.as_str(), c)).collect();
-            Ok(crate::auth::still_live(conn, &held, now, Some(&app.epochs))?)
-        })
-        .await;
+        let live = hub
+            .with_conn(&state, move |conn| {
+                let held: Vec<(&str, &Credential)> =
+                    ask.iter().map(|(u, c)| (u.as_str(), c)).collect();
+                Ok(crate::auth::still_live(
+                    conn,
+                    &held,
+                    now,
+                    Some(&app.epochs),
+                )?)
+            })
+            .await;
         match live {
             Ok(live) => {
                 for (end, live) in ends.iter().zip(live) {

@@ -130,7 +130,13 @@ impl Keys {
         epoch: i64,
     ) -> Result<String, ApiError> {
         // Epoch 0 is what a token without the claim is in: left out, as before.
-        self.mint_claims(Purpose::Access, sub, ttl, None, (epoch != 0).then_some(epoch))
+        self.mint_claims(
+            Purpose::Access,
+            sub,
+            ttl,
+            None,
+            (epoch != 0).then_some(epoch),
+        )
     }
 
     fn mint_claims(

@@ -108,7 +108,7 @@ impl FromRequest for Caller {
             let token = bearer?;
             if personal::looks_like(&token) {
                 let hash = personal::hash(&token);
-                let user = crate::http::with_conn(&state, move |conn| {
+                let user = lookup(&state, move |conn| {
                     Ok(crate::store::accounts::user_by_token_hash(conn, &hash)?)
                 })
                 .await?;
@@ -142,12 +142,12 @@ impl FromRequest for Caller {
             let cached = state
                 .epochs
                 .cached(&claims.sub)
-                .filter(|c| c.map_or(true, |c| c >= epoch));
+                .filter(|c| c.is_none_or(|c| c >= epoch));
             let current = match cached {
                 Some(current) => current,
                 None => {
                     let id = claims.sub.clone();
-                    let read = crate::http::with_conn(&state, move |conn| {
+                    let read = lookup(&state, move |conn| {
                         Ok(crate::store::accounts::credentials_epochs(conn, &[id])?)
                     })
                     .await?;
@@ -176,6 +176,24 @@ impl FromRequest for Caller {
             })
         })
     }
+}
+
+/// [`crate::http::with_conn`] for the extractor's lookups, a few at a time
+/// ([`AppState::credential_lookups`]): a burst of a thousand requests (a thousand streams
+/// opened at once) otherwise held a blocking thread each while waiting for a pooled
+/// connection, and the allocator kept the memory of those hundreds of threads.
+async fn lookup<T, F>(state: &web::Data<AppState>, f: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut crate::store::DbConn) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    // The semaphore is never closed.
+    let _permit = state
+        .credential_lookups
+        .acquire()
+        .await
+        .map_err(ApiError::internal)?;
+    crate::http::with_conn(state, f).await
 }
 
 /// What a personal token may do (`POST /tokens` `scopes`); a login token may do all.

@@ -250,21 +250,24 @@ impl Stream {
                 let (target, after) = (self.target.clone(), self.cursor);
                 let (user, credential) = (self.user_id.clone(), self.credential.clone());
                 let now = self.state.clock.now_naive();
-                let read = self.state.streams.with_conn(&self.state, move |conn| {
-                    let events = match &target {
-                        Target::User(u) => store::for_user(conn, u, after, BATCH)?,
-                        Target::Game(g) => store::for_game(conn, g, after, BATCH)?,
-                    };
-                    // After the read: what was committed before it, a revocation
-                    // included, is seen here.
-                    let live = events.is_empty()
-                        || crate::auth::still_live(conn, &[(&user, &credential)], now, None)?
-                            .first()
-                            .copied()
-                            .unwrap_or(false);
-                    Ok((events, live))
-                })
-                .await;
+                let read = self
+                    .state
+                    .streams
+                    .with_conn(&self.state, move |conn| {
+                        let events = match &target {
+                            Target::User(u) => store::for_user(conn, u, after, BATCH)?,
+                            Target::Game(g) => store::for_game(conn, g, after, BATCH)?,
+                        };
+                        // After the read: what was committed before it, a revocation
+                        // included, is seen here.
+                        let live = events.is_empty()
+                            || crate::auth::still_live(conn, &[(&user, &credential)], now, None)?
+                                .first()
+                                .copied()
+                                .unwrap_or(false);
+                        Ok((events, live))
+                    })
+                    .await;
                 let events = match read {
                     Ok((_, false)) => {
                         tracing::info!(user.id = %self.user_id, "event stream ends: its credential no longer works");

@@ -1,7 +1,9 @@
 //! Registering, logging in, access tokens and the login rate limits.
 
 use crate::api_test;
-use crate::helpers::{mint, personal_token, reset_password, Player, TestApp, JWT_SECRET, PUBLIC_URL};
+use crate::helpers::{
+    mint, personal_token, reset_password, Player, TestApp, JWT_SECRET, PUBLIC_URL,
+};
 use diesel::prelude::*;
 use hermes_api::auth::jwt::{Keys, Purpose};
 use hermes_api::store::{self, schema};

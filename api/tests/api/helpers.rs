@@ -517,14 +517,20 @@ pub async fn reset_password(app: &TestApp, user_id: &str, new: &str) {
     let keys = Keys::new(JWT_SECRET.as_bytes(), PUBLIC_URL);
     let link = hermes_api::links::password_reset_link(&keys, PUBLIC_URL, user_id, &hash)
         .expect("reset link");
-    let path = link.strip_prefix(PUBLIC_URL).expect("a link on the public URL");
+    let path = link
+        .strip_prefix(PUBLIC_URL)
+        .expect("a link on the public URL");
     let mut browser = crate::web::Browser::new(app);
     let form = browser.get(path).await;
     assert_eq!(form.status, StatusCode::OK, "{}", form.body);
     let done = browser
         .post(
             path,
-            &[("csrf", &form.csrf()), ("password", new), ("password_again", new)],
+            &[
+                ("csrf", &form.csrf()),
+                ("password", new),
+                ("password_again", new),
+            ],
         )
         .await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.body);

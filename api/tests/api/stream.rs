@@ -4,8 +4,8 @@
 
 use crate::api_test;
 use crate::helpers::{delete_account, mint, personal_token, reset_password, Player, TestApp};
-use hermes_api::auth::jwt::Purpose;
 use crate::play::random_turn;
+use hermes_api::auth::jwt::Purpose;
 use rand::SeedableRng;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -77,10 +77,15 @@ impl Reader {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
             match tokio::time::timeout_at(deadline, self.res.chunk()).await {
-                Err(_) => panic!("the stream is still open after {wait:?}; read {:?}", self.buf),
+                Err(_) => panic!(
+                    "the stream is still open after {wait:?}; read {:?}",
+                    self.buf
+                ),
                 // Ended (or cut: a stream ends by closing).
                 Ok(Ok(None)) | Ok(Err(_)) => break,
-                Ok(Ok(Some(chunk))) => self.buf.push_str(std::str::from_utf8(&chunk).expect("UTF-8")),
+                Ok(Ok(Some(chunk))) => self
+                    .buf
+                    .push_str(std::str::from_utf8(&chunk).expect("UTF-8")),
             }
         }
         self.buf
@@ -448,7 +453,11 @@ async fn a_stream_on_one_server_sees_the_turn_played_on_another_postgres() {
 /// Ann says `body` at the table of `id`.
 async fn say(app: &TestApp, id: &str, ann: &Player, body: &str) {
     let (status, answer) = app
-        .post(&format!("/games/{id}/messages"), &ann.token, json!({"body": body}))
+        .post(
+            &format!("/games/{id}/messages"),
+            &ann.token,
+            json!({"body": body}),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
 }
@@ -582,7 +591,10 @@ async fn a_token_revoked_on_one_server_ends_its_stream_on_another_postgres() {
     let (token_id, token) = personal_token(&one, &bob, &["read"]).await;
     let mut b = Reader::open(&two, "/stream", &token, &[]).await;
     say(&one, &id, &ann, "before").await;
-    assert_eq!(b.until("message", SOON).await.last().unwrap()["body"], "before");
+    assert_eq!(
+        b.until("message", SOON).await.last().unwrap()["body"],
+        "before"
+    );
     let (status, _) = one.delete(&format!("/tokens/{token_id}"), &bob.token).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     say(&one, &id, &ann, "after the revocation").await;

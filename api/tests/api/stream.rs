@@ -580,13 +580,14 @@ api_test!(
 );
 
 /// Two servers on one PostgreSQL database: a token revoked through one ends its stream on
-/// the other, and the event that follows the revocation is not sent there.
+/// the other, and the event that follows the revocation is not sent there. The other's
+/// sweep is a minute away: the stream's own check, when the event wakes it, ends it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_revoked_on_one_server_ends_its_stream_on_another_postgres() {
     let Some(one) = TestApp::postgres(|_| {}).await else {
         return;
     };
-    let two = one.twin().await;
+    let two = one.twin_with(|s| s.credentials_recheck_ms = 60_000).await;
     let (ann, bob, id) = table_of_two(&one).await;
     let (token_id, token) = personal_token(&one, &bob, &["read"]).await;
     let mut b = Reader::open(&two, "/stream", &token, &[]).await;
@@ -600,4 +601,30 @@ async fn a_token_revoked_on_one_server_ends_its_stream_on_another_postgres() {
     say(&one, &id, &ann, "after the revocation").await;
     let late = b.ends_within(ENDS).await;
     assert!(late.is_empty(), "sent after the revocation: {late:?}");
+}
+
+/// The same, with nothing written after the revocation: the other server's sweep ends the
+/// stream within its interval.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_reset_through_one_server_ends_a_quiet_stream_on_another_postgres() {
+    let Some(one) = TestApp::postgres(|_| {}).await else {
+        return;
+    };
+    let two = one.twin_with(|s| s.credentials_recheck_ms = 300).await;
+    let bob = one.player("bob").await;
+    let mut b = Reader::open(&two, "/stream", &bob.token, &[]).await;
+    reset_password(&one, &bob.id, "a new long password").await;
+    let started = std::time::Instant::now();
+    b.ends_within(ENDS).await;
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    let (status, _) = two.get("/me", &bob.token).await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "the login token is over there too"
+    );
 }

@@ -223,6 +223,20 @@ pub struct Overrides {
     /// many milliseconds without an event. File key `stream_keepalive_ms`. [default: 25000]
     #[arg(long, env = "HERMES_STREAM_KEEPALIVE_MS", value_name = "MS")]
     pub stream_keepalive_ms: Option<u64>,
+    /// Event streams one user may have open at once (on this server); one more is
+    /// refused 429 `too_many_streams`. File key `stream_max_per_user`. [default: 20]
+    #[arg(long, env = "HERMES_STREAM_MAX_PER_USER", value_name = "N")]
+    pub stream_max_per_user: Option<u32>,
+    /// Event streams this server keeps open at once; one more is refused 503
+    /// `streams_full`. File key `stream_max_per_server`. [default: 2000]
+    #[arg(long, env = "HERMES_STREAM_MAX_PER_SERVER", value_name = "N")]
+    pub stream_max_per_server: Option<u32>,
+    /// How stale this server's view of an account's credentials may be, in milliseconds:
+    /// a password reset or a revoked token (through any server on the database) ends the
+    /// access tokens and event streams it held here within this time. File key
+    /// `credentials_recheck_ms`. [default: 1000]
+    #[arg(long, env = "HERMES_CREDENTIALS_RECHECK_MS", value_name = "MS")]
+    pub credentials_recheck_ms: Option<u64>,
     // --- Operations (docs/operations.md) ---
     /// Log lines as `text` (human) or `json` (one object a line, for a log collector).
     /// File key `log_format`. [default: text]
@@ -430,6 +444,9 @@ struct FileSettings {
     mail_max_attempts: Option<u32>,
     mail_poll_ms: Option<u64>,
     stream_keepalive_ms: Option<u64>,
+    stream_max_per_user: Option<u32>,
+    stream_max_per_server: Option<u32>,
+    credentials_recheck_ms: Option<u64>,
     // Operations
     log_format: Option<String>,
     metrics_token: Option<String>,
@@ -535,6 +552,13 @@ pub struct Settings {
     pub mail_poll_ms: u64,
     /// Quiet milliseconds after which an event stream sends a keep-alive line.
     pub stream_keepalive_ms: u64,
+    /// Event streams one user may have open at once on this server.
+    pub stream_max_per_user: u32,
+    /// Event streams this server keeps open at once.
+    pub stream_max_per_server: u32,
+    /// How stale this server's view of an account's credentials (its epoch, its tokens)
+    /// may be, in milliseconds (`crate::auth::epochs`, `crate::stream`).
+    pub credentials_recheck_ms: u64,
     /// How log lines look.
     pub log_format: LogFormat,
     /// The bearer token `GET /metrics` requires (`None`: open).
@@ -724,6 +748,18 @@ impl Settings {
                 .stream_keepalive_ms
                 .or(file.stream_keepalive_ms)
                 .unwrap_or(25_000),
+            stream_max_per_user: overrides
+                .stream_max_per_user
+                .or(file.stream_max_per_user)
+                .unwrap_or(20),
+            stream_max_per_server: overrides
+                .stream_max_per_server
+                .or(file.stream_max_per_server)
+                .unwrap_or(2000),
+            credentials_recheck_ms: overrides
+                .credentials_recheck_ms
+                .or(file.credentials_recheck_ms)
+                .unwrap_or(1000),
             log_format: match overrides.log_format.as_ref().or(file.log_format.as_ref()) {
                 Some(f) => f.parse().map_err(|message| ConfigError::Invalid {
                     key: "log_format",
@@ -856,6 +892,8 @@ impl Settings {
             ("talk_per_seat_per_minute", self.talk_per_seat_per_minute),
             ("deck_uploads_at_once", self.decks.uploads_at_once),
             ("deck_uploads_per_user", self.decks.uploads_per_user),
+            ("stream_max_per_user", self.stream_max_per_user),
+            ("stream_max_per_server", self.stream_max_per_server),
         ];
         let positive = positive.into_iter().chain([
             (
@@ -893,6 +931,10 @@ impl Settings {
             (
                 "deck_card_memory_mib",
                 u32::try_from(self.decks.card_memory_mib).unwrap_or(u32::MAX),
+            ),
+            (
+                "credentials_recheck_ms",
+                u32::try_from(self.credentials_recheck_ms).unwrap_or(u32::MAX),
             ),
         ]);
         let t = &self.database;

@@ -146,9 +146,21 @@ impl Application {
             trusted_proxies: settings.trusted_proxies.clone(),
             base_path: http::edge::base_path(&public_url),
             inbound: settings.inbound.clone(),
-            streams: crate::stream::Hub::new(std::time::Duration::from_millis(
-                settings.stream_keepalive_ms,
+            streams: crate::stream::Hub::new(crate::stream::HubSettings {
+                keepalive: std::time::Duration::from_millis(settings.stream_keepalive_ms),
+                max_per_user: usize::try_from(settings.stream_max_per_user).unwrap_or(usize::MAX),
+                max_per_server: usize::try_from(settings.stream_max_per_server)
+                    .unwrap_or(usize::MAX),
+                recheck: std::time::Duration::from_millis(settings.credentials_recheck_ms),
+                // Half the pool: turns and the rest keep the other half.
+                db_at_once: usize::try_from(settings.pool_size / 2).unwrap_or(1).max(1),
+            }),
+            epochs: crate::auth::epochs::Epochs::new(std::time::Duration::from_millis(
+                settings.credentials_recheck_ms,
             )),
+            credential_lookups: tokio::sync::Semaphore::new(
+                usize::try_from(settings.pool_size / 2).unwrap_or(1).max(1),
+            ),
             webhooks: settings.webhooks.clone(),
             decks: crate::http::decks::DeckUploads::new(settings.decks.clone()),
         });
@@ -269,6 +281,7 @@ impl Application {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let webhooks = self.webhooks.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone()));
+        let sweep = tokio::spawn(crate::stream::sweep(self.state.clone()));
         if let Some((listener, tls)) = self.smtp {
             let name = self
                 .state
@@ -291,6 +304,7 @@ impl Application {
             task.abort();
         }
         scheduler.abort();
+        sweep.abort();
         result
     }
 }

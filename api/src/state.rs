@@ -31,6 +31,12 @@ pub struct AppState {
     /// Turns between two snapshots of a game's state (`snapshot_every`).
     pub snapshot_every: i64,
     pub keys: Keys,
+    /// Each account's credentials epoch as this server last read it: what ends access
+    /// tokens issued before a password reset (`crate::auth::epochs`).
+    pub epochs: crate::auth::epochs::Epochs,
+    /// Bounds the database lookups of the bearer extractor at once (a personal token, an
+    /// account's epoch): requests beyond wait as tasks, not as blocking threads.
+    pub credential_lookups: tokio::sync::Semaphore,
     pub login_limits: LoginLimits,
     pub register_limits: RegisterLimits,
     /// Table talk per seat per minute (`crate::play::talk`).

@@ -6,13 +6,22 @@
 //! stream then reads its events from the `events` table (`crate::store::events`), so a
 //! lost or late wake-up delays an event (at most one keep-alive interval: a stream reads
 //! again after every keep-alive) but never loses it.
+//! Also owns the register of this server's open streams: the bounds on how many are open
+//! (per user, per server), and the sweep that ends a stream whose credential stopped
+//! working (a personal token revoked, a password reset, an account deleted, an access
+//! token expired), through whichever server on the database that happened
+//! ([`sweep`]).
 //! Must not: build or filter events (`crate::play::events` does, when they are written).
 
+use crate::auth::Credential;
+use crate::error::ApiError;
 use crate::store::events::{Wake, CHANNEL};
 use diesel::{Connection, RunQueryDsl};
-use std::sync::{Arc, Weak};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, Notify};
 
 /// How often the PostgreSQL listener looks for notifications. diesel exposes libpq's
 /// `PQnotifies` but not the connection's socket to wait on, so the listener reads what
@@ -21,17 +30,195 @@ pub const LISTEN_POLL: Duration = Duration::from_millis(50);
 /// How often the listener checks that its connection is alive (a `SELECT 1`).
 const LISTEN_PING: Duration = Duration::from_secs(15);
 
+/// The hub's settings.
+#[derive(Debug, Clone, Copy)]
+pub struct HubSettings {
+    /// Quiet time after which a stream sends a keep-alive line (`stream_keepalive_ms`).
+    pub keepalive: Duration,
+    /// Streams one user may have open at once (`stream_max_per_user`).
+    pub max_per_user: usize,
+    /// Streams this server keeps open at once (`stream_max_per_server`).
+    pub max_per_server: usize,
+    /// How often the open streams' credentials are checked (`credentials_recheck_ms`).
+    pub recheck: Duration,
+    /// Streams' database work at once ([`Hub::with_conn`]).
+    pub db_at_once: usize,
+}
+
 /// The streams of this server wait here.
 pub struct Hub {
     tx: broadcast::Sender<Arc<Wake>>,
-    /// Quiet time after which a stream sends a keep-alive line (`stream_keepalive_secs`).
+    /// Quiet time after which a stream sends a keep-alive line (`stream_keepalive_ms`).
     pub keepalive: Duration,
+    settings: HubSettings,
+    open: Mutex<Open>,
+    /// Wakes the sweep before its interval is up (a token revoked, a password reset here).
+    sweep_now: Notify,
+    /// Bounds the streams' database work at once ([`Hub::with_conn`]).
+    db: tokio::sync::Semaphore,
+}
+
+/// The open streams of this server.
+#[derive(Default)]
+struct Open {
+    next: u64,
+    streams: HashMap<u64, Registered>,
+    per_user: HashMap<String, usize>,
+}
+
+struct Registered {
+    user_id: String,
+    credential: Credential,
+    end: Arc<End>,
+}
+
+/// Tells one stream that its credential stopped working.
+#[derive(Default)]
+pub struct End {
+    ended: AtomicBool,
+    notify: Notify,
+}
+
+impl End {
+    fn end(&self) {
+        self.ended.store(true, Ordering::SeqCst);
+        self.notify.notify_one();
+    }
+
+    pub fn is_ended(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
+    }
+
+    /// Until the stream is ended.
+    pub async fn wait(&self) {
+        // `notify_one` keeps a permit when no one waits: an end between the check and the
+        // wait is not missed.
+        while !self.is_ended() {
+            self.notify.notified().await;
+        }
+    }
+}
+
+/// A stream's place in the register: it leaves it when dropped (the stream closed).
+pub struct Ticket {
+    hub: Arc<Hub>,
+    id: u64,
+    pub end: Arc<End>,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut open = self.hub.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = open.streams.remove(&self.id) {
+            if let Some(n) = open.per_user.get_mut(&r.user_id) {
+                *n -= 1;
+                if *n == 0 {
+                    open.per_user.remove(&r.user_id);
+                }
+            }
+        }
+    }
 }
 
 impl Hub {
-    pub fn new(keepalive: Duration) -> Arc<Hub> {
+    pub fn new(settings: HubSettings) -> Arc<Hub> {
         let (tx, _) = broadcast::channel(1024);
-        Arc::new(Hub { tx, keepalive })
+        Arc::new(Hub {
+            tx,
+            keepalive: settings.keepalive,
+            settings,
+            open: Mutex::new(Open::default()),
+            sweep_now: Notify::new(),
+            db: tokio::sync::Semaphore::new(settings.db_at_once.max(1)),
+        })
+    }
+
+    /// [`crate::http::with_conn`] for the streams, a few at a time. One event wakes
+    /// every stream that tells it, and each then reads: a thousand reads at once, of which
+    /// the pool serves a few while the others each held a blocking thread to wait for a
+    /// connection. Hundreds of threads came and went, and the allocator's memory for each
+    /// (about a megabyte) stayed. Waiting here costs a task, not a thread.
+    pub async fn with_conn<T, F>(
+        &self,
+        state: &actix_web::web::Data<crate::state::AppState>,
+        f: F,
+    ) -> crate::error::ApiResult<T>
+    where
+        F: FnOnce(&mut crate::store::DbConn) -> crate::error::ApiResult<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        // The semaphore is never closed.
+        let _permit = self.db.acquire().await.map_err(ApiError::internal)?;
+        crate::http::with_conn(state, f).await
+    }
+
+    /// A place for a new stream of `user_id`, opened with `credential`; refused past the
+    /// bounds: 429 `too_many_streams` (this user's), 503 `streams_full` (this server's).
+    /// Either says to try again after a keep-alive interval: a stream whose client is gone
+    /// is found out when its next keep-alive cannot be sent.
+    pub fn register(
+        self: &Arc<Hub>,
+        user_id: &str,
+        credential: Credential,
+    ) -> Result<Ticket, ApiError> {
+        let retry = self.keepalive.as_secs().max(1);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = open.per_user.get(user_id).copied().unwrap_or(0);
+        if mine >= self.settings.max_per_user {
+            return Err(ApiError::new(
+                actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_streams",
+                format!(
+                    "you have {mine} event streams open on this server, the most one user may \
+                     (`stream_max_per_user`); close one, or retry after {retry} s"
+                ),
+            )
+            .with("limit", self.settings.max_per_user)
+            .with_retry_after(retry));
+        }
+        if open.streams.len() >= self.settings.max_per_server {
+            return Err(ApiError::new(
+                actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+                "streams_full",
+                format!(
+                    "this server has as many event streams open as it keeps \
+                     (`stream_max_per_server`); retry after {retry} s"
+                ),
+            )
+            .with_retry_after(retry));
+        }
+        open.next += 1;
+        let id = open.next;
+        let end = Arc::new(End::default());
+        open.streams.insert(
+            id,
+            Registered {
+                user_id: user_id.to_string(),
+                credential,
+                end: end.clone(),
+            },
+        );
+        *open.per_user.entry(user_id.to_string()).or_default() += 1;
+        Ok(Ticket {
+            hub: self.clone(),
+            id,
+            end,
+        })
+    }
+
+    /// How many streams are open on this server.
+    pub fn open_count(&self) -> usize {
+        self.open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .streams
+            .len()
+    }
+
+    /// Check the open streams' credentials now rather than at the next interval (one was
+    /// revoked here).
+    pub fn recheck_now(&self) {
+        self.sweep_now.notify_one();
     }
 
     /// Wake the streams `wake` names (after the transaction that wrote their events has
@@ -45,6 +232,60 @@ impl Hub {
 
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Wake>> {
         self.tx.subscribe()
+    }
+}
+
+/// End every open stream whose credential no longer works, as the database has it: every
+/// `credentials_recheck_ms`, and at once when this server revoked one
+/// ([`Hub::recheck_now`]). One query per kind of credential for all the open streams, not
+/// one per stream, so that a revocation through another server on the same database ends
+/// the streams here within the interval. (A stream also checks its own credential each
+/// time it reads events, before sending them: `crate::http::stream`.) Runs until the
+/// server stops.
+pub async fn sweep(state: actix_web::web::Data<crate::state::AppState>) {
+    let hub = state.streams.clone();
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(hub.settings.recheck) => {}
+            () = hub.sweep_now.notified() => {}
+        }
+        let held: Vec<(String, Credential, Arc<End>)> = {
+            let open = hub.open.lock().unwrap_or_else(|e| e.into_inner());
+            open.streams
+                .values()
+                .filter(|r| !r.end.is_ended())
+                .map(|r| (r.user_id.clone(), r.credential.clone(), r.end.clone()))
+                .collect()
+        };
+        if held.is_empty() {
+            continue;
+        }
+        let now = state.clock.now_naive();
+        let (ask, ends): (Vec<_>, Vec<_>) = held.into_iter().map(|(u, c, e)| ((u, c), e)).unzip();
+        let app = state.clone();
+        let live = hub
+            .with_conn(&state, move |conn| {
+                let held: Vec<(&str, &Credential)> =
+                    ask.iter().map(|(u, c)| (u.as_str(), c)).collect();
+                Ok(crate::auth::still_live(
+                    conn,
+                    &held,
+                    now,
+                    Some(&app.epochs),
+                )?)
+            })
+            .await;
+        match live {
+            Ok(live) => {
+                for (end, live) in ends.iter().zip(live) {
+                    if !live {
+                        end.end();
+                    }
+                }
+            }
+            // The streams' own checks still hold back their events meanwhile.
+            Err(e) => tracing::warn!(error = %e, "cannot check the open streams' credentials"),
+        }
     }
 }
 

@@ -56,6 +56,10 @@ pub struct Claims {
     /// What the token is about beyond the user (a game id for a turn link).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub obj: Option<String>,
+    /// An access token's credentials epoch: the account's when it was issued; it works
+    /// only while the account is still in it (`crate::auth::epochs`). None: 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ep: Option<i64>,
 }
 
 /// Signing and checking keys, with the issuer base.
@@ -114,6 +118,35 @@ impl Keys {
         ttl: chrono::Duration,
         obj: Option<&str>,
     ) -> Result<String, ApiError> {
+        self.mint_claims(purpose, sub, ttl, obj, None)
+    }
+
+    /// Mint an access token for `sub` valid for `ttl`, in the account's credentials
+    /// `epoch` (a password reset ends it).
+    pub fn mint_access(
+        &self,
+        sub: &str,
+        ttl: chrono::Duration,
+        epoch: i64,
+    ) -> Result<String, ApiError> {
+        // Epoch 0 is what a token without the claim is in: left out, as before.
+        self.mint_claims(
+            Purpose::Access,
+            sub,
+            ttl,
+            None,
+            (epoch != 0).then_some(epoch),
+        )
+    }
+
+    fn mint_claims(
+        &self,
+        purpose: Purpose,
+        sub: &str,
+        ttl: chrono::Duration,
+        obj: Option<&str>,
+        ep: Option<i64>,
+    ) -> Result<String, ApiError> {
         let now = Utc::now().timestamp();
         let claims = Claims {
             iss: self.issuer(purpose),
@@ -122,6 +155,7 @@ impl Keys {
             iat: now,
             exp: now + ttl.num_seconds(),
             obj: obj.map(str::to_string),
+            ep,
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(ApiError::internal)

@@ -1,9 +1,12 @@
 //! Who is calling.
 //!
 //! Owns: password hashing (argon2id) and the bound on how many hashes run at once, purpose-scoped JWTs, personal API tokens, the
-//! login rate limits, and the [`Caller`] extractor that turns a `Bearer` header into a
-//! user. Must not: decide what a user may do in a game (the handlers do, from seats).
+//! login rate limits, the credentials epochs that end access tokens, and the [`Caller`]
+//! extractor that turns a `Bearer` header into a user (and says by what credential, for
+//! what must end with it: an event stream). Must not: decide what a user may do in a game
+//! (the handlers do, from seats).
 
+pub mod epochs;
 pub mod hashing;
 pub mod jwt;
 pub mod password;
@@ -14,7 +17,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 use jwt::Purpose;
 
@@ -22,6 +25,73 @@ use jwt::Purpose;
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub user_id: String,
+}
+
+/// The credential a [`Caller`] was recognised by: what must end when it stops working
+/// (an event stream, `crate::stream`). The extractor leaves it in the request's
+/// extensions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Credential {
+    /// An access token (JWT): good until `expires` (Unix seconds) while its account is in
+    /// credentials `epoch` ([`epochs`]).
+    Access { epoch: i64, expires: i64 },
+    /// A personal token, by its id: good until revoked or expired.
+    Personal { token_id: String },
+}
+
+impl Credential {
+    /// The credential [`Caller`] found on this request, if any.
+    pub fn of(req: &HttpRequest) -> Option<Credential> {
+        req.extensions().get::<Credential>().cloned()
+    }
+}
+
+/// Of `held` (a user and the credential they called with), which still work at `now`, as
+/// the database has it now: an access token not expired whose account is still in its
+/// epoch; a personal token not revoked or expired whose account still exists. The
+/// epochs read are remembered in `epochs`, if given (a deleted account's tokens are then
+/// refused here at once).
+pub fn still_live(
+    conn: &mut crate::store::DbConn,
+    held: &[(&str, &Credential)],
+    now: chrono::NaiveDateTime,
+    epochs_seen: Option<&epochs::Epochs>,
+) -> Result<Vec<bool>, crate::store::StoreError> {
+    // Chunks: SQLite binds at most 32,766 parameters to a statement.
+    const CHUNK: usize = 500;
+    let mut users = Vec::new();
+    let mut tokens = Vec::new();
+    for (user, credential) in held {
+        match credential {
+            Credential::Access { .. } => users.push(user.to_string()),
+            Credential::Personal { token_id } => tokens.push(token_id.clone()),
+        }
+    }
+    users.sort();
+    users.dedup();
+    let mut epochs = std::collections::HashMap::new();
+    for chunk in users.chunks(CHUNK) {
+        epochs.extend(crate::store::accounts::credentials_epochs(conn, chunk)?);
+    }
+    if let Some(seen) = epochs_seen {
+        for user in &users {
+            seen.remember(user, epochs.get(user).copied());
+        }
+    }
+    let mut live_tokens = std::collections::HashSet::new();
+    for chunk in tokens.chunks(CHUNK) {
+        live_tokens.extend(crate::store::accounts::live_tokens(conn, chunk, now)?);
+    }
+    let at = now.and_utc().timestamp();
+    Ok(held
+        .iter()
+        .map(|(user, credential)| match credential {
+            Credential::Access { epoch, expires } => {
+                *expires > at && epochs.get(*user) == Some(epoch)
+            }
+            Credential::Personal { token_id } => live_tokens.contains(token_id),
+        })
+        .collect())
 }
 
 impl FromRequest for Caller {
@@ -32,12 +102,13 @@ impl FromRequest for Caller {
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let bearer = bearer(req);
         let required = required_scope(req);
+        let req = req.clone();
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal("app state missing"))?;
             let token = bearer?;
             if personal::looks_like(&token) {
                 let hash = personal::hash(&token);
-                let user = crate::http::with_conn(&state, move |conn| {
+                let user = lookup(&state, move |conn| {
                     Ok(crate::store::accounts::user_by_token_hash(conn, &hash)?)
                 })
                 .await?;
@@ -60,14 +131,69 @@ impl FromRequest for Caller {
                     )
                     .with("required_scope", required));
                 }
+                req.extensions_mut()
+                    .insert(Credential::Personal { token_id: row.id });
                 return Ok(Caller { user_id: user.id });
             }
             let claims = state.keys.verify(Purpose::Access, &token)?;
+            let epoch = claims.ep.unwrap_or(0);
+            // A token of a later epoch than remembered: the account was reset (through
+            // another server) since; read it again.
+            let cached = state
+                .epochs
+                .cached(&claims.sub)
+                .filter(|c| c.is_none_or(|c| c >= epoch));
+            let current = match cached {
+                Some(current) => current,
+                None => {
+                    let id = claims.sub.clone();
+                    let read = lookup(&state, move |conn| {
+                        Ok(crate::store::accounts::credentials_epochs(conn, &[id])?)
+                    })
+                    .await?;
+                    let current = read.first().map(|(_, e)| *e);
+                    state.epochs.remember(&claims.sub, current);
+                    current
+                }
+            };
+            match current {
+                None => return Err(account_gone()),
+                Some(current) if current != epoch => {
+                    return Err(ApiError::unauthorized(
+                        "invalid_token",
+                        "this token was issued before the account's password was reset; \
+                         log in again",
+                    ))
+                }
+                Some(_) => {}
+            }
+            req.extensions_mut().insert(Credential::Access {
+                epoch,
+                expires: claims.exp,
+            });
             Ok(Caller {
                 user_id: claims.sub,
             })
         })
     }
+}
+
+/// [`crate::http::with_conn`] for the extractor's lookups, a few at a time
+/// ([`AppState::credential_lookups`]): a burst of a thousand requests (a thousand streams
+/// opened at once) otherwise held a blocking thread each while waiting for a pooled
+/// connection, and the allocator kept the memory of those hundreds of threads.
+async fn lookup<T, F>(state: &web::Data<AppState>, f: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut crate::store::DbConn) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    // The semaphore is never closed.
+    let _permit = state
+        .credential_lookups
+        .acquire()
+        .await
+        .map_err(ApiError::internal)?;
+    crate::http::with_conn(state, f).await
 }
 
 /// What a personal token may do (`POST /tokens` `scopes`); a login token may do all.

@@ -16,7 +16,7 @@ use crate::http::users::{parse_email, Register};
 use crate::http::{with_conn, with_write_conn};
 use crate::outbox::compose;
 use crate::state::AppState;
-use crate::store::{accounts, outbox, prefs, sessions};
+use crate::store::{accounts, outbox, prefs};
 use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -477,8 +477,9 @@ struct ResetDonePage {
 }
 
 /// `POST /password/reset?token=T`: `password`, `password_again`, `csrf`. Sets the password
-/// if the link still matches the old one (once), ends every browser session of the account
-/// and, since the mail reached it, confirms the address.
+/// if the link still matches the old one (once), ends every credential of the account
+/// (browser sessions, access tokens, personal tokens, and so the event streams opened with
+/// them) and, since the mail reached it, confirms the address.
 pub async fn reset(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -526,18 +527,26 @@ pub async fn reset(
     let replaced = with_write_conn(&state, move |conn| {
         Ok(crate::store::write_transaction(conn, |conn| {
             if !accounts::replace_password(conn, &id, &old_hash, &new_hash)? {
-                return Ok::<_, crate::store::StoreError>(false);
+                return Ok::<_, crate::store::StoreError>(None);
             }
-            sessions::revoke_all(conn, &id, at)?;
+            // The recovery after a compromise: whatever the old password let anyone
+            // obtain stops working (docs/pages.md, "Forgotten passwords").
+            let epoch = accounts::end_credentials(conn, &id, at)?;
             prefs::verify_email(conn, &id, &email, at)?;
-            Ok(true)
+            Ok(Some(epoch))
         })?)
     })
     .await?;
-    if !replaced {
+    let Some(epoch) = replaced else {
         return Err(link_used());
-    }
-    tracing::info!(user.id = %account.id, "password set from a reset link; sessions ended");
+    };
+    // This server knows at once; the others within `credentials_recheck_ms`.
+    state.epochs.remember(&account.id, epoch);
+    state.streams.recheck_now();
+    tracing::info!(
+        user.id = %account.id,
+        "password set from a reset link; sessions, access and personal tokens, streams ended"
+    );
     let html = render_in(
         &state.base_path,
         "reset_done.html",

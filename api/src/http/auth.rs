@@ -1,6 +1,5 @@
 //! `POST /auth/login`: email and password → a short-lived access token.
 
-use crate::auth::jwt::Purpose;
 use crate::auth::password;
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
@@ -28,7 +27,9 @@ pub async fn login(
     let Login { email, password } = body.into_inner();
     let user = check_password(&state, &req, &email, password).await?;
     let ttl = chrono::Duration::minutes(i64::from(state.access_token_minutes));
-    let token = state.keys.mint(Purpose::Access, &user.id, ttl, None)?;
+    let token = state
+        .keys
+        .mint_access(&user.id, ttl, user.credentials_epoch)?;
     Ok(HttpResponse::Ok().json(json!({
         "access_token": token,
         "token_type": "Bearer",

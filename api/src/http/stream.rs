@@ -5,13 +5,21 @@
 //! and reads again. NDJSON (one JSON object a line) unless the client asks for
 //! `text/event-stream` (Server-Sent Events). Resumes after `Last-Event-ID` or `?since=`;
 //! without either it starts with the events that happen from now on.
+//!
+//! A stream lives as long as the credential it was opened with: it ends when the hub's
+//! sweep finds it revoked (`crate::stream::sweep`), when an access token's expiry comes,
+//! and before sending any event read after the credential stopped working (each read
+//! checks it on the same connection, after the events: an event committed after a
+//! revocation is never sent). It holds at most [`BATCH`] events and about
+//! [`PENDING_BYTES`] of them at once: a client that reads slowly is sent the rest later,
+//! from the table, rather than buffered here.
 
-use crate::auth::Caller;
+use crate::auth::{Caller, Credential};
 use crate::error::{ApiError, ApiResult};
-use crate::http::with_conn;
 use crate::play::Table;
 use crate::state::AppState;
 use crate::store::events::{self as store, Event, Wake};
+use crate::stream::Ticket;
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -22,7 +30,12 @@ use tokio::sync::broadcast;
 use tokio::time::Instant;
 
 /// Events read at once.
-const BATCH: i64 = 200;
+const BATCH: i64 = 16;
+/// A read's events are framed until they take this many bytes (at least one is); the
+/// others are read again when these are sent. A message event may take 12 KB (2,000
+/// characters, escaped): two hundred of them, buffered for each of a thousand slow
+/// clients, were half a gigabyte.
+const PENDING_BYTES: usize = 16 * 1024;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -63,7 +76,8 @@ pub async fn user(
         state,
         &req,
         query.into_inner(),
-        Target::User(caller.user_id),
+        &caller.user_id,
+        Target::User(caller.user_id.clone()),
     )
     .await
 }
@@ -78,12 +92,22 @@ pub async fn game(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let game_id = id.clone();
+    let user_id = caller.user_id.clone();
     // Who may watch the game (its `watchers`), as every read path: 404 to the others.
-    with_conn(&state, move |conn| {
-        Table::load_for(conn, &game_id, &caller.user_id).map(|_| ())
-    })
-    .await?;
-    open(state, &req, query.into_inner(), Target::Game(id)).await
+    state
+        .streams
+        .with_conn(&state, move |conn| {
+            Table::load_for(conn, &game_id, &user_id).map(|_| ())
+        })
+        .await?;
+    open(
+        state,
+        &req,
+        query.into_inner(),
+        &caller.user_id,
+        Target::Game(id),
+    )
+    .await
 }
 
 fn format_of(req: &HttpRequest) -> Format {
@@ -124,15 +148,34 @@ async fn open(
     state: web::Data<AppState>,
     req: &HttpRequest,
     query: StreamQuery,
+    user_id: &str,
     target: Target,
 ) -> ApiResult<HttpResponse> {
     let format = format_of(req);
     let since = resume_from(req, &query)?;
+    let credential = Credential::of(req)
+        .ok_or_else(|| ApiError::internal("a stream's caller without a credential"))?;
+    // Within the bounds on open streams, or refused before anything else is done.
+    let ticket = state.streams.register(user_id, credential.clone())?;
+    // An access token ends the stream when it expires (as the JWT checks have it).
+    let expires = match &credential {
+        Credential::Access { expires, .. } => {
+            let left = expires.saturating_sub(chrono::Utc::now().timestamp());
+            let left = std::time::Duration::from_secs(u64::try_from(left).unwrap_or(0));
+            Some(Instant::now() + left)
+        }
+        Credential::Personal { .. } => None,
+    };
     // Listen before reading where to start: a wake-up in between is not missed.
     let wakes = state.streams.subscribe();
     let cursor = match since {
         Some(n) => n,
-        None => with_conn(&state, |conn| Ok(store::last_id(conn)?)).await?,
+        None => {
+            state
+                .streams
+                .with_conn(&state, |conn| Ok(store::last_id(conn)?))
+                .await?
+        }
     };
     let keepalive = state.streams.keepalive;
     let mut pending = VecDeque::new();
@@ -141,13 +184,18 @@ async fn open(
     pending.push_back(keepalive_line(format));
     let stream = Stream {
         state,
+        user_id: user_id.to_string(),
+        credential,
+        ticket,
+        expires,
         target,
         format,
         wakes,
         cursor,
         pending,
         next_keepalive: Instant::now() + keepalive,
-        read_now: true,
+        // Starting from now there is nothing to read yet: the first wake-up says when.
+        read_now: since.is_some(),
     };
     let body = futures_util::stream::unfold(stream, |mut s| async move {
         let item = s.next().await;
@@ -167,6 +215,13 @@ async fn open(
 
 struct Stream {
     state: web::Data<AppState>,
+    /// Who opened the stream, and with what: checked at each read.
+    user_id: String,
+    credential: Credential,
+    /// The stream's place among the open ones; the sweep ends the stream through it.
+    ticket: Ticket,
+    /// When an access token's stream ends.
+    expires: Option<Instant>,
     target: Target,
     format: Format,
     wakes: broadcast::Receiver<Arc<Wake>>,
@@ -179,25 +234,46 @@ struct Stream {
 }
 
 impl Stream {
-    /// The next chunk to send; `None` ends the stream (the database failed: the client
-    /// reconnects with the last id it saw).
+    /// The next chunk to send; `None` ends the stream: the database failed (the client
+    /// reconnects with the last id it saw), or the credential it was opened with stopped
+    /// working (reconnecting is refused 401, which says why).
     async fn next(&mut self) -> Option<Result<Bytes, actix_web::Error>> {
         loop {
+            if self.ticket.end.is_ended() {
+                return None;
+            }
             if let Some(line) = self.pending.pop_front() {
                 return Some(Ok(line));
             }
             if self.read_now {
                 self.read_now = false;
                 let (target, after) = (self.target.clone(), self.cursor);
-                let read = with_conn(&self.state, move |conn| {
-                    Ok(match &target {
-                        Target::User(u) => store::for_user(conn, u, after, BATCH)?,
-                        Target::Game(g) => store::for_game(conn, g, after, BATCH)?,
+                let (user, credential) = (self.user_id.clone(), self.credential.clone());
+                let now = self.state.clock.now_naive();
+                let read = self
+                    .state
+                    .streams
+                    .with_conn(&self.state, move |conn| {
+                        let events = match &target {
+                            Target::User(u) => store::for_user(conn, u, after, BATCH)?,
+                            Target::Game(g) => store::for_game(conn, g, after, BATCH)?,
+                        };
+                        // After the read: what was committed before it, a revocation
+                        // included, is seen here.
+                        let live = events.is_empty()
+                            || crate::auth::still_live(conn, &[(&user, &credential)], now, None)?
+                                .first()
+                                .copied()
+                                .unwrap_or(false);
+                        Ok((events, live))
                     })
-                })
-                .await;
+                    .await;
                 let events = match read {
-                    Ok(events) => events,
+                    Ok((_, false)) => {
+                        tracing::info!(user.id = %self.user_id, "event stream ends: its credential no longer works");
+                        return None;
+                    }
+                    Ok((events, true)) => events,
                     Err(e) => {
                         tracing::warn!(error = %e, "event stream ends: cannot read its events");
                         return None;
@@ -205,9 +281,17 @@ impl Stream {
                 };
                 // A full batch: there may be more; read again before waiting.
                 self.read_now = events.len() as i64 == BATCH;
+                let mut bytes = 0;
                 for event in events {
+                    if bytes >= PENDING_BYTES {
+                        // The rest is read again once these are sent.
+                        self.read_now = true;
+                        break;
+                    }
                     self.cursor = event.id;
-                    self.pending.push_back(event_line(self.format, &event));
+                    let line = event_line(self.format, &event);
+                    bytes += line.len();
+                    self.pending.push_back(line);
                 }
                 if !self.pending.is_empty() {
                     self.next_keepalive = Instant::now() + self.state.streams.keepalive;
@@ -215,6 +299,8 @@ impl Stream {
                 continue;
             }
             tokio::select! {
+                () = self.ticket.end.wait() => return None,
+                () = until(self.expires) => return None,
                 woke = self.wakes.recv() => match woke {
                     Ok(wake) => self.read_now = self.target.woken_by(&wake),
                     // Missed wake-ups: read, to be sure.
@@ -231,6 +317,14 @@ impl Stream {
                 }
             }
         }
+    }
+}
+
+/// Until `at`, or for ever.
+async fn until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }
 

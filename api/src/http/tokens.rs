@@ -131,6 +131,8 @@ pub async fn revoke(
     })
     .await?;
     if found {
+        // Its streams end now, not at the next sweep.
+        state.streams.recheck_now();
         Ok(HttpResponse::NoContent().finish())
     } else {
         Err(ApiError::not_found(

@@ -166,6 +166,7 @@ pub async fn register_account(
                 display_name,
                 password_hash,
                 created_at: now(),
+                credentials_epoch: 0,
             };
             // The account and its welcome mail (with the verify link) are one transaction.
             accounts::insert_user(conn, &user)?;

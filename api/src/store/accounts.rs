@@ -90,6 +90,67 @@ pub fn revoke_token(conn: &mut DbConn, user_id: &str, token_id: &str) -> Result<
     Ok(true)
 }
 
+/// The credentials epoch of each of `ids` whose account exists (`crate::auth::epochs`).
+pub fn credentials_epochs(
+    conn: &mut DbConn,
+    ids: &[String],
+) -> Result<Vec<(String, i64)>, StoreError> {
+    Ok(users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::credentials_epoch))
+        .load(conn)?)
+}
+
+/// Of the personal tokens `ids`, those that still work at `at`: not revoked, not expired,
+/// their account still there.
+pub fn live_tokens(
+    conn: &mut DbConn,
+    ids: &[String],
+    at: chrono::NaiveDateTime,
+) -> Result<Vec<String>, StoreError> {
+    Ok(api_tokens::table
+        .inner_join(users::table)
+        .filter(api_tokens::id.eq_any(ids))
+        .filter(api_tokens::revoked_at.is_null())
+        .filter(
+            api_tokens::expires_at
+                .is_null()
+                .or(api_tokens::expires_at.gt(at)),
+        )
+        .select(api_tokens::id)
+        .load(conn)?)
+}
+
+/// End every credential of `user_id` but its password (a reset, after a compromise): its
+/// access tokens (the epoch grows by one), its personal tokens (revoked at `at`) and its
+/// browser sessions. Returns the new epoch, `None` when the account is gone.
+pub fn end_credentials(
+    conn: &mut DbConn,
+    user_id: &str,
+    at: chrono::NaiveDateTime,
+) -> Result<Option<i64>, StoreError> {
+    let bumped = diesel::update(users::table.find(user_id))
+        .set(users::credentials_epoch.eq(users::credentials_epoch + 1))
+        .execute(conn)?;
+    if bumped == 0 {
+        return Ok(None);
+    }
+    diesel::update(
+        api_tokens::table
+            .filter(api_tokens::user_id.eq(user_id))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(at))
+    .execute(conn)?;
+    super::sessions::revoke_all(conn, user_id, at)?;
+    Ok(Some(
+        users::table
+            .find(user_id)
+            .select(users::credentials_epoch)
+            .first(conn)?,
+    ))
+}
+
 /// Replace the password hash of `user_id` if it is still `old_hash` (a reset link works
 /// once: two at the same moment, one wins). `false` when it was not.
 pub fn replace_password(

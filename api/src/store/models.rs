@@ -16,6 +16,9 @@ pub struct User {
     /// An argon2id PHC string; never leaves the server.
     pub password_hash: String,
     pub created_at: NaiveDateTime,
+    /// Grows by one at each password reset; an access token is good only in the epoch it
+    /// was issued in (`crate::auth::epochs`).
+    pub credentials_epoch: i64,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

@@ -17,6 +17,7 @@ diesel::table! {
         vacation_end -> Nullable<Timestamp>,
         vacation_year -> BigInt,
         vacation_used_secs -> BigInt,
+        credentials_epoch -> BigInt,
     }
 }
 

@@ -1,7 +1,9 @@
 //! Registering, logging in, access tokens and the login rate limits.
 
 use crate::api_test;
-use crate::helpers::{mint, Player, TestApp, JWT_SECRET, PUBLIC_URL};
+use crate::helpers::{
+    mint, personal_token, reset_password, Player, TestApp, JWT_SECRET, PUBLIC_URL,
+};
 use diesel::prelude::*;
 use hermes_api::auth::jwt::{Keys, Purpose};
 use hermes_api::store::{self, schema};
@@ -436,5 +438,39 @@ api_test!(
         let res = post("q3@example.org").await.unwrap();
         assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(rate_headers(res.headers()).1, 0);
+    }
+);
+
+api_test!(
+    async fn a_password_reset_ends_the_accounts_login_and_personal_tokens_and_no_one_elses(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (token_id, token) = personal_token(&app, &ann, &["read", "account"]).await;
+        // A login token of before epochs were written into them: epoch 0, as the account.
+        let unmarked = mint(Purpose::Access, &ann.id, chrono::Duration::minutes(5));
+        for t in [&ann.token, &token, &unmarked] {
+            assert_eq!(app.get("/me", t).await.0, StatusCode::OK);
+        }
+        let email = app.get("/me", &ann.token).await.1["email"].as_str().unwrap().to_string();
+        reset_password(&app, &ann.id, "a new long password").await;
+        for t in [&ann.token, &unmarked] {
+            let (status, body) = app.get("/me", t).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("invalid_token")), "{body}");
+            assert!(body["detail"].as_str().unwrap().contains("reset"), "{body}");
+        }
+        let (status, body) = app.get("/me", &token).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("invalid_token")), "{body}");
+        // A new login works, and says the personal token was revoked by the reset.
+        let (_, me) = app.get("/me", &bob.token).await;
+        assert_eq!(me["id"], bob.id.as_str(), "bob's token is his own business");
+        let (_, me) = app.get("/me", &mint(Purpose::Access, &ann.id, chrono::Duration::minutes(5))).await;
+        assert_eq!(me["code"], "invalid_token", "a token without the new epoch is refused");
+        let (status, ann_me) = app.login(&email, "a new long password").await;
+        assert_eq!(status, StatusCode::OK, "{ann_me}");
+        let fresh = ann_me["access_token"].as_str().unwrap();
+        assert_eq!(app.get("/me", fresh).await.0, StatusCode::OK);
+        let (_, tokens) = app.get("/tokens", fresh).await;
+        let revoked = tokens.as_array().unwrap().iter().find(|t| t["id"] == token_id.as_str()).unwrap();
+        assert!(revoked["revoked_at"].is_string(), "{revoked}");
     }
 );

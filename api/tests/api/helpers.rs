@@ -211,6 +211,9 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         mail_max_attempts: 10,
         mail_poll_ms: 50,
         stream_keepalive_ms: 25_000,
+        stream_max_per_user: 20,
+        stream_max_per_server: 2000,
+        credentials_recheck_ms: 1000,
         // Tests with a ManualClock call `scheduler::tick` themselves; the background
         // scheduler still runs, which only matters once the clock moves.
         scheduler_tick_ms: 1000,
@@ -504,4 +507,68 @@ pub fn engine_seed(game: &Value) -> (games::Seed, games::Generator) {
         .map(|p| p["player_seed"].as_str().unwrap_or(""))
         .collect();
     (scheme.game_seed(&server, &seeds), scheme.generator())
+}
+
+/// Set a new password for `user_id` as its owner would: the mailed reset link (made here
+/// from the stored hash, as the mail makes it), its form, the new password twice.
+pub async fn reset_password(app: &TestApp, user_id: &str, new: &str) {
+    use diesel::prelude::*;
+    use hermes_api::store::{self, schema::users};
+    let hash: String = {
+        let pool = store::open(&app.database_url, 1).expect("database");
+        let mut conn = pool.get().expect("connection");
+        users::table
+            .find(user_id)
+            .select(users::password_hash)
+            .first(&mut *conn)
+            .expect("the user")
+    };
+    let keys = Keys::new(JWT_SECRET.as_bytes(), PUBLIC_URL);
+    let link = hermes_api::links::password_reset_link(&keys, PUBLIC_URL, user_id, &hash)
+        .expect("reset link");
+    let path = link
+        .strip_prefix(PUBLIC_URL)
+        .expect("a link on the public URL");
+    let mut browser = crate::web::Browser::new(app);
+    let form = browser.get(path).await;
+    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    let done = browser
+        .post(
+            path,
+            &[
+                ("csrf", &form.csrf()),
+                ("password", new),
+                ("password_again", new),
+            ],
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+}
+
+/// Delete an account (one with no games) from the database, as an operator would.
+pub fn delete_account(app: &TestApp, user_id: &str) {
+    use diesel::prelude::*;
+    use hermes_api::store::{self, schema::users};
+    let pool = store::open(&app.database_url, 1).expect("database");
+    let mut conn = pool.get().expect("connection");
+    let gone = diesel::delete(users::table.find(user_id))
+        .execute(&mut *conn)
+        .expect("deleted");
+    assert_eq!(gone, 1);
+}
+
+/// A personal token of `player` with `scopes`.
+pub async fn personal_token(app: &TestApp, player: &Player, scopes: &[&str]) -> (String, String) {
+    let (status, created) = app
+        .post(
+            "/tokens",
+            &player.token,
+            json!({"name": "a bot", "scopes": scopes}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    (
+        created["id"].as_str().expect("id").to_string(),
+        created["token"].as_str().expect("token").to_string(),
+    )
 }

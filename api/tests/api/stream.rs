@@ -3,8 +3,9 @@
 //! and a stream on one server hearing a turn played on another (PostgreSQL NOTIFY).
 
 use crate::api_test;
-use crate::helpers::{Player, TestApp};
+use crate::helpers::{delete_account, mint, personal_token, reset_password, Player, TestApp};
 use crate::play::random_turn;
+use hermes_api::auth::jwt::Purpose;
 use rand::SeedableRng;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -68,6 +69,30 @@ impl Reader {
             }
         }
         out
+    }
+
+    /// The NDJSON events still sent before the stream ends; panics unless it ends within
+    /// `wait`.
+    async fn ends_within(&mut self, wait: Duration) -> Vec<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.res.chunk()).await {
+                Err(_) => panic!(
+                    "the stream is still open after {wait:?}; read {:?}",
+                    self.buf
+                ),
+                // Ended (or cut: a stream ends by closing).
+                Ok(Ok(None)) | Ok(Err(_)) => break,
+                Ok(Ok(Some(chunk))) => self
+                    .buf
+                    .push_str(std::str::from_utf8(&chunk).expect("UTF-8")),
+            }
+        }
+        self.buf
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).expect("each line is JSON"))
+            .filter(|v| v["type"] != "keepalive")
+            .collect()
     }
 
     /// NDJSON events until one of type `kind` (included), waiting at most `wait` each.
@@ -423,4 +448,183 @@ async fn a_stream_on_one_server_sees_the_turn_played_on_another_postgres() {
     assert!(started.elapsed() < Duration::from_secs(5));
     let seen = watch.until("turn", SOON).await;
     assert_eq!(seen.last().unwrap()["seq"], seq);
+}
+
+/// Ann says `body` at the table of `id`.
+async fn say(app: &TestApp, id: &str, ann: &Player, body: &str) {
+    let (status, answer) = app
+        .post(
+            &format!("/games/{id}/messages"),
+            &ann.token,
+            json!({"body": body}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+}
+
+/// A game of ann and bob, started.
+async fn table_of_two(app: &TestApp) -> (Player, Player, String) {
+    let ann = app.player("ann").await;
+    let bob = app.player("bob").await;
+    let (id, code) = open_game(app, &ann).await;
+    join(app, &id, &code, &bob).await;
+    (ann, bob, id)
+}
+
+/// Long enough for the sweep (`credentials_recheck_ms`, 1 s by default) and a read.
+const ENDS: Duration = Duration::from_millis(2500);
+
+api_test!(
+    async fn a_stream_opened_with_a_personal_token_ends_when_the_token_is_revoked(app) {
+        let (ann, bob, id) = table_of_two(&app).await;
+        let (token_id, token) = personal_token(&app, &bob, &["read"]).await;
+        let mut b = Reader::open(&app, "/stream", &token, &[]).await;
+        let mut g = Reader::open(&app, &format!("/games/{id}/stream"), &token, &[]).await;
+        say(&app, &id, &ann, "before").await;
+        assert_eq!(b.until("message", SOON).await.last().unwrap()["body"], "before");
+        assert_eq!(g.until("message", SOON).await.last().unwrap()["body"], "before");
+        let (status, _) = app.delete(&format!("/tokens/{token_id}"), &bob.token).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        // At once, before the streams may have heard of the revocation.
+        say(&app, &id, &ann, "after the revocation").await;
+        for reader in [&mut b, &mut g] {
+            let late = reader.ends_within(ENDS).await;
+            assert!(late.is_empty(), "sent after the revocation: {late:?}");
+        }
+        let (status, body) = app.get("/stream", &token).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("invalid_token")));
+    }
+);
+
+api_test!(
+    async fn a_password_reset_ends_every_stream_of_the_account(app) {
+        let (ann, bob, id) = table_of_two(&app).await;
+        let (_, token) = personal_token(&app, &bob, &["read"]).await;
+        let mut by_token = Reader::open(&app, "/stream", &token, &[]).await;
+        let mut by_login = Reader::open(&app, "/stream", &bob.token, &[]).await;
+        let mut watching = Reader::open(&app, &format!("/games/{id}/stream"), &bob.token, &[]).await;
+        // Ann's are hers: they go on.
+        let mut anns = Reader::open(&app, &format!("/games/{id}/stream"), &ann.token, &[]).await;
+        reset_password(&app, &bob.id, "a new long password").await;
+        say(&app, &id, &ann, "after the reset").await;
+        for reader in [&mut by_token, &mut by_login, &mut watching] {
+            let late = reader.ends_within(ENDS).await;
+            assert!(late.is_empty(), "sent after the reset: {late:?}");
+        }
+        assert_eq!(anns.until("message", SOON).await.last().unwrap()["body"], "after the reset");
+    }
+);
+
+api_test!(
+    async fn a_deleted_accounts_streams_end_within_the_recheck_interval(app)
+    with |s| s.credentials_recheck_ms = 200; {
+        let carol = app.player("carol").await;
+        let (_, token) = personal_token(&app, &carol, &["read"]).await;
+        let mut by_login = Reader::open(&app, "/stream", &carol.token, &[]).await;
+        let mut by_token = Reader::open(&app, "/stream", &token, &[]).await;
+        let started = std::time::Instant::now();
+        delete_account(&app, &carol.id);
+        by_login.ends_within(ENDS).await;
+        by_token.ends_within(ENDS).await;
+        assert!(started.elapsed() < Duration::from_millis(1500), "{:?}", started.elapsed());
+        let (status, _) = app.get("/stream", &carol.token).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+);
+
+api_test!(
+    async fn a_stream_opened_with_a_login_token_ends_when_the_token_expires(app) {
+        let ann = app.player("ann").await;
+        let short = mint(Purpose::Access, &ann.id, chrono::Duration::seconds(2));
+        let mut s = Reader::open(&app, "/stream", &short, &[]).await;
+        let started = std::time::Instant::now();
+        s.ends_within(Duration::from_secs(4)).await;
+        assert!(started.elapsed() >= Duration::from_millis(900), "{:?}", started.elapsed());
+    }
+);
+
+api_test!(
+    async fn one_user_may_keep_only_so_many_streams_open_and_is_told_when_to_retry(app)
+    with |s| { s.stream_max_per_user = 2; s.stream_max_per_server = 3; s.stream_keepalive_ms = 200; }; {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let first = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        let _second = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        let res = app.client.get(format!("{}/stream", app.url)).bearer_auth(&ann.token).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(res.headers()["retry-after"], "1");
+        let (_, body) = crate::helpers::read(res).await;
+        assert_eq!(body["code"], "too_many_streams");
+        assert_eq!(body["limit"], 2);
+        assert!(body["detail"].as_str().unwrap().contains("stream_max_per_user"), "{body}");
+        // Bob has his own bound, but the server's is reached with his first.
+        let _bobs = Reader::open(&app, "/stream", &bob.token, &[]).await;
+        let res = app.client.get(format!("{}/stream", app.url)).bearer_auth(&bob.token).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(res.headers().contains_key("retry-after"));
+        let (_, body) = crate::helpers::read(res).await;
+        assert_eq!(body["code"], "streams_full");
+        // A stream closed makes room (once the server finds the client gone: its next
+        // keep-alive at the latest).
+        drop(first);
+        let deadline = std::time::Instant::now() + SOON;
+        loop {
+            let res = app.client.get(format!("{}/stream", app.url)).bearer_auth(&ann.token).send().await.unwrap();
+            if res.status() == StatusCode::OK {
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "no room after a stream closed: {}", res.status());
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+);
+
+/// Two servers on one PostgreSQL database: a token revoked through one ends its stream on
+/// the other, and the event that follows the revocation is not sent there. The other's
+/// sweep is a minute away: the stream's own check, when the event wakes it, ends it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_revoked_on_one_server_ends_its_stream_on_another_postgres() {
+    let Some(one) = TestApp::postgres(|_| {}).await else {
+        return;
+    };
+    let two = one.twin_with(|s| s.credentials_recheck_ms = 60_000).await;
+    let (ann, bob, id) = table_of_two(&one).await;
+    let (token_id, token) = personal_token(&one, &bob, &["read"]).await;
+    let mut b = Reader::open(&two, "/stream", &token, &[]).await;
+    say(&one, &id, &ann, "before").await;
+    assert_eq!(
+        b.until("message", SOON).await.last().unwrap()["body"],
+        "before"
+    );
+    let (status, _) = one.delete(&format!("/tokens/{token_id}"), &bob.token).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    say(&one, &id, &ann, "after the revocation").await;
+    let late = b.ends_within(ENDS).await;
+    assert!(late.is_empty(), "sent after the revocation: {late:?}");
+}
+
+/// The same, with nothing written after the revocation: the other server's sweep ends the
+/// stream within its interval.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_reset_through_one_server_ends_a_quiet_stream_on_another_postgres() {
+    let Some(one) = TestApp::postgres(|_| {}).await else {
+        return;
+    };
+    let two = one.twin_with(|s| s.credentials_recheck_ms = 300).await;
+    let bob = one.player("bob").await;
+    let mut b = Reader::open(&two, "/stream", &bob.token, &[]).await;
+    reset_password(&one, &bob.id, "a new long password").await;
+    let started = std::time::Instant::now();
+    b.ends_within(ENDS).await;
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    let (status, _) = two.get("/me", &bob.token).await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "the login token is over there too"
+    );
 }

@@ -19,6 +19,10 @@ pub enum TurnError {
     /// The JSON is not a turn of this game at all.
     #[error("not a turn: {0}")]
     Malformed(String),
+    /// JSON that is not a turn of this game, in a part that a rule governs
+    /// ([`Game::malformed_rule`]): a Dreams star with `x` = -1 (D-R4).
+    #[error("not a turn: {message} ({rule})")]
+    MalformedUnder { rule: &'static str, message: String },
     /// A well-formed turn that breaks a rule.
     #[error("{0}")]
     Rule(RuleError),
@@ -145,7 +149,13 @@ fn read<G: Game>(turn: &Value) -> Result<G::Turn, TurnError> {
             json_kind(turn)
         )));
     }
-    serde_json::from_value(turn.clone()).map_err(|e| TurnError::Malformed(e.to_string()))
+    serde_json::from_value(turn.clone()).map_err(|e| match G::malformed_rule(turn) {
+        Some(rule) => TurnError::MalformedUnder {
+            rule,
+            message: e.to_string(),
+        },
+        None => TurnError::Malformed(e.to_string()),
+    })
 }
 
 /// What kind of JSON value this is, for an error.

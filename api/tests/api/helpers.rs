@@ -205,6 +205,7 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         password_hash_concurrency: 2,
         password_hash_wait_ms: 30_000,
         mail_unconfirmed_per_day: 3,
+        invite_unconfirmed_per_user_per_day: 20,
         // `.eml` files in the test's directory, unless a test points it at SMTP.
         mail: hermes_api::mail::MailSettings::local(dir),
         mail_max_attempts: 10,

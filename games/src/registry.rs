@@ -388,6 +388,27 @@ mod tests {
             matches!(err, TurnError::Rule(ref r) if r.rule == "D-R4"),
             "{err:?}"
         );
+        // A star or a guess that cannot be read is not a turn, under the rule that says
+        // what one is; other faults name no rule.
+        for (bad, rule) in [
+            (
+                json!({"star": {"kind": "clear", "x": -1, "y": 70}}),
+                Some("D-R4"),
+            ),
+            (
+                json!({"star": {"kind": "purple", "x": 1, "y": 70}}),
+                Some("D-R4"),
+            ),
+            (json!({"guess": {"image": 300}}), Some("D-R5")),
+            (json!({"star": null, "sing": true}), None),
+        ] {
+            let got = match dreams.read_turn(&bad).err().unwrap() {
+                TurnError::MalformedUnder { rule, .. } => Some(rule),
+                TurnError::Malformed(_) => None,
+                other => panic!("{bad}: {other:?}"),
+            };
+            assert_eq!(got, rule, "{bad}");
+        }
         let star = json!({"star": {"kind": "clear", "x": 25, "y": 70}});
         assert_eq!(game.turn_visibility(0, &star), Visibility::Everyone);
         assert_eq!(

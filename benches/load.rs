@@ -232,6 +232,7 @@ async fn start(database_url: Option<String>, args: &Args) -> Result<Server, BoxE
         password_hash_wait_ms: 600_000,
         mail_unconfirmed_per_day: 1_000_000,
         talk_per_seat_per_minute: 1_000_000,
+        invite_unconfirmed_per_user_per_day: 1_000_000,
         mail: {
             let mut mail = hermes_api::mail::MailSettings::local(dir.path());
             if let Some(Some(sink)) = SINK.get() {

@@ -12,6 +12,10 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+/// Addresses without a confirmed account one user may invite per day, by default: more
+/// than a player invites to a week of games, far too few to mail strangers with.
+pub const DEFAULT_INVITE_UNCONFIRMED_PER_USER_PER_DAY: u32 = 20;
+
 /// The settings as given by a file, the environment or flags: every field optional.
 ///
 /// The doc comment of each flag is what `hermes serve --help` prints, so it names the
@@ -163,6 +167,16 @@ pub struct Overrides {
     /// [default: 20]
     #[arg(long, env = "HERMES_TALK_PER_SEAT_PER_MINUTE", value_name = "N")]
     pub talk_per_seat_per_minute: Option<u32>,
+    /// Addresses that no confirmed account has which one user may invite to play per day
+    /// (24 hours), counted across all their games (a deleted game gives none back); an
+    /// invitation beyond it is refused with 429 and `Retry-After`. 0: none. File key
+    /// `invite_unconfirmed_per_user_per_day`. [default: 20]
+    #[arg(
+        long,
+        env = "HERMES_INVITE_UNCONFIRMED_PER_USER_PER_DAY",
+        value_name = "N"
+    )]
+    pub invite_unconfirmed_per_user_per_day: Option<u32>,
     // --- Time (the scheduler; see docs/deadlines.md) ---
     /// How often the scheduler looks for due reminders, timeouts and digests, in
     /// milliseconds. File key `scheduler_tick_ms`. [default: 1000]
@@ -428,6 +442,7 @@ struct FileSettings {
     password_hash_wait_ms: Option<u64>,
     mail_unconfirmed_per_day: Option<u32>,
     talk_per_seat_per_minute: Option<u32>,
+    invite_unconfirmed_per_user_per_day: Option<u32>,
     // Time
     scheduler_tick_ms: Option<u64>,
     reminder_before_hours: Option<u32>,
@@ -538,6 +553,8 @@ pub struct Settings {
     pub mail_unconfirmed_per_day: u32,
     /// Table talk per seat per minute (`crate::play::talk`).
     pub talk_per_seat_per_minute: u32,
+    /// Addresses no confirmed account has that one user may invite per day.
+    pub invite_unconfirmed_per_user_per_day: u32,
     /// The scheduler's tick, in milliseconds.
     pub scheduler_tick_ms: u64,
     /// The reminder's lead before a deadline, in hours (0: no reminder).
@@ -726,6 +743,10 @@ impl Settings {
                 .talk_per_seat_per_minute
                 .or(file.talk_per_seat_per_minute)
                 .unwrap_or(20),
+            invite_unconfirmed_per_user_per_day: overrides
+                .invite_unconfirmed_per_user_per_day
+                .or(file.invite_unconfirmed_per_user_per_day)
+                .unwrap_or(DEFAULT_INVITE_UNCONFIRMED_PER_USER_PER_DAY),
             scheduler_tick_ms: overrides
                 .scheduler_tick_ms
                 .or(file.scheduler_tick_ms)

@@ -124,6 +124,12 @@ impl ApiError {
         self
     }
 
+    /// The same problem in other words.
+    pub fn with_detail(mut self, detail: impl Into<String>) -> ApiError {
+        self.detail = detail.into();
+        self
+    }
+
     /// Add an extension member to the body.
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> ApiError {
         self.extra.insert(key.to_string(), value.into());

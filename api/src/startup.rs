@@ -137,6 +137,7 @@ impl Application {
                 std::time::Duration::from_millis(settings.password_hash_wait_ms),
             ),
             mail_unconfirmed_per_day: settings.mail_unconfirmed_per_day,
+            invite_unconfirmed_per_user_per_day: settings.invite_unconfirmed_per_user_per_day,
             access_token_minutes: settings.access_token_minutes,
             public_url: public_url.clone(),
             clock,

@@ -45,6 +45,9 @@ pub struct AppState {
     pub hashers: Hashers,
     /// Invitations mailed per day to an address no confirmed account has.
     pub mail_unconfirmed_per_day: u32,
+    /// Addresses no confirmed account has that one user may invite per day
+    /// (`crate::store::invitations`).
+    pub invite_unconfirmed_per_user_per_day: u32,
     pub access_token_minutes: u32,
     pub public_url: String,
     /// The one source of "now" (a [`crate::clock::ManualClock`] in tests).

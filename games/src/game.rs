@@ -186,6 +186,15 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     fn parse_turn(text: &str) -> Result<Self::Turn, NotationError>;
     fn format_turn(turn: &Self::Turn) -> String;
 
+    /// The rule that governs the part of `turn` (JSON that is not a `Self::Turn`) which
+    /// could not be read, when a rule does: a Dreams star at `x` = -1 or of kind
+    /// `"purple"` is not a turn at all, yet D-R4 says what a star is. `None` (the default)
+    /// when no rule names the fault.
+    fn malformed_rule(turn: &serde_json::Value) -> Option<&'static str> {
+        let _ = turn;
+        None
+    }
+
     /// Who may read `turn` of `seat` (its JSON and its notation) in the log while the game
     /// runs, asked of the state the turn is applied to. Most turns are public; a game with
     /// secret submissions (a sealed guess in Dreams) keeps them to their author until the

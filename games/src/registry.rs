@@ -19,6 +19,10 @@ pub enum TurnError {
     /// The JSON is not a turn of this game at all.
     #[error("not a turn: {0}")]
     Malformed(String),
+    /// JSON that is not a turn of this game, in a part that a rule governs
+    /// ([`Game::malformed_rule`]): a Dreams star with `x` = -1 (D-R4).
+    #[error("not a turn: {message} ({rule})")]
+    MalformedUnder { rule: &'static str, message: String },
     /// A well-formed turn that breaks a rule.
     #[error("{0}")]
     Rule(RuleError),
@@ -145,7 +149,13 @@ fn read<G: Game>(turn: &Value) -> Result<G::Turn, TurnError> {
             json_kind(turn)
         )));
     }
-    serde_json::from_value(turn.clone()).map_err(|e| TurnError::Malformed(e.to_string()))
+    serde_json::from_value(turn.clone()).map_err(|e| match G::malformed_rule(turn) {
+        Some(rule) => TurnError::MalformedUnder {
+            rule,
+            message: e.to_string(),
+        },
+        None => TurnError::Malformed(e.to_string()),
+    })
 }
 
 /// What kind of JSON value this is, for an error.
@@ -378,6 +388,27 @@ mod tests {
             matches!(err, TurnError::Rule(ref r) if r.rule == "D-R4"),
             "{err:?}"
         );
+        // A star or a guess that cannot be read is not a turn, under the rule that says
+        // what one is; other faults name no rule.
+        for (bad, rule) in [
+            (
+                json!({"star": {"kind": "clear", "x": -1, "y": 70}}),
+                Some("D-R4"),
+            ),
+            (
+                json!({"star": {"kind": "purple", "x": 1, "y": 70}}),
+                Some("D-R4"),
+            ),
+            (json!({"guess": {"image": 300}}), Some("D-R5")),
+            (json!({"star": null, "sing": true}), None),
+        ] {
+            let got = match dreams.read_turn(&bad).err().unwrap() {
+                TurnError::MalformedUnder { rule, .. } => Some(rule),
+                TurnError::Malformed(_) => None,
+                other => panic!("{bad}: {other:?}"),
+            };
+            assert_eq!(got, rule, "{bad}");
+        }
         let star = json!({"star": {"kind": "clear", "x": 25, "y": 70}});
         assert_eq!(game.turn_visibility(0, &star), Visibility::Everyone);
         assert_eq!(

@@ -80,6 +80,50 @@ fn watchers(sent: Option<&str>) -> ApiResult<String> {
     }
 }
 
+/// Charge `sender`'s invitations of `emails` against the bound on new addresses a day
+/// (`crate::store::invitations`), inside the transaction that writes them: a refusal
+/// writes nothing. A request that needs more than a whole day allows is a 422
+/// `too_many_invitations`; one that needs more than is left today a 429
+/// `invitation_limit` with `Retry-After` (when enough is left for it).
+fn charge_invitations(
+    conn: &mut crate::store::DbConn,
+    sender: &str,
+    emails: &[String],
+    limit: u32,
+    at: chrono::NaiveDateTime,
+) -> ApiResult<()> {
+    use crate::store::invitations::{charge, Refusal};
+    const SETTING: &str = "invite_unconfirmed_per_user_per_day";
+    match charge(conn, sender, emails, limit, at)? {
+        Ok(()) => Ok(()),
+        Err(Refusal::TooMany { limit, requested }) => Err(ApiError::unprocessable(
+            "too_many_invitations",
+            format!(
+                "a user may invite at most {limit} addresses that no confirmed account has in 24 hours ({SETTING}); this request invites {requested}: invite fewer"
+            ),
+        )
+        .with("limit", limit)
+        .with("requested", requested)),
+        Err(Refusal::Spent {
+            limit,
+            remaining,
+            requested,
+            retry_after,
+        }) => Err(ApiError::new(
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+            "invitation_limit",
+            format!(
+                "a user may invite at most {limit} addresses that no confirmed account has in 24 hours ({SETTING}); {remaining} left now, this request needs {requested}: try again in {retry_after} seconds"
+            ),
+        )
+        .with_retry_after(retry_after)
+        .with("limit", limit)
+        .with("remaining", remaining)
+        .with("requested", requested)
+        .with("retry_after", retry_after)),
+    }
+}
+
 /// The longest player seed, in characters.
 pub const PLAYER_SEED_MAX_CHARS: usize = 128;
 
@@ -253,6 +297,7 @@ pub async fn create_game(
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
+    let invite_limit = state.invite_unconfirmed_per_user_per_day;
     let (table, wakes) = with_group_write(state, move |conn| {
         let mut wakes: Vec<Wake> = Vec::new();
         // All or nothing: no game is left behind without its creator, and each invited
@@ -269,6 +314,9 @@ pub async fn create_game(
         }
         crate::auth::existing_user(conn, &user_id)?;
         crate::store::write_transaction(conn, |conn| {
+            // The whole list or none of it: a game is not created with some of its
+            // invitations (nor, on a refusal, at all).
+            charge_invitations(conn, &user_id, &invites, invite_limit, at)?;
             store::insert_game(conn, &game)?;
             for email in invites {
                 store::invite(
@@ -495,6 +543,7 @@ pub async fn invite_address(
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
+    let invite_limit = state.invite_unconfirmed_per_user_per_day;
     let out = with_write_conn(state, move |conn| {
         let table = Table::load_for(conn, &id, &caller.user_id)?;
         if !table.is_player(&caller.user_id) {
@@ -516,6 +565,13 @@ pub async fn invite_address(
             if store::is_invited(conn, &id, &email)? {
                 return Ok(Wake::default());
             }
+            charge_invitations(
+                conn,
+                &caller.user_id,
+                std::slice::from_ref(&email),
+                invite_limit,
+                mail_at,
+            )?;
             let g = &table.game;
             let mail = compose::invitation_mail(
                 conn,

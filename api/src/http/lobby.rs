@@ -372,9 +372,21 @@ pub async fn create(
             &format!("/?created={}", table.game.id),
             None,
         )),
-        Err(e) if e.status().is_client_error() => refused(words(&e)).await,
+        Err(e) if e.status().is_client_error() => with_retry_after(refused(words(&e)).await, &e),
         Err(e) => Err(e.into()),
     }
+}
+
+/// A refused form's page, with the refusal's `Retry-After` (a bound on invitations).
+fn with_retry_after(page: PageResult, e: &ApiError) -> PageResult {
+    let mut page = page?;
+    if let Some(secs) = e.retry_after() {
+        page.headers_mut().insert(
+            actix_web::http::header::RETRY_AFTER,
+            actix_web::http::header::HeaderValue::from(secs),
+        );
+    }
+    Ok(page)
 }
 
 /// `POST /lobby/invite` (`game`, `email`): invite an address to play an open game.
@@ -398,7 +410,7 @@ pub async fn invite(
             ))
         }
         Err(e) if e.status().is_client_error() => {
-            lobby_page(
+            let page = lobby_page(
                 &state,
                 &user,
                 e.status(),
@@ -406,7 +418,8 @@ pub async fn invite(
                 Some(words(&e)),
                 NewGameForm::default(),
             )
-            .await
+            .await;
+            with_retry_after(page, &e)
         }
         Err(e) => Err(e.into()),
     }

@@ -280,8 +280,18 @@ async fn show(
 ) -> PageResult {
     let id = game_id.clone();
     let uid = who.user_id.clone();
+    let signed_in = who.token.is_none();
     let (table, recent, time_zone, talk) = with_conn(state, move |conn| {
         let table = Table::load(conn, &id)?;
+        // A signed-in reader whom the game's watchers do not include is told what an
+        // unknown id tells (`Table::load_for`), not sent on to the replay page: that
+        // answer alone would say the game exists.
+        if signed_in && !table.may_watch(conn, &uid)? {
+            return Err(ApiError::not_found(
+                "game_not_found",
+                "there is no game with this id",
+            ));
+        }
         let since = (table.game.seq - LOG_ENTRIES).max(0);
         let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
         let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
@@ -289,14 +299,7 @@ async fn show(
         Ok((table, recent, time_zone, talk))
     })
     .await
-    .map_err(|e| match e.code() {
-        "game_not_found" => PageError::new(
-            StatusCode::NOT_FOUND,
-            "No such game",
-            "This game does not exist any more.",
-        ),
-        _ => PageError::from(e),
-    })?;
+    .map_err(page_error)?;
     let user_id = who.user_id.clone();
     // A signed-in reader without a seat (a spectator from the lobby) watches the game on
     // its replay page, which decides whether they may (and is a 404 if not, like a game
@@ -705,7 +708,7 @@ pub async fn post(
             };
             show(&state, game_id, who, extra).await
         }
-        Err(e) => Err(PageError::from(e)),
+        Err(e) => Err(page_error(e)),
     }
 }
 
@@ -822,6 +825,19 @@ pub async fn talk(
             Ok(page)
         }
         Err(e) => Err(PageError::from(e)),
+    }
+}
+
+/// The page of a failed request: a game that does not exist, or that the reader may not
+/// see, is one page.
+fn page_error(e: ApiError) -> PageError {
+    match e.code() {
+        "game_not_found" => PageError::new(
+            StatusCode::NOT_FOUND,
+            "No such game",
+            "This game does not exist any more.",
+        ),
+        _ => PageError::from(e),
     }
 }
 

@@ -189,8 +189,10 @@ pub async fn create(
     let hook = with_write_conn(&state, move |conn| {
         crate::store::write_transaction(conn, |conn| {
             crate::auth::existing_user(conn, &user_id)?;
+            // A game the caller may not watch is, here as on every read, one that does
+            // not exist (`Table::load_for`): its id tells nothing.
             if let Some(g) = &game_id {
-                if crate::store::games::game(conn, g)?.is_none() {
+                if !crate::play::Table::exists_for(conn, g, &user_id)? {
                     return Err(ApiError::unprocessable(
                         "unknown_game",
                         "there is no game with this `game_id`",

@@ -78,6 +78,14 @@ impl MailData for RegisterAttempt {
 pub struct Invitation {
     /// The display name of who invited.
     pub inviter: String,
+    /// The inviter's name as the subject shows it, quoted there and cut to
+    /// [`Invitation::SUBJECT_NAME_CHARS`] characters, to a reader whose address a confirmed
+    /// account has; `None` to an address that none has (a stranger, perhaps never asked
+    /// for mail from here): the subject leaves the name out, and the body says it is the
+    /// name a player chose. A display name is the sender's own words; a subject line
+    /// must not read as them ("Claim your prize at …").
+    #[serde(default)]
+    pub inviter_in_subject: Option<String>,
     pub game_name: String,
     /// The game's kind, as players call it: `Gods`.
     pub game_kind: String,
@@ -92,6 +100,23 @@ pub struct Invitation {
 
 impl MailData for Invitation {
     const TEMPLATE: Template = Template::Invitation;
+}
+
+impl Invitation {
+    /// The longest inviter's name a subject shows.
+    pub const SUBJECT_NAME_CHARS: usize = 32;
+
+    /// `name` as a subject shows it: at most [`Self::SUBJECT_NAME_CHARS`] characters, the
+    /// last one `…` when it was cut.
+    pub fn subject_name(name: &str) -> String {
+        if name.chars().count() <= Self::SUBJECT_NAME_CHARS {
+            return name.to_string();
+        }
+        let mut cut: String = name.chars().take(Self::SUBJECT_NAME_CHARS - 1).collect();
+        cut.truncate(cut.trim_end().len());
+        cut.push('…');
+        cut
+    }
 }
 
 /// `game_deleted`: the creator deleted a game the reader had joined, before it started.

@@ -474,11 +474,17 @@ pub fn invitation_mail(
         .find(inviter_id)
         .select(users::display_name)
         .first(conn)?;
-    let invitee: Option<(String, String, String)> = users::table
+    let invitee: Option<(String, String, String, Option<NaiveDateTime>)> = users::table
         .filter(users::email.eq(email))
-        .select((users::id, users::display_name, users::lang))
+        .select((
+            users::id,
+            users::display_name,
+            users::lang,
+            users::email_verified_at,
+        ))
         .first(conn)
         .optional()?;
+    let confirmed = invitee.as_ref().is_some_and(|(_, _, _, at)| at.is_some());
     let players: Vec<String> = seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
@@ -487,10 +493,11 @@ pub fn invitation_mail(
         .load(conn)?;
     let lang = invitee
         .as_ref()
-        .and_then(|(_, _, l)| Lang::from_code(l))
+        .and_then(|(_, _, l, _)| Lang::from_code(l))
         .unwrap_or_default();
     let hours = u32::try_from(turn_seconds / 3600).unwrap_or(u32::MAX);
     let data = Invitation {
+        inviter_in_subject: confirmed.then(|| Invitation::subject_name(&inviter)),
         inviter,
         game_name: game_name(kind, game_id),
         game_kind: kind_title(kind),
@@ -504,9 +511,9 @@ pub fn invitation_mail(
     Ok(NewMail {
         dedupe_key: Some(format!("invitation:{game_id}:{email}")),
         template: Invitation::TEMPLATE.name(),
-        user_id: invitee.as_ref().map(|(id, _, _)| id.clone()),
+        user_id: invitee.as_ref().map(|(id, _, _, _)| id.clone()),
         to_addr: email.to_string(),
-        to_name: invitee.map(|(_, name, _)| name),
+        to_name: invitee.map(|(_, name, _, _)| name),
         game_id: Some(game_id.to_string()),
         seq: None,
         data,

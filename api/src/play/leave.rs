@@ -23,7 +23,7 @@ use serde_json::json;
 /// and the service passes for it from now on (the scheduler, within a tick, if it must
 /// act now). Returns the game after it.
 pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -> ApiResult<Table> {
-    let table = Table::load(conn, game_id)?;
+    let table = Table::load_for(conn, game_id, user_id)?;
     let seat = running_seat(&table, user_id)?;
     let resigned = {
         let _w = app.one_writer();
@@ -64,7 +64,7 @@ pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
 /// any game's end: `game_over` on the streams and the game-over mail. Returns the game
 /// after it.
 pub fn abort(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -> ApiResult<Table> {
-    let table = Table::load(conn, game_id)?;
+    let table = Table::load_for(conn, game_id, user_id)?;
     let seat = running_seat(&table, user_id)?;
     if table.game.seq > 0 {
         return Err(moved(table.game.seq));
@@ -131,7 +131,7 @@ pub fn abort(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) ->
 /// The creator deletes a game that has not started: it is gone, with its seats and
 /// invitations.
 pub fn delete(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -> ApiResult<()> {
-    let table = Table::load(conn, game_id)?;
+    let table = Table::load_for(conn, game_id, user_id)?;
     if table.game.created_by != user_id {
         return Err(ApiError::forbidden(
             "not_the_creator",

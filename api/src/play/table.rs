@@ -141,6 +141,16 @@ impl Table {
         Ok(table)
     }
 
+    /// Is there a game `id` that `user_id` may see? `false` for one that does not exist
+    /// and for one its watchers hide from them alike ([`Table::load_for`]).
+    pub fn exists_for(conn: &mut DbConn, id: &str, user_id: &str) -> ApiResult<bool> {
+        match Table::load_for(conn, id, user_id) {
+            Ok(_) => Ok(true),
+            Err(e) if e.code() == "game_not_found" => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     /// May `user_id` see this game? Its players always; others as its `watchers` say:
     /// anyone signed in; with `players`, only the confirmed owners of the addresses invited
     /// to play; with `invited`, those and the spectators the players invited.

@@ -357,7 +357,7 @@ fn submit(
             Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
                 attempts += 1;
             }
-            Err(e) => break Err(e),
+            Err(e) => break Err(explain(lease.conn()?, app, &table, &sub.user_id, e)),
         }
     };
     match applied {
@@ -435,6 +435,11 @@ pub fn turn_error(e: TurnError) -> ApiError {
         TurnError::Malformed(m) => {
             ApiError::unprocessable("invalid_turn", format!("not a turn of this game: {m}"))
         }
+        TurnError::MalformedUnder { rule, message } => ApiError::unprocessable(
+            "invalid_turn",
+            format!("{rule}: not a turn of this game: {message}"),
+        )
+        .with("rule", rule),
         TurnError::Rule(r) => rule_error(r),
     }
 }
@@ -453,6 +458,47 @@ fn reuse(stored: Idempotent, request_hash: &str) -> ApiResult<Submitted> {
             "idempotency_key_reused",
             "this Idempotency-Key was used for a different request",
         ))
+    }
+}
+
+/// A refusal of [`check_turn`] as the caller is told it. To someone who may not watch the
+/// game, `not_a_player` is the answer to a game that does not exist (`Table::load_for`): a
+/// turn sent to a hidden game must not tell it is there. A turn out of turn or after the
+/// end names the rule that says so, as the engine words it for the seat (its `legal` of
+/// an empty turn: `G-T5`/`G-E1` in Gods; `D-R4` in the stars phase, `D-R5` for a seat that
+/// has sealed its guess, `D-R8` in Dreams): `rule` and `message`, as a rule violation
+/// carries them, the rule first in the detail. A game that ended without its rules ending
+/// it (every other seat resigned, an abort) names none. Any other problem is as it was.
+pub fn explain(
+    conn: &mut DbConn,
+    app: &AppState,
+    table: &Table,
+    user_id: &str,
+    e: ApiError,
+) -> ApiError {
+    match e.code() {
+        "not_a_player" => match table.may_watch(conn, user_id) {
+            Ok(true) => e,
+            Ok(false) => ApiError::not_found("game_not_found", "there is no game with this id"),
+            Err(failed) => failed,
+        },
+        "not_your_turn" | "game_over" => {
+            let Some(seat) = table.seat_of(user_id) else {
+                return e;
+            };
+            let refusal = table
+                .engine(&app.hot)
+                .map(|engine| engine.legal(seat, &json!({})));
+            match refusal {
+                Ok(Err(TurnError::Rule(r))) => e
+                    .with_detail(r.to_string())
+                    .with("rule", r.rule)
+                    .with("message", r.message),
+                Ok(_) => e,
+                Err(failed) => failed,
+            }
+        }
+        _ => e,
     }
 }
 
@@ -1049,7 +1095,8 @@ pub fn legal_after(
     partial: &PartialTurn,
 ) -> ApiResult<(i64, usize, Value)> {
     let table = Table::load_for(conn, game_id, user_id)?;
-    let seat = check_turn(&table, user_id, None)?;
+    let seat =
+        check_turn(&table, user_id, None).map_err(|e| explain(conn, app, &table, user_id, e))?;
     let parsed;
     let partial = match partial {
         PartialTurn::Json(v) => v,

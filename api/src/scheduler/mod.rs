@@ -201,6 +201,8 @@ fn prune(
         report.pruned_keys = crate::store::games::prune_idempotency(conn, now - keep)?;
     }
     report.pruned_sessions = crate::store::sessions::prune(conn, now)?;
+    // Invitations to new addresses count against their sender for a day.
+    crate::store::invitations::prune(conn, now)?;
     Ok(())
 }
 

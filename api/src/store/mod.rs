@@ -13,6 +13,7 @@ pub mod decks;
 pub mod events;
 pub mod games;
 pub mod group;
+pub mod invitations;
 pub mod models;
 pub mod outbox;
 pub mod prefs;

@@ -171,6 +171,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    invite_log (invited_by, email) {
+        invited_by -> Text,
+        email -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(deadlines -> games (game_id));
 diesel::joinable!(seats -> users (user_id));

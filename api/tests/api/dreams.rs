@@ -468,6 +468,23 @@ async fn a_whole_game(app: TestApp, n: usize, rng_seed: u64) {
         }
         assert!(submissions < 5000, "the game did not end");
     }
+    // A submission after the end names D-R8.
+    let g = summary(&app, &id, &players[0]).await;
+    let (status, _, refused) = submit(
+        &app,
+        &id,
+        &players[0],
+        g["seq"].as_i64().unwrap(),
+        &json!({"pass": true}),
+        false,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, refused["code"].as_str(), refused["rule"].as_str()),
+        (StatusCode::CONFLICT, Some("game_over"), Some("D-R8")),
+        "{refused}"
+    );
     let (rounds, seq) = audit_finished_game(&app, &id, &players, &watcher, n, &seen).await;
     println!(
         "dreams, {n} players: {rounds} rounds, {seq} turns, {} responses scanned, {} guesses \
@@ -1638,5 +1655,51 @@ api_test!(
         let (status, _, body) = submit(&app, &id, &players[1], seq, &second, false, None).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         assert_eq!(body["seq"], seq + 2, "{body}");
+    }
+);
+
+api_test!(
+    async fn refusals_the_rules_name_carry_the_rule_out_of_turn_a_malformed_star_and_a_second_sealed_guess(app) {
+        let n = 3;
+        let players = players(&app, n).await;
+        let id = dreams_game(&app, &players, json!({}), None).await;
+        let star = |kind: &str, x: i64| json!({"star": {"kind": kind, "x": x, "y": 5}});
+        // Out of turn in the stars phase: still 409 `not_your_turn`, with D-R4.
+        let (status, _, refused) = submit(&app, &id, &players[1], 0, &star("clear", 5), false, None).await;
+        assert_eq!((status, refused["code"].as_str()), (StatusCode::CONFLICT, Some("not_your_turn")), "{refused}");
+        assert_eq!(refused["rule"], "D-R4", "{refused}");
+        assert_eq!(refused["to_act"], json!([0]), "{refused}");
+        assert!(refused["detail"].as_str().unwrap().starts_with("D-R4: it is seat 0's turn"), "{refused}");
+        let (status, legal) = app.get(&format!("/games/{id}/legal"), &players[1].token).await;
+        assert_eq!((status, legal["rule"].as_str()), (StatusCode::CONFLICT, Some("D-R4")), "{legal}");
+        // A star that is not one: still 422 `invalid_turn`, with D-R4, as a star beyond
+        // the sky's side is a D-R4 `rule_violation`.
+        for bad in [star("clear", -1), star("purple", 5), json!({"star": {"kind": "clear", "x": 5}})] {
+            let (status, _, refused) = submit(&app, &id, &players[0], 0, &bad, false, None).await;
+            assert_eq!((status, refused["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("invalid_turn")), "{bad}: {refused}");
+            assert_eq!(refused["rule"], "D-R4", "{bad}: {refused}");
+        }
+        let (status, _, refused) = submit(&app, &id, &players[0], 0, &json!({"guess": {"image": 9000}}), false, None).await;
+        assert_eq!((status, refused["rule"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("D-R5")), "{refused}");
+        let (status, _, refused) = submit(&app, &id, &players[0], 0, &star("clear", 101), false, None).await;
+        assert_eq!((status, refused["code"].as_str(), refused["rule"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("rule_violation"), Some("D-R4")), "{refused}");
+        // Another fault is no rule's.
+        let (status, _, refused) = submit(&app, &id, &players[0], 0, &json!({"sing": true}), false, None).await;
+        assert_eq!((status, refused["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("invalid_turn")), "{refused}");
+        assert_eq!(refused.get("rule"), None, "{refused}");
+        // Every star out; then seat 0 seals its guess ("no guess": any role may) and
+        // sends another: D-R5, as docs/dreams-decisions.md words it.
+        let mut seq = 0;
+        for (seat, turn) in script_stars(n) {
+            play(&app, &id, &players[seat], seq, &turn).await;
+            seq += 1;
+        }
+        play(&app, &id, &players[0], seq, &json!({"pass": true})).await;
+        seq += 1;
+        let (status, _, refused) = submit(&app, &id, &players[0], seq, &json!({"pass": true}), false, None).await;
+        assert_eq!((status, refused["code"].as_str()), (StatusCode::CONFLICT, Some("not_your_turn")), "{refused}");
+        assert_eq!(refused["rule"], "D-R5", "{refused}");
+        assert!(refused["detail"].as_str().unwrap().starts_with("D-R5: you have already sealed your guess this round"), "{refused}");
+        assert_eq!(refused["to_act"], json!([1, 2]), "{refused}");
     }
 );

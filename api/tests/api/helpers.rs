@@ -206,6 +206,7 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
         password_hash_wait_ms: 30_000,
         mail_unconfirmed_per_day: 3,
         talk_per_seat_per_minute: 1000,
+        invite_unconfirmed_per_user_per_day: 20,
         // `.eml` files in the test's directory, unless a test points it at SMTP.
         mail: hermes_api::mail::MailSettings::local(dir),
         mail_max_attempts: 10,

@@ -323,7 +323,7 @@ impl Mail {
             "game_over"
         } else if s.starts_with("Welcome") {
             "welcome"
-        } else if s.contains("invites you") {
+        } else if s.contains("invites you") || s.starts_with("An invitation to play") {
             "invitation"
         } else {
             "other"
@@ -1542,3 +1542,124 @@ mod stale_your_turn_mail {
         }
     }
 }
+
+/// `n` addresses nobody has an account with, from `from` on.
+fn strangers(from: usize, n: usize) -> Vec<String> {
+    (from..from + n)
+        .map(|i| format!("stranger{i}@example.net"))
+        .collect()
+}
+
+mail_test!(
+    manual,
+    async fn one_user_invites_at_most_twenty_new_addresses_a_day_and_a_deleted_game_gives_none_back(app, smtp, clock) {
+        let ann = app.player("ann").await;
+        let games_of = |p: &Player| {
+            let (app, token) = (&app, p.token.clone());
+            async move { app.get("/games", &token).await.1["games"].as_array().unwrap().len() }
+        };
+        // Twenty strangers in one game: the day's allowance.
+        let (status, game) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 4, "invite": strangers(0, 20)}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let id = game["id"].as_str().unwrap().to_string();
+        // The twenty-first: 429, naming the bound, with Retry-After (a day from the first).
+        let res = app
+            .client
+            .post(format!("{}/games/{id}/invites", app.url))
+            .bearer_auth(&ann.token)
+            .json(&json!({"email": "stranger20@example.net"}))
+            .send()
+            .await
+            .unwrap();
+        let retry: u64 = res.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+        let (status, refused) = crate::helpers::read(res).await;
+        assert_eq!((status, refused["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("invitation_limit")), "{refused}");
+        assert!((86_000..=86_400).contains(&retry), "{retry}");
+        assert_eq!((refused["limit"].as_u64(), refused["remaining"].as_u64(), refused["retry_after"].as_u64()), (Some(20), Some(0), Some(retry)), "{refused}");
+        assert!(refused["detail"].as_str().unwrap().contains("invite_unconfirmed_per_user_per_day"), "{refused}");
+        // A new game with new addresses is refused whole: no game, no invitation.
+        let (status, refused) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 2, "invite": strangers(20, 2)}))
+            .await;
+        assert_eq!((status, refused["code"].as_str(), refused["requested"].as_u64()), (StatusCode::TOO_MANY_REQUESTS, Some("invitation_limit"), Some(2)), "{refused}");
+        assert_eq!(games_of(&ann).await, 1, "no game was made");
+        // More than a day allows in one request is a 422: waiting would not help.
+        let (status, refused) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 2, "invite": strangers(100, 21)}))
+            .await;
+        assert_eq!((status, refused["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("too_many_invitations")), "{refused}");
+        // An address counted today, or one a confirmed account has, costs nothing.
+        let cleo = app.player("cleo").await;
+        let cleo_mail = app.confirm(&cleo).await;
+        let (status, second) = app
+            .post("/games", &ann.token, json!({"kind": "gods", "seats": 2, "invite": ["stranger0@example.net", cleo_mail]}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{second}");
+        // Two welcomes, 20 invitations and two more; all out before the game goes.
+        wait_for(&smtp, 24).await;
+        // Deleting the game gives nothing back.
+        let (status, _) = app.delete(&format!("/games/{id}"), &ann.token).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        let second_id = second["id"].as_str().unwrap();
+        let (status, refused) = app
+            .post(&format!("/games/{second_id}/invites"), &ann.token, json!({"email": "stranger20@example.net"}))
+            .await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
+        // Another user has an allowance of their own.
+        let bob = app.player("bob").await;
+        let (status, body) = app
+            .post("/games", &bob.token, json!({"kind": "gods", "seats": 2, "invite": strangers(20, 1)}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        // A day later Ann may invite again (logged in again: her token is as old).
+        let ann_mail = email_of(&app, &ann).await;
+        clock.advance(chrono::Duration::hours(24));
+        let (_, login) = app.login(&ann_mail, "a long password").await;
+        let token = login["access_token"].as_str().unwrap();
+        let (status, body) = app
+            .post(&format!("/games/{second_id}/invites"), token, json!({"email": "stranger21@example.net"}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        // 20, then stranger0 again, Cleo's, Bob's and the last; the refused ones mailed
+        // nothing. And three welcomes.
+        let mails = wait_for(&smtp, 3 + 24).await;
+        let invitations = mails.iter().filter(|m| m.kind() == "invitation").count();
+        assert_eq!(invitations, 24, "{:?}", mails.iter().map(|m| &m.subject).collect::<Vec<_>>());
+    }
+);
+
+mail_test!(
+    system,
+    async fn an_invitation_names_its_sender_in_the_subject_only_to_a_confirmed_address_and_in_quotes(app, smtp, _clock) {
+        let name = "Claim your prize at evil.example today";
+        let (status, body) = app
+            .call(
+                reqwest::Method::POST,
+                "/users",
+                None,
+                Some(json!({"email": "spam@example.org", "display_name": name, "password": "a long password"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let (_, login) = app.login("spam@example.org", "a long password").await;
+        let token = login["access_token"].as_str().unwrap();
+        let cleo = app.player("cleo").await;
+        let cleo_mail = app.confirm(&cleo).await;
+        let (status, game) = app
+            .post("/games", token, json!({"kind": "gods", "seats": 3, "invite": ["someone@example.net", cleo_mail]}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        // Two welcomes, two invitations.
+        let mails = wait_for(&smtp, 4).await;
+        let to = |who: &str| mails.iter().find(|m| m.to == who && m.kind() == "invitation").unwrap();
+        let stranger = to("someone@example.net");
+        assert!(stranger.subject.starts_with("An invitation to play Gods on Hermes: "), "{}", stranger.subject);
+        assert!(!stranger.subject.contains("prize"), "{}", stranger.subject);
+        assert!(stranger.text.contains(&format!("A player on Hermes who goes by the name \"{name}\" invites you")), "{}", stranger.text);
+        let known = to(&cleo_mail);
+        assert!(known.subject.starts_with("\"Claim your prize at evil.exampl…\" invites you to play Gods: "), "{}", known.subject);
+        assert!(known.text.contains(&format!("{name} invites you to a game of Gods")), "{}", known.text);
+    }
+);

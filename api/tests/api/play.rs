@@ -120,6 +120,22 @@ async fn a_whole_game(app: TestApp, n: usize, rng_seed: u64) {
     let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
     assert_eq!(game["status"], "over");
     assert!(game["outcome"]["winners"].is_array(), "{game}");
+    // A turn after the end is refused naming the rule that ended it (G-E1), as the engine
+    // words it.
+    let (status, refused) = app
+        .post(
+            &format!("/games/{id}/turns"),
+            &players[0].token,
+            json!({"expected_seq": game["seq"], "turn": {}}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (StatusCode::CONFLICT, Some("game_over")),
+        "{refused}"
+    );
+    assert_eq!(refused["rule"], "G-E1", "{refused}");
+    assert_eq!(refused["detail"], "G-E1: the game is over", "{refused}");
     assert!(game["to_act"].as_array().unwrap().is_empty());
     let seq = game["seq"].as_i64().unwrap();
     println!(

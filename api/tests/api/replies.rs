@@ -555,6 +555,15 @@ reply_test! {
         let seq1 = game(&app, &id, &ann).await["seq"].as_i64().unwrap();
         assert_eq!(seq1, seq0.as_i64().unwrap() + 1);
 
+        // A turn in reply to that answer, while it is Bo's turn: refused naming the turn
+        // order rule, as the API names it.
+        let (early, raw) = reply(&ann_mail, &answer, "discard 1", Shape::TopPosted, "");
+        let (_, body) = send_http(&app, &raw).await;
+        assert_eq!(body["outcome"], "refused", "{body}");
+        let out_of_turn = wait_mail(&sink, "out of turn", |m| m.in_reply_to.as_deref() == Some(early.as_str())).await;
+        assert!(out_of_turn.text.contains("not_your_turn: G-T5: it is god "), "{}", out_of_turn.text);
+        assert_eq!(game(&app, &id, &ann).await["seq"], seq1);
+
         // A reply to the old mail: the game has moved on, nothing applied.
         let (old, raw) = reply(&ann_mail, &first, "discard 1", Shape::TopPosted, "");
         let (_, body) = send_http(&app, &raw).await;
@@ -575,7 +584,7 @@ reply_test! {
 
         // Every answer so far is accounted for: the rejected and automatic mails got none.
         let answers: Vec<Got> = read_all(&sink).into_iter().filter(|m| m.in_reply_to.as_deref().is_some_and(|r| r.contains("@client.test"))).collect();
-        assert_eq!(answers.len(), 5, "{:#?}", answers.iter().map(|a| &a.subject).collect::<Vec<_>>());
+        assert_eq!(answers.len(), 6, "{:#?}", answers.iter().map(|a| &a.subject).collect::<Vec<_>>());
         assert!(answers.iter().all(|a| a.to == ann_mail));
     }
 }

@@ -381,3 +381,34 @@ api_test!(
         assert_eq!(status, StatusCode::CREATED, "{answer}");
     }
 );
+
+api_test!(
+    async fn a_turn_out_of_turn_names_the_turn_order_rule_in_the_api_and_on_the_turn_page(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+        let waiting = &players[1 - game["to_act"][0].as_u64().unwrap() as usize];
+        let (status, refused) = app
+            .post(&format!("/games/{id}/turns"), &waiting.token, json!({"expected_seq": 0, "turn": {}}))
+            .await;
+        assert_eq!((status, refused["code"].as_str()), (StatusCode::CONFLICT, Some("not_your_turn")), "{refused}");
+        assert_eq!(refused["rule"], "G-T5", "{refused}");
+        assert!(refused["detail"].as_str().unwrap().starts_with("G-T5: it is god "), "{refused}");
+        assert_eq!(refused["current_seq"], 0, "{refused}");
+        let (status, legal) = app.get(&format!("/games/{id}/legal"), &waiting.token).await;
+        assert_eq!((status, legal["code"].as_str(), legal["rule"].as_str()), (StatusCode::CONFLICT, Some("not_your_turn"), Some("G-T5")), "{legal}");
+        // The turn page says it as the API does.
+        let keys = hermes_api::auth::jwt::Keys::new(crate::helpers::JWT_SECRET.as_bytes(), crate::helpers::PUBLIC_URL);
+        let link = hermes_api::links::turn_link(&keys, crate::helpers::PUBLIC_URL, &waiting.id, &id).unwrap();
+        let path = link.strip_prefix(crate::helpers::PUBLIC_URL).unwrap();
+        let res = app
+            .client
+            .post(format!("{}{path}", app.url))
+            .form(&[("expected_seq", "0"), ("notation", "discard 1")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+        let page = res.text().await.unwrap();
+        assert!(page.contains("G-T5: it is god "), "{page}");
+    }
+);

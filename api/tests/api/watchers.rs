@@ -232,3 +232,59 @@ api_test! {
         assert_eq!(status_of(&app, &format!("/games/{id}"), &cy.token).await, StatusCode::OK);
     }
 }
+
+/// A game id that names no game.
+const UNKNOWN: &str = "0123456789abcdef0123456789abcdef";
+
+api_test! {
+    async fn a_hidden_game_is_answered_as_an_unknown_id_to_a_webhook_a_turn_and_a_resignation(app) with |s| {
+        s.webhooks.allow_private = true;
+        s.webhooks.deliver = false;
+    }; {
+        let (id, _ann, _bob) = game_watched_by(&app, json!("players")).await;
+        let eve = app.player("eve").await;
+        let calls: Vec<(&str, String, Value)> = vec![
+            ("a webhook", "/webhooks".into(), json!({"url": "http://127.0.0.1:9/hook", "game_id": id})),
+            ("a turn", format!("/games/{id}/turns"), json!({"expected_seq": 0, "turn": {"steps": []}})),
+            ("a resignation", format!("/games/{id}/resign"), json!({})),
+            ("an abort", format!("/games/{id}/abort"), json!({})),
+        ];
+        for (what, path, body) in calls {
+            let hidden = app.post(&path, &eve.token, body.clone()).await;
+            let unknown_body: Value = serde_json::from_str(&body.to_string().replace(&id, UNKNOWN)).expect("json");
+            let unknown = app.post(&path.replace(&id, UNKNOWN), &eve.token, unknown_body).await;
+            assert_eq!(hidden, unknown, "{what}: the hidden game's answer is the unknown id's");
+            assert!(hidden.0.is_client_error(), "{what}: {hidden:?}");
+        }
+        let (status, hooks) = app.get("/webhooks", &eve.token).await;
+        assert_eq!((status, hooks), (StatusCode::OK, json!([])), "no hook was made");
+        let (status, _) = app.delete(&format!("/games/{id}"), &eve.token).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "deleting");
+    }
+}
+
+api_test! {
+    async fn the_turn_page_of_a_hidden_game_is_the_page_of_an_unknown_id_to_a_signed_in_stranger(app) {
+        let (id, _ann, _bob) = game_watched_by(&app, json!("players")).await;
+        let eve = app.player("eve").await;
+        let (_, me) = app.get("/me", &eve.token).await;
+        let mut browser = crate::web::Browser::new(&app);
+        browser.log_in(me["email"].as_str().expect("email"), "a long password").await;
+        let hidden = browser.get(&format!("/games/{id}/play")).await;
+        let unknown = browser.get(&format!("/games/{UNKNOWN}/play")).await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND, "not a 303 to the replay: {}", hidden.location());
+        assert_eq!((hidden.status, hidden.body.replace(&id, UNKNOWN)), (unknown.status, unknown.body));
+        // A turn posted from the page, as a form with the session's CSRF token.
+        let csrf = browser.get("/").await.csrf();
+        let form = [("csrf", csrf.as_str()), ("expected_seq", "0"), ("notation", "end")];
+        let hidden = browser.post(&format!("/games/{id}/play"), &form).await;
+        let unknown = browser.post(&format!("/games/{UNKNOWN}/play"), &form).await;
+        assert_eq!((hidden.status, hidden.body.replace(&id, UNKNOWN)), (unknown.status, unknown.body));
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+        // A game anyone signed in may watch still sends its watcher to the replay.
+        let (open, _, _) = game_watched_by(&app, Value::Null).await;
+        let watched = browser.get(&format!("/games/{open}/play")).await;
+        assert_eq!(watched.status, StatusCode::SEE_OTHER);
+        assert!(watched.location().ends_with(&format!("/games/{open}/replay")), "{}", watched.location());
+    }
+}

@@ -349,11 +349,13 @@ api_test!(
         let (_, them) = app.get("/me", &stranger.token).await;
         let mut s = crate::web::Browser::new(&app);
         s.log_in(them["email"].as_str().unwrap(), "a long password").await;
-        // The game page sends every seatless reader on; the replay then says what an
-        // unknown game says, so the game's existence does not leak.
-        let sent_on = s.get(&format!("/games/{id}/play")).await;
-        assert_eq!(sent_on.status, StatusCode::SEE_OTHER);
-        let replay = s.get(sent_on.location()).await;
+        // The game page says what an unknown game's page says (not a 303 on to the
+        // replay, which alone would tell the game exists), and so does the replay.
+        let page = s.get(&format!("/games/{id}/play")).await;
+        let unknown = s.get("/games/no-such-game/play").await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND, "{}", page.location());
+        assert_eq!(page.body, unknown.body);
+        let replay = s.get(&format!("/games/{id}/replay")).await;
         let unknown = s.get("/games/no-such-game/replay").await;
         assert_eq!(replay.status, StatusCode::NOT_FOUND, "{}", replay.body);
         assert_eq!(unknown.status, StatusCode::NOT_FOUND);

@@ -705,6 +705,21 @@ impl Game for Dreams {
         false
     }
 
+    /// A star that cannot be read falls under D-R4 (its kind, its point), a guess under
+    /// D-R5.
+    fn malformed_rule(turn: &serde_json::Value) -> Option<&'static str> {
+        fn unreadable<T: serde::de::DeserializeOwned>(part: Option<&serde_json::Value>) -> bool {
+            part.is_some_and(|p| !p.is_null() && serde_json::from_value::<T>(p.clone()).is_err())
+        }
+        if unreadable::<StarTurn>(turn.get("star")) {
+            Some("D-R4")
+        } else if unreadable::<Guess>(turn.get("guess")) {
+            Some("D-R5")
+        } else {
+            None
+        }
+    }
+
     fn parse_turn(text: &str) -> Result<DreamsTurn, NotationError> {
         notation::parse(text)
     }

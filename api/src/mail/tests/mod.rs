@@ -180,6 +180,21 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             Template::Invitation,
             data(&Invitation {
                 inviter: name(1),
+                inviter_in_subject: Some(name(1)),
+                game_name: game_name.to_string(),
+                game_kind: "Gods".to_string(),
+                players: vec![name(1), name(2)],
+                seats: 4,
+                turn_time: words::hours(Lang::En, 72),
+                join_url: "https://hermes.test/invites/abc?token=invite.TOKEN".to_string(),
+            }),
+        ),
+        (
+            "invitation_stranger",
+            Template::Invitation,
+            data(&Invitation {
+                inviter: name(1),
+                inviter_in_subject: None,
                 game_name: game_name.to_string(),
                 game_kind: "Gods".to_string(),
                 players: vec![name(1), name(2)],

@@ -278,6 +278,7 @@ mod tests {
                 timeout_policy: "wait".into(),
                 seed_scheme: 2,
                 watchers: "players".into(),
+                engine_version: Some(1),
             },
             players: Vec::new(),
         })

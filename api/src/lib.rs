@@ -9,6 +9,7 @@ pub mod auth;
 pub mod backup;
 pub mod board;
 pub mod calendar;
+pub mod check;
 pub mod clock;
 pub mod config;
 pub mod error;

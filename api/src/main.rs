@@ -33,6 +33,30 @@ enum Command {
     /// commitment, the game's seed derived from it and the players' seeds, the whole log
     /// replayed with the rules engine (docs/replay.md).
     Verify(VerifyArgs),
+    /// Checks of the database against this binary (read only: nothing is written).
+    #[command(subcommand)]
+    Check(CheckCommand),
+}
+
+#[derive(Subcommand)]
+enum CheckCommand {
+    /// Replay every running game's log from its seed on this binary's rules engines and
+    /// report each game that would now differ from what was stored when it was played
+    /// (a turn now refused, other events, another snapshot, seats to act or outcome):
+    /// its id, kind, the engine version it was created with and this one's, and the first
+    /// log entry that differs. Run it before upgrading to a binary whose rules changed.
+    /// Exits non-zero when any game differs. Reads the same settings as `serve` (for the
+    /// database); the server may go on running. See docs/operations.md.
+    Games(CheckGamesArgs),
+}
+
+#[derive(clap::Args)]
+struct CheckGamesArgs {
+    /// Finished games too (their replay is what `hermes verify` checks from outside).
+    #[arg(long)]
+    all: bool,
+    #[command(flatten)]
+    overrides: Overrides,
 }
 
 #[derive(clap::Args)]
@@ -100,6 +124,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify(&args),
         Command::Backup(args) => backup(&args, false),
         Command::Restore(args) => backup(&args, true),
+        Command::Check(CheckCommand::Games(args)) => check_games(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -171,4 +196,14 @@ fn outbox(args: OutboxArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
+}
+
+fn check_games(args: &CheckGamesArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let settings = Settings::load(&args.overrides)?;
+    let mut out = std::io::stdout().lock();
+    let summary = hermes_api::check::games(&settings, args.all, &mut out)?;
+    match summary.changed.len() {
+        0 => Ok(()),
+        n => Err(format!("{n} game(s) would now play differently on this binary's engines").into()),
+    }
 }

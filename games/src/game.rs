@@ -142,6 +142,13 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     /// The game's name in the service (`gods`, `dreams`).
     const KIND: &'static str;
 
+    /// The version of this game's rules engine. Raise it with any change that can make a
+    /// stored log replay differently (a rule fixed, a draw reordered, an event renamed):
+    /// every game records the version it was created with (`games.engine_version`), and
+    /// `hermes check games` replays the games in progress on the current engine to find
+    /// the ones such a change would break (`docs/operations.md`).
+    const ENGINE_VERSION: u32;
+
     /// How many seats the game can be played with.
     fn seat_counts() -> RangeInclusive<usize>;
 

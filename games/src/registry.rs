@@ -31,6 +31,9 @@ pub enum TurnError {
 /// A game kind: creates, loads and replays games of one type.
 pub trait GameKind: Sync + Send {
     fn name(&self) -> &'static str;
+    /// [`Game::ENGINE_VERSION`]: the version of the kind's rules engine, recorded with
+    /// each game at its creation.
+    fn engine_version(&self) -> u32;
     fn seat_counts(&self) -> RangeInclusive<usize>;
     fn default_options(&self) -> Value;
     /// Read options (missing keys take defaults) and return them in full.
@@ -173,6 +176,10 @@ fn json_kind(value: &Value) -> &'static str {
 impl<G: Game + Send + Sync + 'static> GameKind for Kind<G> {
     fn name(&self) -> &'static str {
         G::KIND
+    }
+
+    fn engine_version(&self) -> u32 {
+        G::ENGINE_VERSION
     }
 
     fn seat_counts(&self) -> RangeInclusive<usize> {
@@ -456,5 +463,8 @@ mod tests {
             gods.default_options()
         );
         assert!(kind("chess").is_none());
+        for k in KINDS {
+            assert!(k.engine_version() >= 1, "{}", k.name());
+        }
     }
 }

@@ -288,6 +288,7 @@ pub async fn create_game(
         timeout_policy,
         seed_scheme: SeedScheme::CURRENT.number(),
         watchers,
+        engine_version: Some(i64::from(kind.engine_version())),
     };
     let deck = options
         .get("deck")

@@ -63,6 +63,7 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
         timeout_policy: String,
         seed_scheme: i64,
         watchers: String,
+        engine_version: Option<i64>,
     }
     let head = super::native!(conn, c => games::table
         .find(id)
@@ -94,6 +95,7 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
         timeout_policy: h.timeout_policy,
         seed_scheme: h.seed_scheme,
         watchers: h.watchers,
+        engine_version: h.engine_version,
     }))
 }
 
@@ -928,6 +930,56 @@ pub fn turns_between(
         .filter(turns::seq.le(upto))
         .order(turns::seq.asc())
         .select((turns::seq, turns::seat, turns::turn))
+        .load(conn)?)
+}
+
+/// The ids of the started games after `after` in id order, at most `limit`: the running
+/// ones, and the finished ones too when `finished`. `hermes check games` reads them a page
+/// at a time.
+pub fn started_after(
+    conn: &mut DbConn,
+    after: &str,
+    finished: bool,
+    limit: i64,
+) -> Result<Vec<String>, StoreError> {
+    let statuses: &[&str] = if finished {
+        &[RUNNING, OVER]
+    } else {
+        &[RUNNING]
+    };
+    Ok(games::table
+        .filter(games::status.eq_any(statuses))
+        .filter(games::id.gt(after))
+        .order(games::id.asc())
+        .limit(limit)
+        .select(games::id)
+        .load(conn)?)
+}
+
+/// A game's seats in seat order (those of a started game are all numbered).
+pub fn seats_in_order(conn: &mut DbConn, game_id: &str) -> Result<Vec<Seat>, StoreError> {
+    Ok(seats::table
+        .filter(seats::game_id.eq(game_id))
+        .order((seats::seat.asc(), seats::user_id.asc()))
+        .select(Seat::as_select())
+        .load(conn)?)
+}
+
+/// Log entries after `after` up to `upto`, at most `limit`, in order.
+pub fn turns_page(
+    conn: &mut DbConn,
+    game_id: &str,
+    after: i64,
+    upto: i64,
+    limit: i64,
+) -> Result<Vec<Turn>, StoreError> {
+    Ok(turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.gt(after))
+        .filter(turns::seq.le(upto))
+        .order(turns::seq.asc())
+        .limit(limit)
+        .select(Turn::as_select())
         .load(conn)?)
 }
 

@@ -537,6 +537,113 @@ pub fn open_durable(
     Ok((pool, manager))
 }
 
+/// One connection for an operator's command that only reads (`hermes check games`), made
+/// unable to write: SQLite with `query_only` (an existing file only: nothing is created),
+/// PostgreSQL with `default_transaction_read_only`. Unlike [`open`] it runs no migration:
+/// a database behind this binary's migrations is refused (start a server of this version
+/// first, which migrates), as is one ahead of them (a newer server's).
+pub fn open_read_only(raw_url: &str, timeouts: &Timeouts) -> Result<DbConn, StartupError> {
+    let url = DatabaseUrl::parse(raw_url)?;
+    let shown = redact_url(raw_url);
+    let unreachable = |reason: String| StartupError::Unreachable {
+        url: shown.clone(),
+        reason,
+    };
+    let mut conn = match &url {
+        DatabaseUrl::Sqlite(path) => {
+            if !path.is_file() {
+                return Err(unreachable(format!(
+                    "there is no database file at {}",
+                    path.display()
+                )));
+            }
+            let mut conn = SqliteConnection::establish(&path.to_string_lossy())
+                .map_err(|e| unreachable(e.to_string()))?;
+            conn.batch_execute(&format!(
+                "PRAGMA busy_timeout = {}; PRAGMA query_only = ON;",
+                timeouts.statement.as_millis().max(1)
+            ))
+            .map_err(|e| unreachable(e.to_string()))?;
+            DbConn::Sqlite(conn)
+        }
+        DatabaseUrl::Postgres(raw) => {
+            let mut conn = PgConnection::establish(&postgres_url_with_timeouts(raw, timeouts))
+                .map_err(|e| unreachable(e.to_string()))?;
+            conn.batch_execute("SET default_transaction_read_only = on")
+                .map_err(|e| unreachable(e.to_string()))?;
+            DbConn::Pg(conn)
+        }
+    };
+    let behind = migrations_behind(&mut conn).map_err(|reason| StartupError::Migrate {
+        url: shown.clone(),
+        reason,
+    })?;
+    if let Some(reason) = behind {
+        return Err(StartupError::Migrate { url: shown, reason });
+    }
+    Ok(conn)
+}
+
+/// Why the database's migrations are not exactly this binary's (`None`: they are), read
+/// without writing (diesel's own check creates its table when missing).
+fn migrations_behind(conn: &mut DbConn) -> Result<Option<String>, String> {
+    use diesel::migration::MigrationSource;
+    #[derive(diesel::QueryableByName)]
+    struct Applied {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        version: String,
+    }
+    let applied: Vec<Applied> = diesel::sql_query("SELECT version FROM __diesel_schema_migrations")
+        .load(conn)
+        .map_err(|e| format!("not a Hermes database (no migrations table: {e})"))?;
+    let applied: std::collections::BTreeSet<String> =
+        applied.into_iter().map(|a| a.version).collect();
+    let known: std::collections::BTreeSet<String> = match conn {
+        DbConn::Sqlite(_) => {
+            MigrationSource::<diesel::sqlite::Sqlite>::migrations(&SQLITE_MIGRATIONS)
+                .map_err(|e| e.to_string())?
+                .iter()
+                .map(|m| m.name().version().to_string())
+                .collect()
+        }
+        DbConn::Pg(_) => MigrationSource::<diesel::pg::Pg>::migrations(&POSTGRES_MIGRATIONS)
+            .map_err(|e| e.to_string())?
+            .iter()
+            .map(|m| m.name().version().to_string())
+            .collect(),
+    };
+    let pending = known.difference(&applied).count();
+    let unknown = applied.difference(&known).count();
+    Ok(if pending > 0 {
+        Some(format!(
+            "{pending} migration(s) of this version are not applied: start `hermes serve` of \
+             this version once (it migrates), then check"
+        ))
+    } else if unknown > 0 {
+        Some(format!(
+            "{unknown} applied migration(s) are unknown to this version: the database is \
+             a newer server's; check with that version"
+        ))
+    } else {
+        None
+    })
+}
+
+/// Run `f` in a transaction that reads one snapshot of the database: SQLite's deferred
+/// transaction (its snapshot is taken at the first read), PostgreSQL's repeatable read.
+pub fn read_transaction<T, E, F>(conn: &mut DbConn, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConn) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    conn.transaction(|conn| {
+        if let DbConn::Pg(c) = conn {
+            c.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")?;
+        }
+        f(conn)
+    })
+}
+
 /// Run `f` in a transaction that writes. On SQLite it begins `BEGIN IMMEDIATE`: the write
 /// lock is taken first, waiting up to `busy_timeout` for another process's writer. A
 /// deferred transaction that reads and then writes cannot wait (its snapshot would be

@@ -94,6 +94,10 @@ pub struct Game {
     pub seed_scheme: i64,
     /// Who may watch: [`WATCH_SIGNED_IN`], [`WATCH_PLAYERS`] or [`WATCH_INVITED`].
     pub watchers: String,
+    /// The version of its kind's rules engine the game was created with
+    /// ([`::games::registry::GameKind::engine_version`]); `None` for a game created before
+    /// versions were recorded (migration `2025-01-08-000137_engine_version`).
+    pub engine_version: Option<i64>,
 }
 
 /// Anyone signed in may watch the game (the default).

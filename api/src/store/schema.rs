@@ -63,6 +63,7 @@ diesel::table! {
         timeout_policy -> Text,
         seed_scheme -> BigInt,
         watchers -> Text,
+        engine_version -> Nullable<BigInt>,
     }
 }
 

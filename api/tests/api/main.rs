@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod backup;
 mod calendar;
+mod check;
 mod contract;
 mod contract_games;
 mod database;

@@ -647,6 +647,8 @@ impl Game for Dreams {
     type Legal = DreamsLegal;
 
     const KIND: &'static str = "dreams";
+    // 1: the first recorded version (issue 35).
+    const ENGINE_VERSION: u32 = 1;
 
     fn seat_counts() -> RangeInclusive<usize> {
         MIN_SEATS..=MAX_SEATS

@@ -247,8 +247,9 @@ fn replay(
             }
             if sealed_for != entry.sealed_for {
                 return here(format!(
-                    "({who}) sealed for {:?}, now for {sealed_for:?}",
-                    entry.sealed_for
+                    "({who}) it was readable by {}, now by {}",
+                    readers(entry.sealed_for),
+                    readers(sealed_for)
                 ));
             }
             engine = applied.game;
@@ -270,6 +271,15 @@ fn replay(
         )));
     }
     Ok(end_differs(game, seats, &*engine).map_err(|what| (None, what)))
+}
+
+/// Who may read a turn sealed for `sealed_for` (`turns.sealed_for`) before the game ends.
+fn readers(sealed_for: Option<i64>) -> String {
+    match sealed_for {
+        None => "everyone".into(),
+        Some(-1) => "nobody".into(),
+        Some(seat) => format!("seat {seat} alone"),
+    }
 }
 
 /// How the stored snapshot differs from `engine`'s state, if it does (`None` also when

@@ -730,6 +730,34 @@ mod tests {
     }
 
     #[test]
+    fn a_read_only_connection_cannot_write_and_needs_a_migrated_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = format!("sqlite://{}", dir.path().join("none.sqlite3").display());
+        let err = open_read_only(&missing, &Timeouts::default())
+            .err()
+            .unwrap();
+        assert!(err.to_string().contains("no database file"), "{err}");
+        assert!(!dir.path().join("none.sqlite3").exists());
+
+        let other = dir.path().join("other.sqlite3");
+        SqliteConnection::establish(&other.to_string_lossy())
+            .unwrap()
+            .batch_execute("CREATE TABLE t (x INTEGER)")
+            .unwrap();
+        let other = format!("sqlite://{}", other.display());
+        let err = open_read_only(&other, &Timeouts::default()).err().unwrap();
+        assert!(err.to_string().contains("not a Hermes database"), "{err}");
+
+        let url = format!("sqlite://{}", dir.path().join("h.sqlite3").display());
+        drop(open(&url, 1).unwrap());
+        let mut conn = open_read_only(&url, &Timeouts::default()).unwrap();
+        let write = diesel::sql_query("DELETE FROM games").execute(&mut conn);
+        assert!(write.is_err(), "a read-only connection wrote");
+        let read = diesel::sql_query("SELECT id FROM games").execute(&mut conn);
+        assert!(read.is_ok(), "{read:?}");
+    }
+
+    #[test]
     fn the_scheme_chooses_the_backend_and_unknown_ones_are_refused() {
         assert_eq!(
             DatabaseUrl::parse("sqlite://data/h.db").unwrap(),

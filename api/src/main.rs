@@ -40,13 +40,17 @@ enum Command {
 
 #[derive(Subcommand)]
 enum CheckCommand {
-    /// Replay every running game's log from its seed on this binary's rules engines and
-    /// report each game that would now differ from what was stored when it was played
-    /// (a turn now refused, other events, another snapshot, seats to act or outcome):
-    /// its id, kind, the engine version it was created with and this one's, and the first
-    /// log entry that differs. Run it before upgrading to a binary whose rules changed.
-    /// Exits non-zero when any game differs. Reads the same settings as `serve` (for the
-    /// database); the server may go on running. See docs/operations.md.
+    /// Replay every running game on this binary's rules engines; report those that would
+    /// now differ (exit non-zero if any).
+    ///
+    /// Each started game's log is replayed from its seed, entry by entry, and compared
+    /// with what was stored when it was played: a turn now refused, other events or
+    /// sealing, another snapshot, other seats to act or outcome. Each game that differs
+    /// gets a line: its id, kind, the engine version it was created with and this one's,
+    /// the first log entry that differs and how; then a summary. Run it before upgrading
+    /// to a binary whose rules changed. Reads the same settings as `serve` (for the
+    /// database) and writes nothing; the server may go on running. See
+    /// docs/operations.md.
     Games(CheckGamesArgs),
 }
 

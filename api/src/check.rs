@@ -292,6 +292,20 @@ fn snapshot_differs(game: &Game, engine: &dyn AnyGame) -> Option<String> {
 
 /// The game's row at the end of its log against the engine: who must act, the outcome.
 fn end_differs(game: &Game, seats: &[Seat], engine: &dyn AnyGame) -> Result<(), String> {
+    let stored: Value = game
+        .outcome
+        .as_deref()
+        .and_then(|o| serde_json::from_str(o).ok())
+        .unwrap_or(Value::Null);
+    if game.status == OVER && stored["aborted"] == true {
+        // Aborted by a player before anyone moved (`crate::play::leave::abort`): ended by
+        // the service, not by the rules, so neither its seats to act nor its outcome are
+        // the engine's. The engine must only still be at its start, not over.
+        return match engine.is_over() {
+            true => Err("aborted before anyone moved, but the set-up is now over".into()),
+            false => Ok(()),
+        };
+    }
     let to_act = serde_json::to_value(engine.to_act()).unwrap_or(Value::Null);
     let stored_to_act: Value = serde_json::from_str(&game.to_act).unwrap_or(Value::Null);
     if to_act != stored_to_act {
@@ -307,11 +321,6 @@ fn end_differs(game: &Game, seats: &[Seat], engine: &dyn AnyGame) -> Result<(), 
     let outcome = engine
         .outcome()
         .map(|o| without_forfeited(&o, &forfeited))
-        .unwrap_or(Value::Null);
-    let stored: Value = game
-        .outcome
-        .as_deref()
-        .and_then(|o| serde_json::from_str(o).ok())
         .unwrap_or(Value::Null);
     match first_difference(&stored, &outcome) {
         Some((path, was, now)) => Err(format!(

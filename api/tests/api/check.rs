@@ -99,6 +99,12 @@ api_test!(
         assert!(play(&app, "dreams", &dreams_over, &dreamers, usize::MAX, &mut rng).await);
         let dreams_running = dreams_game(&app, &dreamers, json!({}), None).await;
         assert!(!play(&app, "dreams", &dreams_running, &dreamers, 9, &mut rng).await);
+        // One aborted before anyone moved: over, but not by the rules.
+        let (aborted, aborters) = started_game(&app, 2).await;
+        let (status, body) = app
+            .post(&format!("/games/{aborted}/abort"), &aborters[1].token, json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
         // One not started yet: nothing to replay.
         let ann = app.player("ann").await;
         let (status, _) = app
@@ -111,7 +117,7 @@ api_test!(
         assert_eq!(out, "checked 2 game(s) (2 running, 0 over): none changed\n", "{err}");
         let (ok, out, err) = check(&app, &["--all"]);
         assert!(ok, "{out}\n{err}");
-        assert_eq!(out, "checked 4 game(s) (2 running, 2 over): none changed\n", "{err}");
+        assert_eq!(out, "checked 5 game(s) (2 running, 3 over): none changed\n", "{err}");
 
         // Every game records the engine it was created with.
         let pool = app.state.pool.clone();
@@ -125,7 +131,7 @@ api_test!(
         })
         .await
         .expect("joined");
-        assert_eq!(versions, vec![Some(1); 5]);
+        assert_eq!(versions, vec![Some(1); 6]);
 
         // The running Dreams game's last star, placed one step aside in the log (on a place
         // no star of the log took): the turn still applies, but its events now say

@@ -411,4 +411,31 @@ mod tests {
         }
         assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
     }
+
+    /// `docs/dev/ARCHITECTURE.md` is the codemap: it names every folder of `api/src`
+    /// (as `` `api/src/auth/` `` or, under its parent's heading, `` `board/dreams/` ``).
+    /// A new folder needs its line there.
+    #[test]
+    fn the_codemap_names_every_folder_of_the_service() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let map = std::fs::read_to_string(root.join("../docs/dev/ARCHITECTURE.md"))
+            .expect("docs/dev/ARCHITECTURE.md is read");
+        let src = root.join("src");
+        let mut dirs = vec![src.clone()];
+        let mut missing = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("api/src is read") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    let rel = path.strip_prefix(&src).expect("under api/src");
+                    let rel = rel.to_string_lossy().replace('\\', "/");
+                    if !map.contains(&format!("`api/src/{rel}/`")) && !map.contains(&format!("`{rel}/`")) {
+                        missing.push(rel);
+                    }
+                    dirs.push(path);
+                }
+            }
+        }
+        assert!(missing.is_empty(), "not in docs/dev/ARCHITECTURE.md: {missing:?}");
+    }
 }

@@ -50,7 +50,11 @@ static DOCS: &[Doc] = &[
         "players/dreams-decisions.md",
         "Dreams: how Hermes settles open cases"
     ),
-    doc!("/notation", "players/notation.md", "Writing a turn: the notation"),
+    doc!(
+        "/notation",
+        "players/notation.md",
+        "Writing a turn: the notation"
+    ),
 ];
 
 /// The page of a rule: `/rules/gods#G-A3` for `G-A3`, `/rules/dreams#D-R4` for `D-R4`.
@@ -358,7 +362,11 @@ mod tests {
                 Event::End(TagEnd::Heading(_)) => {
                     let base = slug(&text.take().unwrap_or_default());
                     let n = seen.entry(base.clone()).or_insert(0);
-                    ids.push(if *n == 0 { base.clone() } else { format!("{base}-{n}") });
+                    ids.push(if *n == 0 {
+                        base.clone()
+                    } else {
+                        format!("{base}-{n}")
+                    });
                     *n += 1;
                 }
                 _ => {}
@@ -376,7 +384,11 @@ mod tests {
         let mut broken = Vec::new();
         for file in repository_markdown(&root) {
             let source = std::fs::read_to_string(&file).expect("a document is read");
-            let shown = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
+            let shown = file
+                .strip_prefix(&root)
+                .unwrap_or(&file)
+                .display()
+                .to_string();
             for event in Parser::new_ext(&source, Options::ENABLE_TABLES) {
                 let Event::Start(Tag::Link { dest_url, .. }) = event else {
                     continue;
@@ -429,13 +441,18 @@ mod tests {
                 if path.is_dir() {
                     let rel = path.strip_prefix(&src).expect("under api/src");
                     let rel = rel.to_string_lossy().replace('\\', "/");
-                    if !map.contains(&format!("`api/src/{rel}/`")) && !map.contains(&format!("`{rel}/`")) {
+                    if !map.contains(&format!("`api/src/{rel}/`"))
+                        && !map.contains(&format!("`{rel}/`"))
+                    {
                         missing.push(rel);
                     }
                     dirs.push(path);
                 }
             }
         }
-        assert!(missing.is_empty(), "not in docs/dev/ARCHITECTURE.md: {missing:?}");
+        assert!(
+            missing.is_empty(),
+            "not in docs/dev/ARCHITECTURE.md: {missing:?}"
+        );
     }
 }

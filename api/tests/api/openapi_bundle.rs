@@ -67,7 +67,10 @@ fn first_difference(a: &Yaml, b: &Yaml, at: &str) -> Option<String> {
     match (a, b) {
         (Yaml::Hash(x), Yaml::Hash(y)) => {
             for (k, v) in x {
-                let key = k.as_str().map(str::to_string).unwrap_or_else(|| format!("{k:?}"));
+                let key = k
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| format!("{k:?}"));
                 match y.get(k) {
                     None => return Some(format!("{at}/{key}: only in the folder")),
                     Some(w) => {
@@ -78,12 +81,19 @@ fn first_difference(a: &Yaml, b: &Yaml, at: &str) -> Option<String> {
                 }
             }
             let extra = y.keys().find(|k| !x.contains_key(*k))?;
-            let key = extra.as_str().map(str::to_string).unwrap_or_else(|| format!("{extra:?}"));
+            let key = extra
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("{extra:?}"));
             Some(format!("{at}/{key}: only in openapi.yaml"))
         }
         (Yaml::Array(x), Yaml::Array(y)) => {
             if x.len() != y.len() {
-                return Some(format!("{at}: {} items in the folder, {} in openapi.yaml", x.len(), y.len()));
+                return Some(format!(
+                    "{at}: {} items in the folder, {} in openapi.yaml",
+                    x.len(),
+                    y.len()
+                ));
             }
             x.iter()
                 .zip(y)
@@ -105,7 +115,10 @@ fn openapi_bundle_is_the_served_document() {
         return;
     }
     let served = std::fs::read_to_string(&path).expect("openapi.yaml is read");
-    let (folder, file) = (parse("the bundle of openapi/", &bundled), parse("openapi.yaml", &served));
+    let (folder, file) = (
+        parse("the bundle of openapi/", &bundled),
+        parse("openapi.yaml", &served),
+    );
     // Keys in the same order too: the order of paths and schemas is what clients list.
     if let Some(difference) = first_difference(&folder, &file, "") {
         panic!(
@@ -114,7 +127,10 @@ fn openapi_bundle_is_the_served_document() {
              HERMES_BLESS=1 cargo test -p hermes-api --test api -- openapi_bundle"
         );
     }
-    assert!(folder == file, "openapi.yaml and the bundle of openapi/ differ in key order");
+    assert!(
+        folder == file,
+        "openapi.yaml and the bundle of openapi/ differ in key order"
+    );
 }
 
 #[test]

@@ -326,10 +326,16 @@ mod tests {
         assert!(html.contains("id=\"writing-a-turn-of-dreams\""));
     }
 
-    /// The Markdown files a reader of the repository follows links between: the README
-    /// and everything under `docs/` (and the other READMEs beside the code).
+    /// The Markdown files a reader of the repository follows links between: the README,
+    /// BENCHMARKS.md, everything under `docs/`, and the READMEs of `openapi/` and
+    /// `tests/clients/`.
     fn repository_markdown(root: &std::path::Path) -> Vec<std::path::PathBuf> {
-        let mut files = vec![root.join("README.md"), root.join("BENCHMARKS.md")];
+        let mut files = vec![
+            root.join("README.md"),
+            root.join("BENCHMARKS.md"),
+            root.join("openapi/README.md"),
+            root.join("tests/clients/README.md"),
+        ];
         let mut dirs = vec![root.join("docs")];
         while let Some(dir) = dirs.pop() {
             for entry in std::fs::read_dir(&dir).expect("docs/ is read") {

@@ -10,7 +10,11 @@ the response names. Existing examples are left as they are; api/tests/api/contra
 checks that every JSON body has one and that each fits its schema.
 
 Usage: .ci/spec-examples.py   (needs target/debug/hermes: cargo build -p hermes-api)
-Needs PyYAML (to read the spec; the file itself is edited line by line).
+Needs PyYAML (to read the spec; the files themselves are edited line by line).
+
+The spec's source is the folder openapi/ (openapi/README.md): each example is written into
+the file of openapi/ that holds its place, and openapi.yaml is bundled again from the folder
+as the Rust bundler does (api/tests/api/openapi_bundle.rs checks they agree).
 """
 import datetime
 import http.client
@@ -28,6 +32,8 @@ import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "openapi.yaml")
+FOLDER = os.path.join(ROOT, "openapi")
+INCLUDE = "#@include "
 SECRET = "an inbound secret of some length"
 
 
@@ -326,12 +332,34 @@ def dump(key, value, indent):
     return "".join(" " * indent + line + "\n" for line in text.splitlines())
 
 
+def sources():
+    """openapi/root.yaml with its includes: every line of the bundle with the file and
+    the line of openapi/ it comes from and the indentation the bundle adds."""
+    out = []  # (line of the bundle, file, index in the file, indentation added)
+    for i, line in enumerate(open(os.path.join(FOLDER, "root.yaml")).read().splitlines()):
+        body = line.lstrip(" ")
+        if not body.startswith(INCLUDE):
+            out.append((line, "root.yaml", i, ""))
+            continue
+        indent = line[: len(line) - len(body)]
+        name = body[len(INCLUDE):].strip()
+        for j, inc in enumerate(open(os.path.join(FOLDER, name)).read().splitlines()):
+            out.append((indent + inc if inc else inc, name, j, indent))
+    return out
+
+
+def bundle():
+    return "".join(line + "\n" for line, _, _, _ in sources())
+
+
 def write(additions):
-    lines = open(SPEC).read().splitlines()
-    out = []
+    lines = sources()
+    if bundle() != open(SPEC).read():
+        raise SystemExit("openapi.yaml is not the bundle of openapi/: bless it first "
+                         "(HERMES_BLESS=1 cargo test -p hermes-api --test api -- openapi_bundle)")
+    inserted = {}  # (file, index) -> text to insert after that line, as the file has it
     stack = []  # (indent, key)
-    for line in lines:
-        out.append(line + "\n")
+    for line, source, index, added in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#") or stripped.startswith("- "):
             continue
@@ -353,10 +381,17 @@ def write(additions):
             loc = ("components", "responses", keys[2], keys[4])
         if loc in additions:
             kind, value = additions.pop(loc)
-            out.append(dump(kind, value, indent + 2))
+            inserted[(source, index)] = dump(kind, value, indent + 2 - len(added))
     if additions:
         raise SystemExit(f"not placed: {list(additions)}")
-    open(SPEC, "w").write("".join(out))
+    for name in sorted({source for source, _ in inserted}):
+        path = os.path.join(FOLDER, name)
+        out = []
+        for i, line in enumerate(open(path).read().splitlines()):
+            out.append(line + "\n")
+            out.append(inserted.get((name, i), ""))
+        open(path, "w").write("".join(out))
+    open(SPEC, "w").write(bundle())
 
 
 if __name__ == "__main__":

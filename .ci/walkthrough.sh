@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's walkthrough, run for real: start the server on a fresh data directory and
+# The walkthrough of docs/clients/api.md, run for real: start the server on a fresh data directory and
 # play a whole two-player game of Gods with docs/examples/play-by-curl.sh and a whole
 # three-player game of Dreams with docs/examples/dreams-by-curl.sh.
 # Usage: .ci/walkthrough.sh   (needs target/debug/hermes: cargo build -p hermes-api)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Play a whole three-player game of Dreams against a running Hermes server with curl, the
-# way the README walks through it: register three players, create a game with two
+# way the API guide walks through it (docs/clients/api.md): register three players, create a game with two
 # invitations, join with the game's join code (joining by the invitation alone needs a
 # confirmed address), then play every round — stars one at a time in seat order, then
 # every seat's sealed guess at once — until someone reaches 16. Each submission asks the

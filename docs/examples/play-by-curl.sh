@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Play a whole two-player game of Gods against a running Hermes server with curl, the way
-# the README walks through it: register two gods, log in, create a game with an
+# the API guide walks through it (docs/clients/api.md): register two gods, log in, create a game with an
 # invitation, join with the game's join code (joining by the invitation alone needs a
 # confirmed address), then take turns until the game is over. Each turn asks the server for
 # the legal next steps (`GET /games/{id}/legal?partial=…`), picks one at random, and

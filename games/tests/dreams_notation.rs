@@ -141,7 +141,7 @@ fn several_parts_are_read_and_the_rules_refuse_them() {
 
 // ---- The players' guide ------------------------------------------------------------------
 
-const GUIDE: &str = include_str!("../../docs/notation.md");
+const GUIDE: &str = include_str!("../../docs/players/notation.md");
 
 /// The fenced blocks of the guide whose info string is exactly `info`, each as its lines
 /// with 1-based line numbers.
@@ -167,7 +167,7 @@ fn guide_blocks(info: &str) -> Vec<Vec<(usize, &'static str)>> {
 #[test]
 fn the_guide_has_a_dreams_part_that_links_the_rules_in_docs() {
     assert!(GUIDE.contains("# Writing a turn of Dreams"));
-    assert!(GUIDE.contains("(rules/dreams.md)"));
+    assert!(GUIDE.contains("(../rules/dreams.md)"));
 }
 
 #[test]

@@ -1071,7 +1071,7 @@ fn the_worked_example_of_replay_md_is_what_the_engine_computes() {
         commitment.to_hex(),
         "7a5bcd3b484ae6f2e468746381dff119894b093588bf736db1b6517ae272e0e6"
     );
-    let doc = include_str!("../../docs/replay.md");
+    let doc = include_str!("../../docs/players/replay.md");
     assert!(doc.contains("## Dreams: checking the sealed guesses"));
     assert!(doc.contains(&format!("salt        {salt}")));
     assert!(doc.contains(&format!("commitment  {commitment}")));
@@ -1122,7 +1122,7 @@ fn the_docs_never_point_at_the_shared_folder() {
         ),
         (
             "dreams-decisions.md",
-            include_str!("../../docs/dreams-decisions.md"),
+            include_str!("../../docs/players/dreams-decisions.md"),
         ),
     ] {
         assert!(!text.contains("shared/"), "docs/{name} points at shared/");

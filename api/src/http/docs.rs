@@ -1,7 +1,7 @@
 //! The rules and the notation guide as pages: `GET /rules/gods`, `/rules/dreams`,
 //! `/rules/gods/decisions`, `/rules/dreams/decisions` and `/notation`, made from the
-//! repository's own Markdown (`docs/rules/*.md`, `docs/*-decisions.md`,
-//! `docs/notation.md`), embedded at build time and turned into HTML when asked for (well under a millisecond).
+//! repository's own Markdown (`docs/rules/*.md`, `docs/players/*-decisions.md`,
+//! `docs/players/notation.md`), embedded at build time and turned into HTML when asked for (well under a millisecond).
 //!
 //! Owns: the Markdown → HTML step (`pulldown-cmark`), an anchor per rule id (a list item
 //! that starts with `G-A3` or `**D-R4**` gets `id="G-A3"`, so an error can link
@@ -42,15 +42,19 @@ static DOCS: &[Doc] = &[
     doc!("/rules/dreams", "rules/dreams.md", "The rules of Dreams"),
     doc!(
         "/rules/gods/decisions",
-        "gods-decisions.md",
+        "players/gods-decisions.md",
         "Gods: how Hermes settles open cases"
     ),
     doc!(
         "/rules/dreams/decisions",
-        "dreams-decisions.md",
+        "players/dreams-decisions.md",
         "Dreams: how Hermes settles open cases"
     ),
-    doc!("/notation", "notation.md", "Writing a turn: the notation"),
+    doc!(
+        "/notation",
+        "players/notation.md",
+        "Writing a turn: the notation"
+    ),
 ];
 
 /// The page of a rule: `/rules/gods#G-A3` for `G-A3`, `/rules/dreams#D-R4` for `D-R4`.
@@ -312,7 +316,7 @@ mod tests {
     fn headings_get_the_ids_the_documents_link_to() {
         let doc = DOCS
             .iter()
-            .find(|d| d.file == "notation.md")
+            .find(|d| d.file == "players/notation.md")
             .expect("served");
         let html = to_html("", doc.source);
         assert!(
@@ -320,5 +324,141 @@ mod tests {
             "the rules link to this heading"
         );
         assert!(html.contains("id=\"writing-a-turn-of-dreams\""));
+    }
+
+    /// The Markdown files a reader of the repository follows links between: the README,
+    /// BENCHMARKS.md, everything under `docs/`, and the READMEs of `openapi/` and
+    /// `tests/clients/`.
+    fn repository_markdown(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut files = vec![
+            root.join("README.md"),
+            root.join("BENCHMARKS.md"),
+            root.join("openapi/README.md"),
+            root.join("tests/clients/README.md"),
+        ];
+        let mut dirs = vec![root.join("docs")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("docs/ is read") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "md") {
+                    files.push(path);
+                }
+            }
+        }
+        files.retain(|f| f.exists());
+        files.sort();
+        files
+    }
+
+    /// The ids a Markdown file's headings get on GitHub (and on the served pages).
+    fn heading_ids(source: &str) -> Vec<String> {
+        let mut ids = Vec::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut text: Option<String> = None;
+        for event in Parser::new_ext(source, Options::ENABLE_TABLES) {
+            match event {
+                Event::Start(Tag::Heading { .. }) => text = Some(String::new()),
+                Event::Text(t) | Event::Code(t) => {
+                    if let Some(text) = text.as_mut() {
+                        text.push_str(&t);
+                    }
+                }
+                Event::End(TagEnd::Heading(_)) => {
+                    let base = slug(&text.take().unwrap_or_default());
+                    let n = seen.entry(base.clone()).or_insert(0);
+                    ids.push(if *n == 0 {
+                        base.clone()
+                    } else {
+                        format!("{base}-{n}")
+                    });
+                    *n += 1;
+                }
+                _ => {}
+            }
+        }
+        ids
+    }
+
+    /// Every relative link in the README and in `docs/**/*.md` names a file that exists,
+    /// and a link to a heading of a Markdown file (`stream.md#bounds`) names one it has.
+    /// Moving a document means fixing the links to it: this says which.
+    #[test]
+    fn every_link_between_the_repository_documents_resolves() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut broken = Vec::new();
+        for file in repository_markdown(&root) {
+            let source = std::fs::read_to_string(&file).expect("a document is read");
+            let shown = file
+                .strip_prefix(&root)
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for event in Parser::new_ext(&source, Options::ENABLE_TABLES) {
+                let Event::Start(Tag::Link { dest_url, .. }) = event else {
+                    continue;
+                };
+                let dest = dest_url.as_ref();
+                if dest.contains("://") || dest.starts_with("mailto:") {
+                    continue;
+                }
+                let (target, anchor) = match dest.split_once('#') {
+                    Some((t, a)) => (t, Some(a)),
+                    None => (dest, None),
+                };
+                let target_path = if target.is_empty() {
+                    file.clone()
+                } else {
+                    file.parent().expect("in a folder").join(target)
+                };
+                if !target_path.exists() {
+                    broken.push(format!("{shown}: {dest}: no such file"));
+                    continue;
+                }
+                if let Some(anchor) = anchor {
+                    if target_path.extension().is_some_and(|e| e == "md") {
+                        let target_source =
+                            std::fs::read_to_string(&target_path).expect("a document is read");
+                        if !heading_ids(&target_source).iter().any(|id| id == anchor) {
+                            broken.push(format!("{shown}: {dest}: no such heading"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    }
+
+    /// `docs/dev/ARCHITECTURE.md` is the codemap: it names every folder of `api/src`
+    /// (as `` `api/src/auth/` `` or, under its parent's heading, `` `board/dreams/` ``).
+    /// A new folder needs its line there.
+    #[test]
+    fn the_codemap_names_every_folder_of_the_service() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let map = std::fs::read_to_string(root.join("../docs/dev/ARCHITECTURE.md"))
+            .expect("docs/dev/ARCHITECTURE.md is read");
+        let src = root.join("src");
+        let mut dirs = vec![src.clone()];
+        let mut missing = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("api/src is read") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    let rel = path.strip_prefix(&src).expect("under api/src");
+                    let rel = rel.to_string_lossy().replace('\\', "/");
+                    if !map.contains(&format!("`api/src/{rel}/`"))
+                        && !map.contains(&format!("`{rel}/`"))
+                    {
+                        missing.push(rel);
+                    }
+                    dirs.push(path);
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "not in docs/dev/ARCHITECTURE.md: {missing:?}"
+        );
     }
 }

@@ -21,6 +21,7 @@ mod fair_dice;
 mod games;
 mod leaving;
 mod mail;
+mod openapi_bundle;
 mod operations;
 mod pages;
 mod play;

@@ -1031,7 +1031,7 @@ mod tests {
 
     // The players' guide: its examples are the parser's truth.
 
-    const GUIDE: &str = include_str!("../../../docs/notation.md");
+    const GUIDE: &str = include_str!("../../../docs/players/notation.md");
 
     /// The fenced blocks of the guide whose info string is exactly `info`, each as its
     /// lines with 1-based line numbers.

@@ -546,6 +546,13 @@ impl Settings {
         Ok(settings)
     }
 
+    /// The settings when nothing is set (no file, no environment, no flag): what a test or
+    /// a benchmark starts from (`..Settings::defaults()`), so that a new setting takes its
+    /// default there without an edit.
+    pub fn defaults() -> Settings {
+        Settings::load(&Overrides::default()).expect("the defaults are valid")
+    }
+
     fn check(&self) -> Result<(), ConfigError> {
         let positive = [
             ("pool_size", self.pool_size),

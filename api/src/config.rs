@@ -1231,6 +1231,43 @@ mod tests {
     }
 
     #[test]
+    fn grouped_settings_read_flags_over_the_file_and_refuse_zero_by_name() {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(
+            f,
+            "webhook_backlog = 5\nwebhook_poll_ms = 7\nsmtp_listen_idle_secs = 9"
+        )
+        .unwrap();
+        let mut o = Overrides {
+            config: Some(f.path().to_owned()),
+            webhook_poll_ms: Some(3),
+            ..Overrides::default()
+        };
+        let s = Settings::load(&o).unwrap();
+        assert_eq!((s.webhooks.backlog, s.webhooks.poll_ms), (5, 3));
+        assert_eq!(s.inbound.smtp_limits.idle.as_secs(), 9);
+        for zero in [
+            Overrides {
+                smtp_listen_max_idle_commands: Some(0),
+                ..o.clone()
+            },
+            Overrides {
+                webhook_backlog: Some(0),
+                ..o.clone()
+            },
+        ] {
+            let err = Settings::load(&zero).unwrap_err().to_string();
+            assert!(err.contains("must be at least 1"), "{err}");
+        }
+        o.smtp_listen_max_idle_commands = Some(0);
+        let err = Settings::load(&o).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "setting `smtp_listen_max_idle_commands`: must be at least 1"
+        );
+    }
+
+    #[test]
     fn the_declared_defaults_are_those_of_the_groups() {
         let s = Settings::load(&Overrides::default()).unwrap();
         let same = |a: &dyn fmt::Debug, b: &dyn fmt::Debug| {

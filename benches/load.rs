@@ -176,6 +176,8 @@ impl Drop for PgDatabase {
     }
 }
 
+// Every setting of today is named on purpose; `..Settings::defaults()` is for tomorrow's.
+#[allow(clippy::needless_update)]
 async fn start(database_url: Option<String>, args: &Args) -> Result<Server, BoxError> {
     let synchronous: hermes_api::store::Synchronous = args.synchronous.parse()?;
     let dir = tempfile::tempdir()?;
@@ -257,6 +259,8 @@ async fn start(database_url: Option<String>, args: &Args) -> Result<Server, BoxE
         metrics_token: None,
         trusted_proxies: Vec::new(),
         cors_origins: Vec::new(),
+        // A setting not named above runs with its default.
+        ..Settings::defaults()
     };
     let db_url = settings.database_url.0.clone();
     let app = Application::build(settings)?;

@@ -5,6 +5,16 @@
 //! environment variables → command-line flags. Unknown keys in the file are errors.
 //! Must not: log a secret (the JWT secret and a database password are redacted in
 //! `Debug` and in every message).
+//!
+//! Each setting is declared once, in the `settings!` invocation below: its doc, its name
+//! (the file key; the flag is the name with dashes), its type as read, its default, its
+//! environment variable and the value name `--help` shows. From that one declaration come
+//! the flag of [`Overrides`] (clap: flag, variable and `--help` text naming the file key and
+//! the default), the file's key (`deny_unknown_fields`), the value resolved with its
+//! default, the field of [`Settings`] (unless marked `@hand`: then a field written below
+//! makes it, as a group such as `mail` or `webhooks`, or a parsed or checked type) and the
+//! operators' settings table ([`settings_table`], kept in `docs/operators/settings.md` by the
+//! test `settings_table`).
 
 use clap::Args;
 use serde::Deserialize;
@@ -16,484 +26,459 @@ use std::path::{Path, PathBuf};
 /// than a player invites to a week of games, far too few to mail strangers with.
 pub const DEFAULT_INVITE_UNCONFIRMED_PER_USER_PER_DAY: u32 = 20;
 
-/// The settings as given by a file, the environment or flags: every field optional.
+/// One declaration per setting; the grammar of one:
 ///
-/// The doc comment of each flag is what `hermes serve --help` prints, so it names the
-/// default and the file key.
-#[derive(Debug, Default, Clone, Args)]
-pub struct Overrides {
-    /// TOML file with settings (keys as below, e.g. `bind = "0.0.0.0:8080"`); unknown
-    /// keys are errors.
-    #[arg(long, env = "HERMES_CONFIG", value_name = "FILE")]
-    pub config: Option<PathBuf>,
-    /// Address to listen on; port 0 picks a free port. File key `bind`.
-    /// [default: 127.0.0.1:8080]
-    #[arg(long, env = "HERMES_BIND", value_name = "ADDR")]
-    pub bind: Option<SocketAddr>,
-    /// Directory for the SQLite database and the generated JWT secret. File key
-    /// `data_dir`. [default: ./data]
-    #[arg(long, env = "HERMES_DATA_DIR", value_name = "DIR")]
-    pub data_dir: Option<PathBuf>,
-    /// `sqlite://PATH` (relative to the working directory; `sqlite:///abs/path` for an
-    /// absolute one) or `postgres://user:password@host:port/db`. File key `database_url`.
-    /// [default: sqlite://DATA_DIR/hermes.sqlite3]
-    #[arg(long, env = "DATABASE_URL", value_name = "URL", hide_env_values = true)]
-    pub database_url: Option<String>,
-    /// Database connections per server process. File key `pool_size`. [default: 8]
-    #[arg(long, env = "HERMES_POOL_SIZE", value_name = "N")]
-    pub pool_size: Option<u32>,
-    /// SQLite: `full` syncs the write-ahead log at every commit, so no acknowledged turn
-    /// is lost on a power loss or OS crash; `normal` syncs only at checkpoints (faster,
-    /// never corrupt, but the last acknowledged turns may vanish on a power loss). File
-    /// key `sqlite_synchronous`. [default: full]
-    #[arg(long, env = "HERMES_SQLITE_SYNCHRONOUS", value_name = "full|normal")]
-    pub sqlite_synchronous: Option<String>,
-    /// Games whose engine is kept in memory (least recently used evicted beyond it), so
-    /// a turn parses no state. File key `hot_games`. [default: 10000]
-    #[arg(long, env = "HERMES_HOT_GAMES", value_name = "N")]
-    pub hot_games: Option<u32>,
-    /// A game's full state (its snapshot) is rewritten every N turns and when it ends;
-    /// in between, loading a game that is not in memory replays the log's turns after
-    /// the snapshot. `1` rewrites it at every turn. File key `snapshot_every`.
-    /// [default: 32]
-    #[arg(long, env = "HERMES_SNAPSHOT_EVERY", value_name = "N")]
-    pub snapshot_every: Option<u32>,
-    /// Threads that draw the board pictures of mails (at most this many at once, so mail
-    /// never takes every core from turns). File key `mail_draw_threads`. [default: the
-    /// number of CPU cores less one, at least 1]
-    #[arg(long, env = "HERMES_MAIL_DRAW_THREADS", value_name = "N")]
-    pub mail_draw_threads: Option<u32>,
-    /// The nice value of those threads on Linux (0 to 19). A high one starves mail while
-    /// turns keep the cores busy; `mail_draw_share` bounds mail's share instead. File key
-    /// `mail_draw_nice`. [default: 0]
-    #[arg(long, env = "HERMES_MAIL_DRAW_NICE", value_name = "N")]
-    pub mail_draw_nice: Option<u32>,
-    /// The share of one CPU core each drawing thread may use, in percent (1 to 100): after
-    /// each mail it rests long enough to stay under it, so mail always progresses and
-    /// never takes more. File key `mail_draw_share`. [default: 50]
-    #[arg(long, env = "HERMES_MAIL_DRAW_SHARE", value_name = "PERCENT")]
-    pub mail_draw_share: Option<u32>,
-    /// Threads that also draw mail pictures, under `SCHED_IDLE` and without a share (Linux
-    /// only; 0 for none): they use the CPU time turns leave idle, and get a few thousandths
-    /// of a core when turns keep every core busy. File key `mail_draw_spare_threads`.
-    /// [default: 1]
-    #[arg(long, env = "HERMES_MAIL_DRAW_SPARE_THREADS", value_name = "N")]
-    pub mail_draw_spare_threads: Option<u32>,
-    /// Drop a your-turn mail whose reader has already acted when the worker gets to it
-    /// (the row is marked `superseded`, not sent). File key `mail_drop_superseded`.
-    /// [default: true]
-    #[arg(long, env = "HERMES_MAIL_DROP_SUPERSEDED", value_name = "BOOL")]
-    pub mail_drop_superseded: Option<bool>,
-    /// PostgreSQL: how long connecting may take, in seconds (libpq `connect_timeout`; at
-    /// least 2). File key `database_connect_timeout_secs`. [default: 5]
-    #[arg(long, env = "HERMES_DATABASE_CONNECT_TIMEOUT_SECS", value_name = "S")]
-    pub database_connect_timeout_secs: Option<u64>,
-    /// How long one statement may run, in milliseconds: PostgreSQL `statement_timeout` and
-    /// `tcp_user_timeout`; SQLite's `busy_timeout` (a writer waiting for another
-    /// process's write lock; past it: 503 `database_busy`). File key
-    /// `database_statement_timeout_ms`. [default: 5000]
-    #[arg(long, env = "HERMES_DATABASE_STATEMENT_TIMEOUT_MS", value_name = "MS")]
-    pub database_statement_timeout_ms: Option<u64>,
-    /// How long a request waits for a free database connection, in milliseconds (past it:
-    /// 503 `database_unavailable`). File key `database_pool_timeout_ms`. [default: 5000]
-    #[arg(long, env = "HERMES_DATABASE_POOL_TIMEOUT_MS", value_name = "MS")]
-    pub database_pool_timeout_ms: Option<u64>,
-    /// PostgreSQL: how long the database part of one request may take in all, in
-    /// milliseconds, before it is answered 503 `database_unavailable` (a silent server).
-    /// File key `database_request_timeout_ms`. [default: 10000]
-    #[arg(long, env = "HERMES_DATABASE_REQUEST_TIMEOUT_MS", value_name = "MS")]
-    pub database_request_timeout_ms: Option<u64>,
-    /// PostgreSQL: TCP keepalives begin after this many idle seconds (probes every third
-    /// of it, three of them), so a dead server breaks idle connections. File key
-    /// `database_keepalive_secs`. [default: 10]
-    #[arg(long, env = "HERMES_DATABASE_KEEPALIVE_SECS", value_name = "S")]
-    pub database_keepalive_secs: Option<u64>,
-    /// Sent mail is deleted from the outbox this many days after it was sent (0: kept
-    /// forever). File key `outbox_retention_days`. [default: 30]
-    #[arg(long, env = "HERMES_OUTBOX_RETENTION_DAYS", value_name = "DAYS")]
-    pub outbox_retention_days: Option<u32>,
-    /// Stored answers to `Idempotency-Key` requests are deleted this many days after the
-    /// request (0: kept forever); a key reused later is a new request. File key
-    /// `idempotency_retention_days`. [default: 7]
-    #[arg(long, env = "HERMES_IDEMPOTENCY_RETENTION_DAYS", value_name = "DAYS")]
-    pub idempotency_retention_days: Option<u32>,
-    /// Secret that signs JWTs (at least 32 bytes). File key `jwt_secret`. [default: a
-    /// random one, generated once and kept in DATA_DIR/jwt_secret]
-    #[arg(
-        long,
-        env = "HERMES_JWT_SECRET",
-        value_name = "SECRET",
-        hide_env_values = true
-    )]
-    pub jwt_secret: Option<String>,
-    /// The URL users reach the server at (used in links and as the JWT issuer). File key
-    /// `public_url`. [default: http://BIND]
-    #[arg(long, env = "HERMES_PUBLIC_URL", value_name = "URL")]
-    pub public_url: Option<String>,
-    /// Lifetime of a login (access) token, in minutes. File key `access_token_minutes`.
-    /// [default: 15]
-    #[arg(long, env = "HERMES_ACCESS_TOKEN_MINUTES", value_name = "MIN")]
-    pub access_token_minutes: Option<u32>,
-    /// Login attempts allowed per minute from one IP address. File key
-    /// `login_per_ip_per_minute`. [default: 20]
-    #[arg(long, env = "HERMES_LOGIN_PER_IP_PER_MINUTE", value_name = "N")]
-    pub login_per_ip_per_minute: Option<u32>,
-    /// Login attempts allowed per minute for one email address from one client address
-    /// (keyed by both, so that a stranger cannot lock the owner out). File key
-    /// `login_per_email_per_minute`. [default: 5]
-    #[arg(long, env = "HERMES_LOGIN_PER_EMAIL_PER_MINUTE", value_name = "N")]
-    pub login_per_email_per_minute: Option<u32>,
-    /// Registrations (`POST /users`) allowed per hour from one client address. File key
-    /// `register_per_ip_per_hour`. [default: 10]
-    #[arg(long, env = "HERMES_REGISTER_PER_IP_PER_HOUR", value_name = "N")]
-    pub register_per_ip_per_hour: Option<u32>,
-    /// Password hashes (argon2id, about 19 MiB of memory each) computed at once; others
-    /// wait. File key `password_hash_concurrency`. [default: the number of CPU cores]
-    #[arg(long, env = "HERMES_PASSWORD_HASH_CONCURRENCY", value_name = "N")]
-    pub password_hash_concurrency: Option<u32>,
-    /// How long a registration or login waits for a free password hasher before it gets
-    /// 503 with `Retry-After`, in milliseconds. File key `password_hash_wait_ms`.
-    /// [default: 5000]
-    #[arg(long, env = "HERMES_PASSWORD_HASH_WAIT_MS", value_name = "MS")]
-    pub password_hash_wait_ms: Option<u64>,
-    /// Invitations mailed per day (24 hours) to one address that no confirmed account
-    /// has; more invitations are recorded but not mailed. File key
-    /// `mail_unconfirmed_per_day`. [default: 3]
-    #[arg(long, env = "HERMES_MAIL_UNCONFIRMED_PER_DAY", value_name = "N")]
-    pub mail_unconfirmed_per_day: Option<u32>,
-    /// Table-talk messages one seat may post per minute at a table, by the API, the game
-    /// page and mail replies together (a burst of that many, then one every 60/N s);
-    /// more are refused (429 with `Retry-After`). File key `talk_per_seat_per_minute`.
-    /// [default: 20]
-    #[arg(long, env = "HERMES_TALK_PER_SEAT_PER_MINUTE", value_name = "N")]
-    pub talk_per_seat_per_minute: Option<u32>,
-    /// Addresses that no confirmed account has which one user may invite to play per day
-    /// (24 hours), counted across all their games (a deleted game gives none back); an
-    /// invitation beyond it is refused with 429 and `Retry-After`. 0: none. File key
-    /// `invite_unconfirmed_per_user_per_day`. [default: 20]
-    #[arg(
-        long,
-        env = "HERMES_INVITE_UNCONFIRMED_PER_USER_PER_DAY",
-        value_name = "N"
-    )]
-    pub invite_unconfirmed_per_user_per_day: Option<u32>,
-    // --- Time (the scheduler; see docs/deadlines.md) ---
-    /// How often the scheduler looks for due reminders, timeouts and digests, in
-    /// milliseconds. File key `scheduler_tick_ms`. [default: 1000]
-    #[arg(long, env = "HERMES_SCHEDULER_TICK_MS", value_name = "MS")]
-    pub scheduler_tick_ms: Option<u64>,
-    /// How long before a seat's deadline its reminder goes out, in hours (0: none). File
-    /// key `reminder_before_hours`. [default: 24]
-    #[arg(long, env = "HERMES_REMINDER_BEFORE_HOURS", value_name = "H")]
-    pub reminder_before_hours: Option<u32>,
-    /// Vacation days a player may take per calendar year (UTC). File key
-    /// `vacation_days_per_year`. [default: 30]
-    #[arg(long, env = "HERMES_VACATION_DAYS_PER_YEAR", value_name = "DAYS")]
-    pub vacation_days_per_year: Option<u32>,
-    // --- Mail (the outbox worker; see docs/mail.md) ---
-    /// How mail leaves: `file` (an `.eml` file per message in MAIL_DIR) or `smtp`. File
-    /// key `mail_transport`. [default: file]
-    #[arg(long, env = "HERMES_MAIL_TRANSPORT", value_name = "file|smtp")]
-    pub mail_transport: Option<String>,
-    /// Where the file transport writes `.eml` files. File key `mail_dir`. [default:
-    /// DATA_DIR/mail]
-    #[arg(long, env = "HERMES_MAIL_DIR", value_name = "DIR")]
-    pub mail_dir: Option<PathBuf>,
-    /// The SMTP server's host name. File key `smtp_host`. [default: localhost]
-    #[arg(long, env = "HERMES_SMTP_HOST", value_name = "HOST")]
-    pub smtp_host: Option<String>,
-    /// The SMTP server's port. File key `smtp_port`. [default: 587 for starttls, 465 for
-    /// tls, 25 for none]
-    #[arg(long, env = "HERMES_SMTP_PORT", value_name = "PORT")]
-    pub smtp_port: Option<u16>,
-    /// `starttls` (must succeed), `tls` (from the first byte) or `none` (a local relay or
-    /// a test only). File key `smtp_security`. [default: starttls]
-    #[arg(long, env = "HERMES_SMTP_SECURITY", value_name = "starttls|tls|none")]
-    pub smtp_security: Option<String>,
-    /// The SMTP login (with `smtp_password`). File key `smtp_username`. [default: none]
-    #[arg(long, env = "HERMES_SMTP_USERNAME", value_name = "USER")]
-    pub smtp_username: Option<String>,
-    /// The SMTP password; never printed. File key `smtp_password`. [default: none]
-    #[arg(
-        long,
-        env = "HERMES_SMTP_PASSWORD",
-        value_name = "PASSWORD",
-        hide_env_values = true
-    )]
-    pub smtp_password: Option<String>,
-    /// The sender of every mail. File key `mail_from`. [default: Hermes
-    /// <hermes@localhost>]
-    #[arg(long, env = "HERMES_MAIL_FROM", value_name = "MAILBOX")]
-    pub mail_from: Option<String>,
-    /// Attempts at one mail before it is marked failed (kept, see `hermes outbox`). File
-    /// key `mail_max_attempts`. [default: 10]
-    #[arg(long, env = "HERMES_MAIL_MAX_ATTEMPTS", value_name = "N")]
-    pub mail_max_attempts: Option<u32>,
-    /// How often the outbox worker looks for due mail, in milliseconds (a turn also wakes
-    /// it at once). File key `mail_poll_ms`. [default: 1000]
-    #[arg(long, env = "HERMES_MAIL_POLL_MS", value_name = "MS")]
-    pub mail_poll_ms: Option<u64>,
-    /// An event stream (`GET /stream`, docs/stream.md) sends a keep-alive line after this
-    /// many milliseconds without an event. File key `stream_keepalive_ms`. [default: 25000]
-    #[arg(long, env = "HERMES_STREAM_KEEPALIVE_MS", value_name = "MS")]
-    pub stream_keepalive_ms: Option<u64>,
-    /// Event streams one user may have open at once (on this server); one more is
-    /// refused 429 `too_many_streams`. File key `stream_max_per_user`. [default: 20]
-    #[arg(long, env = "HERMES_STREAM_MAX_PER_USER", value_name = "N")]
-    pub stream_max_per_user: Option<u32>,
-    /// Event streams this server keeps open at once; one more is refused 503
-    /// `streams_full`. File key `stream_max_per_server`. [default: 2000]
-    #[arg(long, env = "HERMES_STREAM_MAX_PER_SERVER", value_name = "N")]
-    pub stream_max_per_server: Option<u32>,
-    /// How stale this server's view of an account's credentials may be, in milliseconds:
-    /// a password reset or a revoked token (through any server on the database) ends the
-    /// access tokens and event streams it held here within this time. File key
-    /// `credentials_recheck_ms`. [default: 1000]
-    #[arg(long, env = "HERMES_CREDENTIALS_RECHECK_MS", value_name = "MS")]
-    pub credentials_recheck_ms: Option<u64>,
-    // --- Operations (docs/operations.md) ---
-    /// Log lines as `text` (human) or `json` (one object a line, for a log collector).
-    /// File key `log_format`. [default: text]
-    #[arg(long, env = "HERMES_LOG_FORMAT", value_name = "text|json")]
-    pub log_format: Option<String>,
-    /// A bearer token `GET /metrics` requires; unset, anyone who reaches the server may
-    /// read the metrics. File key `metrics_token`. [default: none]
-    #[arg(
-        long,
-        env = "HERMES_METRICS_TOKEN",
-        value_name = "TOKEN",
-        hide_env_values = true
-    )]
-    pub metrics_token: Option<String>,
-    /// Reverse proxies whose `X-Forwarded-For` names the client (rate limits, logs):
-    /// IP addresses or CIDR networks, comma-separated (a list in the file). File key
-    /// `trusted_proxies`. [default: none]
-    #[arg(
-        long,
-        env = "HERMES_TRUSTED_PROXIES",
-        value_name = "IP|CIDR,...",
-        value_delimiter = ','
-    )]
-    pub trusted_proxies: Option<Vec<String>>,
-    /// Origins a browser client may call the API from (CORS), e.g.
-    /// `https://client.example`, comma-separated (a list in the file). File key
-    /// `cors_origins`. [default: none: no CORS]
-    #[arg(
-        long,
-        env = "HERMES_CORS_ORIGINS",
-        value_name = "ORIGIN,...",
-        value_delimiter = ','
-    )]
-    pub cors_origins: Option<Vec<String>>,
-    // --- Replies by mail (see docs/replies.md) ---
-    /// Shared secret of `POST /inbound/mail` (at least 16 bytes); setting it turns the
-    /// endpoint on. File key `inbound_secret`. [default: none: off]
-    #[arg(
-        long,
-        env = "HERMES_INBOUND_SECRET",
-        value_name = "SECRET",
-        hide_env_values = true
-    )]
-    pub inbound_secret: Option<String>,
-    /// Address of the built-in SMTP listener for replies, e.g. `0.0.0.0:25`. File key
-    /// `smtp_listen`. [default: none: off]
-    #[arg(long, env = "HERMES_SMTP_LISTEN", value_name = "ADDR")]
-    pub smtp_listen: Option<SocketAddr>,
-    /// PEM certificate chain (leaf first) of the SMTP listener: with its key, STARTTLS is
-    /// offered. File key `smtp_listen_cert`. [default: none: no STARTTLS]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_CERT", value_name = "FILE")]
-    pub smtp_listen_cert: Option<PathBuf>,
-    /// PEM private key of `smtp_listen_cert`. File key `smtp_listen_key`. [default: none]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_KEY", value_name = "FILE")]
-    pub smtp_listen_key: Option<PathBuf>,
-    /// Refuse `MAIL` before STARTTLS (not for a public MX: RFC 3207 forbids it there).
-    /// File key `smtp_listen_require_tls`. [default: false]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_REQUIRE_TLS", value_name = "BOOL")]
-    pub smtp_listen_require_tls: Option<bool>,
-    /// Connections the SMTP listener serves at once; more are answered `421`. File key
-    /// `smtp_listen_max_connections`. [default: 32]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_MAX_CONNECTIONS", value_name = "N")]
-    pub smtp_listen_max_connections: Option<u32>,
-    /// Connections at once from one client (an IPv4 address, an IPv6 /64); more are
-    /// answered `421`. File key `smtp_listen_per_client`. [default: 4]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_PER_CLIENT", value_name = "N")]
-    pub smtp_listen_per_client: Option<u32>,
-    /// Seconds a client may take over a command or a line of a message before the
-    /// listener hangs up (`421`). File key `smtp_listen_idle_secs`. [default: 30]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_IDLE_SECS", value_name = "SECS")]
-    pub smtp_listen_idle_secs: Option<u64>,
-    /// Seconds one SMTP session may last in all. File key `smtp_listen_session_secs`.
-    /// [default: 300]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_SESSION_SECS", value_name = "SECS")]
-    pub smtp_listen_session_secs: Option<u64>,
-    /// Commands that bring no message further (`NOOP`, `RSET`, `EHLO`, refused ones…)
-    /// a session may send between two messages. File key `smtp_listen_max_idle_commands`.
-    /// [default: 10]
-    #[arg(long, env = "HERMES_SMTP_LISTEN_MAX_IDLE_COMMANDS", value_name = "N")]
-    pub smtp_listen_max_idle_commands: Option<u32>,
-    /// `say:` lines posted from one reply by mail; the rest are not, and the answer says
-    /// so (`0`: no talk by mail). File key `reply_max_say_lines`. [default: 10]
-    #[arg(long, env = "HERMES_REPLY_MAX_SAY_LINES", value_name = "N")]
-    pub reply_max_say_lines: Option<u32>,
-    /// The domain of reply addresses (`play+TOKEN@DOMAIN`). File key `reply_domain`.
-    /// [default: the domain of `mail_from`]
-    #[arg(long, env = "HERMES_REPLY_DOMAIN", value_name = "DOMAIN")]
-    pub reply_domain: Option<String>,
-    /// The authserv-id of a trusted upstream MTA: replies must then carry its
-    /// `Authentication-Results` with a pass. File key `inbound_trusted_authserv`.
-    /// [default: none]
-    #[arg(long, env = "HERMES_INBOUND_TRUSTED_AUTHSERV", value_name = "ID")]
-    pub inbound_trusted_authserv: Option<String>,
-    // --- Webhooks (docs/webhooks.md) ---
-    /// Let webhooks call loopback, private, link-local and other non-public addresses
-    /// (a receiver on the operator's own network; tests). File key
-    /// `webhook_allow_private`. [default: false]
-    #[arg(long, env = "HERMES_WEBHOOK_ALLOW_PRIVATE", value_name = "BOOL")]
-    pub webhook_allow_private: Option<bool>,
-    /// Attempts at one webhook delivery before it is given up. File key
-    /// `webhook_max_attempts`. [default: 8]
-    #[arg(long, env = "HERMES_WEBHOOK_MAX_ATTEMPTS", value_name = "N")]
-    pub webhook_max_attempts: Option<u32>,
-    /// Failed attempts in a row after which a webhook may be disabled; the failures of
-    /// one outage count once a retry window. File key `webhook_disable_after`.
-    /// [default: 20]
-    #[arg(long, env = "HERMES_WEBHOOK_DISABLE_AFTER", value_name = "N")]
-    pub webhook_disable_after: Option<u32>,
-    /// Hours a webhook must have been failing, with no success, before it is disabled
-    /// (with `webhook_disable_after` failed attempts in a row). File key
-    /// `webhook_disable_after_hours`. [default: 72]
-    #[arg(long, env = "HERMES_WEBHOOK_DISABLE_AFTER_HOURS", value_name = "HOURS")]
-    pub webhook_disable_after_hours: Option<u32>,
-    /// Undelivered deliveries kept for one webhook (failing, or disabled); the oldest
-    /// over it are dropped and counted. File key `webhook_backlog`. [default: 1000]
-    #[arg(long, env = "HERMES_WEBHOOK_BACKLOG", value_name = "N")]
-    pub webhook_backlog: Option<u32>,
-    /// The wait before a delivery's first retry, in milliseconds (then doubling, at most
-    /// an hour). File key `webhook_retry_base_ms`. [default: 30000]
-    #[arg(long, env = "HERMES_WEBHOOK_RETRY_BASE_MS", value_name = "MS")]
-    pub webhook_retry_base_ms: Option<u64>,
-    /// How often the webhook worker looks for events and due deliveries, in milliseconds
-    /// (an event also wakes it at once). File key `webhook_poll_ms`. [default: 1000]
-    #[arg(long, env = "HERMES_WEBHOOK_POLL_MS", value_name = "MS")]
-    pub webhook_poll_ms: Option<u64>,
-    /// Send webhook deliveries; `false` keeps them pending and sends nothing (a server
-    /// that must not call out, as a contract test's). File key `webhook_deliver`.
-    /// [default: true]
-    #[arg(long, env = "HERMES_WEBHOOK_DELIVER", value_name = "BOOL")]
-    pub webhook_deliver: Option<bool>,
-    // --- Deck uploads (docs/decks.md) ---
-    /// Deck uploads (`POST /decks`) drawn at once on this server, each on a core; more
-    /// get 503 `decks_busy` with `Retry-After`. File key `deck_uploads_at_once`.
-    /// [default: the CPU cores less one, at least 1]
-    #[arg(long, env = "HERMES_DECK_UPLOADS_AT_ONCE", value_name = "N")]
-    pub deck_uploads_at_once: Option<u32>,
-    /// Deck uploads one user may have drawn at once; more get 429
-    /// `deck_upload_in_progress` with `Retry-After`. File key `deck_uploads_per_user`.
-    /// [default: 1]
-    #[arg(long, env = "HERMES_DECK_UPLOADS_PER_USER", value_name = "N")]
-    pub deck_uploads_per_user: Option<u32>,
-    /// Seconds one deck's drawing may take: the cards not drawn by then are not, and the
-    /// upload gets 422 `deck_too_slow` naming the first of them. File key
-    /// `deck_draw_secs`. [default: 60]
-    #[arg(long, env = "HERMES_DECK_DRAW_SECS", value_name = "SECS")]
-    pub deck_draw_secs: Option<u64>,
-    /// The work one card's drawing may take, in millions of pixel operations (about a
-    /// millisecond of a core each), estimated before drawing; more is 422
-    /// `card_too_complex`. File key `deck_card_work`. [default: 250]
-    #[arg(long, env = "HERMES_DECK_CARD_WORK", value_name = "MILLIONS")]
-    pub deck_card_work: Option<u64>,
-    /// The memory one card's drawing may take for its pictures, in MiB, estimated before
-    /// drawing; more is 422 `card_too_complex`. File key `deck_card_memory_mib`.
-    /// [default: 64]
-    #[arg(long, env = "HERMES_DECK_CARD_MEMORY_MIB", value_name = "MIB")]
-    pub deck_card_memory_mib: Option<u64>,
+/// ```text
+/// /// What it does, for `--help` and the settings table (the file key and the default
+/// /// are added to both).
+/// [@hand] name: Type = [DEFAULT], env "VARIABLE", value_name "N" [, clap_arg = value]*;
+/// ```
+///
+/// `DEFAULT` is an expression of `Type` (the table and `--help` print its value),
+/// `expr; shown "words"` (a default that depends on the machine, described in words), or
+/// `none "words"` (no default: the value is an `Option`). `@hand`: the value is not a field
+/// of [`Settings`] as it is; [`by_hand`] makes one of the fields listed first from it.
+macro_rules! settings {
+    (@value_ty $ty:ty; none $shown:literal) => { Option<$ty> };
+    (@value_ty $ty:ty; $($default:tt)*) => { $ty };
+    (@resolve $value:expr; none $shown:literal) => { $value };
+    (@resolve $value:expr; $default:expr; shown $shown:literal) => {
+        $value.unwrap_or_else(|| $default)
+    };
+    (@resolve $value:expr; $default:expr) => { $value.unwrap_or_else(|| $default) };
+    (@shown $ty:ty; none $shown:literal) => { String::from($shown) };
+    (@shown $ty:ty; $default:expr; shown $shown:literal) => { String::from($shown) };
+    (@shown $ty:ty; $default:expr) => {{
+        let default: $ty = $default;
+        Show::show(&default)
+    }};
+    (@literal none $shown:literal) => { false };
+    (@literal $default:expr; shown $shown:literal) => { false };
+    (@literal $default:expr) => { true };
+    (
+        $(#[$settings_meta:meta])*
+        pub struct Settings {
+            $( $(#[$field_meta:meta])* pub $field:ident: $field_ty:ty, )*
+        }
+        $(
+            $(#[doc = $doc:literal])*
+            $(@$hand:ident)? $name:ident: $ty:ty = [$($default:tt)*],
+                env $env:literal, value_name $value_name:literal
+                $(, $arg:ident = $arg_value:expr)*;
+        )*
+    ) => {
+        /// The settings as given by the environment or flags: every field optional.
+        ///
+        /// `hermes serve --help` prints each flag's doc with its file key and its default.
+        #[derive(Debug, Default, Clone, Args)]
+        pub struct Overrides {
+            /// TOML file with settings (keys as below, e.g. `bind = "0.0.0.0:8080"`); unknown
+            /// keys are errors.
+            #[arg(long, env = "HERMES_CONFIG", value_name = "FILE")]
+            pub config: Option<PathBuf>,
+            $(
+                #[arg(
+                    long,
+                    env = $env,
+                    value_name = $value_name,
+                    help = help_text(stringify!($name))
+                    $(, $arg = $arg_value)*
+                )]
+                pub $name: Option<$ty>,
+            )*
+        }
+
+        /// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
+        #[derive(Debug, Default, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct FileSettings {
+            $( $name: Option<$ty>, )*
+        }
+
+        /// Every declared setting's value: flags and environment over the file over the
+        /// default.
+        struct Values {
+            $( $name: settings!(@value_ty $ty; $($default)*), )*
+        }
+
+        impl Values {
+            fn resolve(o: &Overrides, file: FileSettings) -> Values {
+                Values {
+                    $( $name: settings!(@resolve o.$name.clone().or(file.$name); $($default)*), )*
+                }
+            }
+        }
+
+        $(#[$settings_meta])*
+        pub struct Settings {
+            $(
+                $(#[cfg(any())] #[doc = stringify!($hand)])?
+                $(#[doc = $doc])*
+                pub $name: settings!(@value_ty $ty; $($default)*),
+            )*
+            $( $(#[$field_meta])* pub $field: $field_ty, )*
+        }
+
+        /// The fields of [`Settings`] that [`by_hand`] makes of `@hand` settings.
+        struct ByHand {
+            $( $field: $field_ty, )*
+        }
+
+        impl Settings {
+            fn assemble(v: Values, hand: ByHand) -> Settings {
+                Settings {
+                    $( $(#[cfg(any())] #[cfg_attr(any(), $hand)])? $name: v.$name, )*
+                    $( $field: hand.$field, )*
+                }
+            }
+        }
+
+        /// Every setting, in the order of `hermes serve --help` and of the settings table.
+        pub const SETTINGS: &[Setting] = &[
+            $(
+                Setting {
+                    key: stringify!($name),
+                    env: $env,
+                    value_name: $value_name,
+                    doc: &[$($doc),*],
+                    default: || settings!(@shown $ty; $($default)*),
+                    literal: settings!(@literal $($default)*),
+                },
+            )*
+        ];
+    };
 }
 
-/// The keys a settings file may hold (`deny_unknown_fields`: a typo is an error).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileSettings {
-    bind: Option<SocketAddr>,
-    data_dir: Option<PathBuf>,
-    database_url: Option<String>,
-    pool_size: Option<u32>,
-    sqlite_synchronous: Option<String>,
-    hot_games: Option<u32>,
-    snapshot_every: Option<u32>,
-    mail_draw_threads: Option<u32>,
-    mail_draw_nice: Option<u32>,
-    mail_draw_share: Option<u32>,
-    mail_draw_spare_threads: Option<u32>,
-    mail_drop_superseded: Option<bool>,
-    database_connect_timeout_secs: Option<u64>,
-    database_statement_timeout_ms: Option<u64>,
-    database_pool_timeout_ms: Option<u64>,
-    database_request_timeout_ms: Option<u64>,
-    database_keepalive_secs: Option<u64>,
-    outbox_retention_days: Option<u32>,
-    idempotency_retention_days: Option<u32>,
-    jwt_secret: Option<String>,
-    public_url: Option<String>,
-    access_token_minutes: Option<u32>,
-    login_per_ip_per_minute: Option<u32>,
-    login_per_email_per_minute: Option<u32>,
-    register_per_ip_per_hour: Option<u32>,
-    password_hash_concurrency: Option<u32>,
-    password_hash_wait_ms: Option<u64>,
-    mail_unconfirmed_per_day: Option<u32>,
-    talk_per_seat_per_minute: Option<u32>,
-    invite_unconfirmed_per_user_per_day: Option<u32>,
-    // Time
-    scheduler_tick_ms: Option<u64>,
-    reminder_before_hours: Option<u32>,
-    vacation_days_per_year: Option<u32>,
-    // Mail
-    mail_transport: Option<String>,
-    mail_dir: Option<PathBuf>,
-    smtp_host: Option<String>,
-    smtp_port: Option<u16>,
-    smtp_security: Option<String>,
-    smtp_username: Option<String>,
-    smtp_password: Option<String>,
-    mail_from: Option<String>,
-    mail_max_attempts: Option<u32>,
-    mail_poll_ms: Option<u64>,
-    stream_keepalive_ms: Option<u64>,
-    stream_max_per_user: Option<u32>,
-    stream_max_per_server: Option<u32>,
-    credentials_recheck_ms: Option<u64>,
-    // Operations
-    log_format: Option<String>,
-    metrics_token: Option<String>,
-    trusted_proxies: Option<Vec<String>>,
-    cors_origins: Option<Vec<String>>,
-    // Replies by mail
-    inbound_secret: Option<String>,
-    smtp_listen: Option<SocketAddr>,
-    smtp_listen_cert: Option<PathBuf>,
-    smtp_listen_key: Option<PathBuf>,
-    smtp_listen_require_tls: Option<bool>,
-    smtp_listen_max_connections: Option<u32>,
-    smtp_listen_per_client: Option<u32>,
-    smtp_listen_idle_secs: Option<u64>,
-    smtp_listen_session_secs: Option<u64>,
-    smtp_listen_max_idle_commands: Option<u32>,
-    reply_max_say_lines: Option<u32>,
-    webhook_allow_private: Option<bool>,
-    webhook_max_attempts: Option<u32>,
-    webhook_disable_after: Option<u32>,
-    webhook_disable_after_hours: Option<u32>,
-    webhook_backlog: Option<u32>,
-    webhook_retry_base_ms: Option<u64>,
-    webhook_poll_ms: Option<u64>,
-    webhook_deliver: Option<bool>,
-    deck_uploads_at_once: Option<u32>,
-    deck_uploads_per_user: Option<u32>,
-    deck_draw_secs: Option<u64>,
-    deck_card_work: Option<u64>,
-    deck_card_memory_mib: Option<u64>,
-    reply_domain: Option<String>,
-    inbound_trusted_authserv: Option<String>,
+settings! {
+    /// The resolved settings the server runs with.
+    #[derive(Debug, Clone)]
+    pub struct Settings {
+        /// Kept secret because a Postgres URL may hold a password; see [`redact_url`].
+        pub database_url: Secret,
+        /// SQLite's `PRAGMA synchronous` (FULL unless the operator lowers it).
+        pub sqlite_synchronous: crate::store::Synchronous,
+        /// The drawing threads' nice value (Linux), at most 19.
+        pub mail_draw_nice: u32,
+        /// Each drawing thread's share of one core, in percent (1 to 100).
+        pub mail_draw_share: u32,
+        /// How long the service waits for its database at each step.
+        pub database: crate::store::Timeouts,
+        /// `None`: generate one and keep it in the data directory.
+        pub jwt_secret: Option<Secret>,
+        /// Where mail goes and who it is from (`Debug` hides the SMTP password).
+        pub mail: crate::mail::MailSettings,
+        /// How log lines look.
+        pub log_format: LogFormat,
+        /// The bearer token `GET /metrics` requires (`None`: open).
+        pub metrics_token: Option<Secret>,
+        /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).
+        pub trusted_proxies: Vec<ipnet::IpNet>,
+        /// Origins allowed to call the API from a browser (`scheme://host[:port]`); empty:
+        /// no CORS headers at all.
+        pub cors_origins: Vec<String>,
+        /// Replies by mail (`crate::inbound`): the ways in, the reply domain, the limits.
+        pub inbound: crate::inbound::InboundSettings,
+        /// Webhooks: which addresses, how many attempts, when a hook is disabled.
+        pub webhooks: crate::webhooks::WebhookSettings,
+        /// Deck uploads: how many at once, and the bounds on drawing their cards.
+        pub decks: crate::http::decks::DeckSettings,
+    }
+
+    /// Address to listen on; port 0 picks a free port.
+    bind: SocketAddr = [SocketAddr::from(([127, 0, 0, 1], 8080))],
+        env "HERMES_BIND", value_name "ADDR";
+    /// Directory for the SQLite database and the generated JWT secret.
+    data_dir: PathBuf = [PathBuf::from("./data")],
+        env "HERMES_DATA_DIR", value_name "DIR";
+    /// `sqlite://PATH` (relative to the working directory; `sqlite:///abs/path` for an absolute
+    /// one) or `postgres://user:password@host:port/db`.
+    @hand database_url: String = [none "sqlite://DATA_DIR/hermes.sqlite3"],
+        env "DATABASE_URL", value_name "URL", hide_env_values = true;
+    /// Database connections per server process.
+    pool_size: u32 = [8],
+        env "HERMES_POOL_SIZE", value_name "N";
+    /// SQLite: `full` syncs the write-ahead log at every commit, so no acknowledged turn is
+    /// lost on a power loss or OS crash; `normal` syncs only at checkpoints (faster, never
+    /// corrupt, but the last acknowledged turns may vanish on a power loss).
+    @hand sqlite_synchronous: String = ["full".into()],
+        env "HERMES_SQLITE_SYNCHRONOUS", value_name "full|normal";
+    /// Games whose engine is kept in memory (least recently used evicted beyond it), so a turn
+    /// parses no state.
+    hot_games: u32 = [10_000],
+        env "HERMES_HOT_GAMES", value_name "N";
+    /// A game's full state (its snapshot) is rewritten every N turns and when it ends; in
+    /// between, loading a game that is not in memory replays the log's turns after the
+    /// snapshot. `1` rewrites it at every turn.
+    snapshot_every: u32 = [32],
+        env "HERMES_SNAPSHOT_EVERY", value_name "N";
+    /// Threads that draw the board pictures of mails (at most this many at once, so mail never
+    /// takes every core from turns).
+    mail_draw_threads: u32 = [default_draw_threads();
+        shown "the number of CPU cores less one, at least 1"],
+        env "HERMES_MAIL_DRAW_THREADS", value_name "N";
+    /// The nice value of those threads on Linux (0 to 19). A high one starves mail while turns
+    /// keep the cores busy; `mail_draw_share` bounds mail's share instead.
+    @hand mail_draw_nice: u32 = [0],
+        env "HERMES_MAIL_DRAW_NICE", value_name "N";
+    /// The share of one CPU core each drawing thread may use, in percent (1 to 100): after each
+    /// mail it rests long enough to stay under it, so mail always progresses and never takes
+    /// more.
+    @hand mail_draw_share: u32 = [50],
+        env "HERMES_MAIL_DRAW_SHARE", value_name "PERCENT";
+    /// Threads that also draw mail pictures, under `SCHED_IDLE` and without a share (Linux
+    /// only; 0 for none): they use the CPU time turns leave idle, and get a few thousandths of
+    /// a core when turns keep every core busy.
+    mail_draw_spare_threads: u32 = [1],
+        env "HERMES_MAIL_DRAW_SPARE_THREADS", value_name "N";
+    /// Drop a your-turn mail whose reader has already acted when the worker gets to it (the row
+    /// is marked `superseded`, not sent).
+    mail_drop_superseded: bool = [true],
+        env "HERMES_MAIL_DROP_SUPERSEDED", value_name "BOOL";
+    /// PostgreSQL: how long connecting may take, in seconds (libpq `connect_timeout`; at least
+    /// 2).
+    @hand database_connect_timeout_secs: u64 = [5],
+        env "HERMES_DATABASE_CONNECT_TIMEOUT_SECS", value_name "S";
+    /// How long one statement may run, in milliseconds: PostgreSQL `statement_timeout` and
+    /// `tcp_user_timeout`; SQLite's `busy_timeout` (a writer waiting for another process's
+    /// write lock; past it: 503 `database_busy`).
+    @hand database_statement_timeout_ms: u64 = [5000],
+        env "HERMES_DATABASE_STATEMENT_TIMEOUT_MS", value_name "MS";
+    /// How long a request waits for a free database connection, in milliseconds (past it: 503
+    /// `database_unavailable`).
+    @hand database_pool_timeout_ms: u64 = [5000],
+        env "HERMES_DATABASE_POOL_TIMEOUT_MS", value_name "MS";
+    /// PostgreSQL: how long the database part of one request may take in all, in milliseconds,
+    /// before it is answered 503 `database_unavailable` (a silent server).
+    @hand database_request_timeout_ms: u64 = [10_000],
+        env "HERMES_DATABASE_REQUEST_TIMEOUT_MS", value_name "MS";
+    /// PostgreSQL: TCP keepalives begin after this many idle seconds (probes every third of it,
+    /// three of them), so a dead server breaks idle connections.
+    @hand database_keepalive_secs: u64 = [10],
+        env "HERMES_DATABASE_KEEPALIVE_SECS", value_name "S";
+    /// Sent mail is deleted from the outbox this many days after it was sent (0: kept forever).
+    outbox_retention_days: u32 = [30],
+        env "HERMES_OUTBOX_RETENTION_DAYS", value_name "DAYS";
+    /// Stored answers to `Idempotency-Key` requests are deleted this many days after the
+    /// request (0: kept forever); a key reused later is a new request.
+    idempotency_retention_days: u32 = [7],
+        env "HERMES_IDEMPOTENCY_RETENTION_DAYS", value_name "DAYS";
+    /// Secret that signs JWTs (at least 32 bytes).
+    @hand jwt_secret: String = [none "a random one, generated once and kept in DATA_DIR/jwt_secret"],
+        env "HERMES_JWT_SECRET", value_name "SECRET", hide_env_values = true;
+    /// The URL users reach the server at (used in links and as the JWT issuer).
+    public_url: String = [none "http://BIND"],
+        env "HERMES_PUBLIC_URL", value_name "URL";
+    /// Lifetime of a login (access) token, in minutes.
+    access_token_minutes: u32 = [15],
+        env "HERMES_ACCESS_TOKEN_MINUTES", value_name "MIN";
+    /// Login attempts allowed per minute from one IP address.
+    login_per_ip_per_minute: u32 = [20],
+        env "HERMES_LOGIN_PER_IP_PER_MINUTE", value_name "N";
+    /// Login attempts allowed per minute for one email address from one client address (keyed
+    /// by both, so that a stranger cannot lock the owner out).
+    login_per_email_per_minute: u32 = [5],
+        env "HERMES_LOGIN_PER_EMAIL_PER_MINUTE", value_name "N";
+    /// Registrations (`POST /users`) allowed per hour from one client address.
+    register_per_ip_per_hour: u32 = [10],
+        env "HERMES_REGISTER_PER_IP_PER_HOUR", value_name "N";
+    /// Password hashes (argon2id, about 19 MiB of memory each) computed at once; others wait.
+    password_hash_concurrency: u32 = [default_hash_concurrency();
+        shown "the number of CPU cores"],
+        env "HERMES_PASSWORD_HASH_CONCURRENCY", value_name "N";
+    /// How long a registration or login waits for a free password hasher before it gets 503
+    /// with `Retry-After`, in milliseconds.
+    password_hash_wait_ms: u64 = [5000],
+        env "HERMES_PASSWORD_HASH_WAIT_MS", value_name "MS";
+    /// Invitations mailed per day (24 hours) to one address that no confirmed account has; more
+    /// invitations are recorded but not mailed.
+    mail_unconfirmed_per_day: u32 = [3],
+        env "HERMES_MAIL_UNCONFIRMED_PER_DAY", value_name "N";
+    /// Table-talk messages one seat may post per minute at a table, by the API, the game page
+    /// and mail replies together (a burst of that many, then one every 60/N s); more are
+    /// refused (429 with `Retry-After`).
+    talk_per_seat_per_minute: u32 = [20],
+        env "HERMES_TALK_PER_SEAT_PER_MINUTE", value_name "N";
+    /// Addresses that no confirmed account has which one user may invite to play per day (24
+    /// hours), counted across all their games (a deleted game gives none back); an invitation
+    /// beyond it is refused with 429 and `Retry-After`. 0: none.
+    invite_unconfirmed_per_user_per_day: u32 = [DEFAULT_INVITE_UNCONFIRMED_PER_USER_PER_DAY],
+        env "HERMES_INVITE_UNCONFIRMED_PER_USER_PER_DAY", value_name "N";
+    // --- Time (the scheduler; see docs/deadlines.md) ---
+    /// How often the scheduler looks for due reminders, timeouts and digests, in milliseconds.
+    scheduler_tick_ms: u64 = [1000],
+        env "HERMES_SCHEDULER_TICK_MS", value_name "MS";
+    /// How long before a seat's deadline its reminder goes out, in hours (0: none).
+    reminder_before_hours: u32 = [24],
+        env "HERMES_REMINDER_BEFORE_HOURS", value_name "H";
+    /// Vacation days a player may take per calendar year (UTC).
+    vacation_days_per_year: u32 = [30],
+        env "HERMES_VACATION_DAYS_PER_YEAR", value_name "DAYS";
+    // --- Mail (the outbox worker; see docs/mail.md) ---
+    /// How mail leaves: `file` (an `.eml` file per message in MAIL_DIR) or `smtp`.
+    @hand mail_transport: String = ["file".into()],
+        env "HERMES_MAIL_TRANSPORT", value_name "file|smtp";
+    /// Where the file transport writes `.eml` files.
+    @hand mail_dir: PathBuf = [none "DATA_DIR/mail"],
+        env "HERMES_MAIL_DIR", value_name "DIR";
+    /// The SMTP server's host name.
+    @hand smtp_host: String = ["localhost".into()],
+        env "HERMES_SMTP_HOST", value_name "HOST";
+    /// The SMTP server's port.
+    @hand smtp_port: u16 = [none "587 for starttls, 465 for tls, 25 for none"],
+        env "HERMES_SMTP_PORT", value_name "PORT";
+    /// `starttls` (must succeed), `tls` (from the first byte) or `none` (a local relay or a
+    /// test only).
+    @hand smtp_security: String = ["starttls".into()],
+        env "HERMES_SMTP_SECURITY", value_name "starttls|tls|none";
+    /// The SMTP login (with `smtp_password`).
+    @hand smtp_username: String = [none "none"],
+        env "HERMES_SMTP_USERNAME", value_name "USER";
+    /// The SMTP password; never printed.
+    @hand smtp_password: String = [none "none"],
+        env "HERMES_SMTP_PASSWORD", value_name "PASSWORD", hide_env_values = true;
+    /// The sender of every mail.
+    @hand mail_from: String = ["Hermes <hermes@localhost>".into()],
+        env "HERMES_MAIL_FROM", value_name "MAILBOX";
+    /// Attempts at one mail before it is marked failed (kept, see `hermes outbox`).
+    mail_max_attempts: u32 = [10],
+        env "HERMES_MAIL_MAX_ATTEMPTS", value_name "N";
+    /// How often the outbox worker looks for due mail, in milliseconds (a turn also wakes it at
+    /// once).
+    mail_poll_ms: u64 = [1000],
+        env "HERMES_MAIL_POLL_MS", value_name "MS";
+    /// An event stream (`GET /stream`, docs/stream.md) sends a keep-alive line after this many
+    /// milliseconds without an event.
+    stream_keepalive_ms: u64 = [25_000],
+        env "HERMES_STREAM_KEEPALIVE_MS", value_name "MS";
+    /// Event streams one user may have open at once (on this server); one more is refused 429
+    /// `too_many_streams`.
+    stream_max_per_user: u32 = [20],
+        env "HERMES_STREAM_MAX_PER_USER", value_name "N";
+    /// Event streams this server keeps open at once; one more is refused 503 `streams_full`.
+    stream_max_per_server: u32 = [2000],
+        env "HERMES_STREAM_MAX_PER_SERVER", value_name "N";
+    /// How stale this server's view of an account's credentials may be, in milliseconds: a
+    /// password reset or a revoked token (through any server on the database) ends the access
+    /// tokens and event streams it held here within this time.
+    credentials_recheck_ms: u64 = [1000],
+        env "HERMES_CREDENTIALS_RECHECK_MS", value_name "MS";
+    // --- Operations (docs/operations.md) ---
+    /// Log lines as `text` (human) or `json` (one object a line, for a log collector).
+    @hand log_format: String = ["text".into()],
+        env "HERMES_LOG_FORMAT", value_name "text|json";
+    /// A bearer token `GET /metrics` requires; unset, anyone who reaches the server may read
+    /// the metrics.
+    @hand metrics_token: String = [none "none"],
+        env "HERMES_METRICS_TOKEN", value_name "TOKEN", hide_env_values = true;
+    /// Reverse proxies whose `X-Forwarded-For` names the client (rate limits, logs): IP
+    /// addresses or CIDR networks, comma-separated (a list in the file).
+    @hand trusted_proxies: Vec<String> = [none "none"],
+        env "HERMES_TRUSTED_PROXIES", value_name "IP|CIDR,...", value_delimiter = ',';
+    /// Origins a browser client may call the API from (CORS), e.g. `https://client.example`,
+    /// comma-separated (a list in the file).
+    @hand cors_origins: Vec<String> = [none "none: no CORS"],
+        env "HERMES_CORS_ORIGINS", value_name "ORIGIN,...", value_delimiter = ',';
+    // --- Replies by mail (see docs/replies.md) ---
+    /// Shared secret of `POST /inbound/mail` (at least 16 bytes); setting it turns the endpoint
+    /// on.
+    @hand inbound_secret: String = [none "none: off"],
+        env "HERMES_INBOUND_SECRET", value_name "SECRET", hide_env_values = true;
+    /// Address of the built-in SMTP listener for replies, e.g. `0.0.0.0:25`.
+    @hand smtp_listen: SocketAddr = [none "none: off"],
+        env "HERMES_SMTP_LISTEN", value_name "ADDR";
+    /// PEM certificate chain (leaf first) of the SMTP listener: with its key, STARTTLS is
+    /// offered.
+    @hand smtp_listen_cert: PathBuf = [none "none: no STARTTLS"],
+        env "HERMES_SMTP_LISTEN_CERT", value_name "FILE";
+    /// PEM private key of `smtp_listen_cert`.
+    @hand smtp_listen_key: PathBuf = [none "none"],
+        env "HERMES_SMTP_LISTEN_KEY", value_name "FILE";
+    /// Refuse `MAIL` before STARTTLS (not for a public MX: RFC 3207 forbids it there).
+    @hand smtp_listen_require_tls: bool = [false],
+        env "HERMES_SMTP_LISTEN_REQUIRE_TLS", value_name "BOOL";
+    /// Connections the SMTP listener serves at once; more are answered `421`.
+    @hand smtp_listen_max_connections: u32 = [32],
+        env "HERMES_SMTP_LISTEN_MAX_CONNECTIONS", value_name "N";
+    /// Connections at once from one client (an IPv4 address, an IPv6 /64); more are answered
+    /// `421`.
+    @hand smtp_listen_per_client: u32 = [4],
+        env "HERMES_SMTP_LISTEN_PER_CLIENT", value_name "N";
+    /// Seconds a client may take over a command or a line of a message before the listener
+    /// hangs up (`421`).
+    @hand smtp_listen_idle_secs: u64 = [30],
+        env "HERMES_SMTP_LISTEN_IDLE_SECS", value_name "SECS";
+    /// Seconds one SMTP session may last in all.
+    @hand smtp_listen_session_secs: u64 = [300],
+        env "HERMES_SMTP_LISTEN_SESSION_SECS", value_name "SECS";
+    /// Commands that bring no message further (`NOOP`, `RSET`, `EHLO`, refused ones…) a session
+    /// may send between two messages.
+    @hand smtp_listen_max_idle_commands: u32 = [10],
+        env "HERMES_SMTP_LISTEN_MAX_IDLE_COMMANDS", value_name "N";
+    /// `say:` lines posted from one reply by mail; the rest are not, and the answer says so
+    /// (`0`: no talk by mail).
+    @hand reply_max_say_lines: u32 = [10],
+        env "HERMES_REPLY_MAX_SAY_LINES", value_name "N";
+    /// The domain of reply addresses (`play+TOKEN@DOMAIN`).
+    @hand reply_domain: String = [none "the domain of `mail_from`"],
+        env "HERMES_REPLY_DOMAIN", value_name "DOMAIN";
+    /// The authserv-id of a trusted upstream MTA: replies must then carry its
+    /// `Authentication-Results` with a pass.
+    @hand inbound_trusted_authserv: String = [none "none"],
+        env "HERMES_INBOUND_TRUSTED_AUTHSERV", value_name "ID";
+    // --- Webhooks (docs/webhooks.md) ---
+    /// Let webhooks call loopback, private, link-local and other non-public addresses (a
+    /// receiver on the operator's own network; tests).
+    @hand webhook_allow_private: bool = [false],
+        env "HERMES_WEBHOOK_ALLOW_PRIVATE", value_name "BOOL";
+    /// Attempts at one webhook delivery before it is given up.
+    @hand webhook_max_attempts: u32 = [8],
+        env "HERMES_WEBHOOK_MAX_ATTEMPTS", value_name "N";
+    /// Failed attempts in a row after which a webhook may be disabled; the failures of one
+    /// outage count once a retry window.
+    @hand webhook_disable_after: u32 = [20],
+        env "HERMES_WEBHOOK_DISABLE_AFTER", value_name "N";
+    /// Hours a webhook must have been failing, with no success, before it is disabled (with
+    /// `webhook_disable_after` failed attempts in a row).
+    @hand webhook_disable_after_hours: u32 = [72],
+        env "HERMES_WEBHOOK_DISABLE_AFTER_HOURS", value_name "HOURS";
+    /// Undelivered deliveries kept for one webhook (failing, or disabled); the oldest over it
+    /// are dropped and counted.
+    @hand webhook_backlog: u32 = [1000],
+        env "HERMES_WEBHOOK_BACKLOG", value_name "N";
+    /// The wait before a delivery's first retry, in milliseconds (then doubling, at most an
+    /// hour).
+    @hand webhook_retry_base_ms: u64 = [30_000],
+        env "HERMES_WEBHOOK_RETRY_BASE_MS", value_name "MS";
+    /// How often the webhook worker looks for events and due deliveries, in milliseconds (an
+    /// event also wakes it at once).
+    @hand webhook_poll_ms: u64 = [1000],
+        env "HERMES_WEBHOOK_POLL_MS", value_name "MS";
+    /// Send webhook deliveries; `false` keeps them pending and sends nothing (a server that
+    /// must not call out, as a contract test's).
+    @hand webhook_deliver: bool = [true],
+        env "HERMES_WEBHOOK_DELIVER", value_name "BOOL";
+    // --- Deck uploads (docs/decks.md) ---
+    /// Deck uploads (`POST /decks`) drawn at once on this server, each on a core; more get 503
+    /// `decks_busy` with `Retry-After`.
+    @hand deck_uploads_at_once: u32 = [default_draw_threads();
+        shown "the CPU cores less one, at least 1"],
+        env "HERMES_DECK_UPLOADS_AT_ONCE", value_name "N";
+    /// Deck uploads one user may have drawn at once; more get 429 `deck_upload_in_progress`
+    /// with `Retry-After`.
+    @hand deck_uploads_per_user: u32 = [1],
+        env "HERMES_DECK_UPLOADS_PER_USER", value_name "N";
+    /// Seconds one deck's drawing may take: the cards not drawn by then are not, and the upload
+    /// gets 422 `deck_too_slow` naming the first of them.
+    @hand deck_draw_secs: u64 = [60],
+        env "HERMES_DECK_DRAW_SECS", value_name "SECS";
+    /// The work one card's drawing may take, in millions of pixel operations (about a
+    /// millisecond of a core each), estimated before drawing; more is 422 `card_too_complex`.
+    @hand deck_card_work: u64 = [crate::board::DEFAULT_CARD_WORK_MILLIONS],
+        env "HERMES_DECK_CARD_WORK", value_name "MILLIONS";
+    /// The memory one card's drawing may take for its pictures, in MiB, estimated before
+    /// drawing; more is 422 `card_too_complex`.
+    @hand deck_card_memory_mib: u64 = [crate::board::DEFAULT_CARD_MEMORY_MIB],
+        env "HERMES_DECK_CARD_MEMORY_MIB", value_name "MIB";
 }
 
 /// A secret string that never prints.
@@ -504,93 +489,6 @@ impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Secret(…)")
     }
-}
-
-/// The resolved settings the server runs with.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub bind: SocketAddr,
-    pub data_dir: PathBuf,
-    /// Kept secret because a Postgres URL may hold a password; see [`redact_url`].
-    pub database_url: Secret,
-    pub pool_size: u32,
-    /// SQLite's `PRAGMA synchronous` (FULL unless the operator lowers it).
-    pub sqlite_synchronous: crate::store::Synchronous,
-    /// Games whose engine is kept in memory (`crate::hot`).
-    pub hot_games: u32,
-    /// Turns between two snapshots of a game's state (`crate::play::table`).
-    pub snapshot_every: u32,
-    /// Threads drawing mail pictures (`crate::outbox`).
-    pub mail_draw_threads: u32,
-    /// Their nice value (Linux), at most 19.
-    pub mail_draw_nice: u32,
-    /// Each drawing thread's share of one core, in percent (1 to 100).
-    pub mail_draw_share: u32,
-    /// Drawing threads under `SCHED_IDLE`, without a share (`crate::outbox::draw`).
-    pub mail_draw_spare_threads: u32,
-    /// Mark a your-turn mail whose reader already acted `superseded` instead of sending it.
-    pub mail_drop_superseded: bool,
-    /// How long the service waits for its database at each step.
-    pub database: crate::store::Timeouts,
-    /// Days a sent mail stays in the outbox (0: forever).
-    pub outbox_retention_days: u32,
-    /// Days a stored idempotent answer is kept (0: forever).
-    pub idempotency_retention_days: u32,
-    /// `None`: generate one and keep it in the data directory.
-    pub jwt_secret: Option<Secret>,
-    /// `None`: derived from the bound address once it is known.
-    pub public_url: Option<String>,
-    pub access_token_minutes: u32,
-    pub login_per_ip_per_minute: u32,
-    /// Keyed by (email, client address): see `crate::auth::ratelimit`.
-    pub login_per_email_per_minute: u32,
-    pub register_per_ip_per_hour: u32,
-    /// Password hashes computed at once (`crate::auth::hashing`).
-    pub password_hash_concurrency: u32,
-    /// How long a request waits for a password hasher before 503, in milliseconds.
-    pub password_hash_wait_ms: u64,
-    /// Invitations mailed per day to an address no confirmed account has.
-    pub mail_unconfirmed_per_day: u32,
-    /// Table talk per seat per minute (`crate::play::talk`).
-    pub talk_per_seat_per_minute: u32,
-    /// Addresses no confirmed account has that one user may invite per day.
-    pub invite_unconfirmed_per_user_per_day: u32,
-    /// The scheduler's tick, in milliseconds.
-    pub scheduler_tick_ms: u64,
-    /// The reminder's lead before a deadline, in hours (0: no reminder).
-    pub reminder_before_hours: u32,
-    /// The vacation budget per calendar year (UTC), in days.
-    pub vacation_days_per_year: u32,
-    /// Where mail goes and who it is from (`Debug` hides the SMTP password).
-    pub mail: crate::mail::MailSettings,
-    /// Attempts at one mail before it is marked failed.
-    pub mail_max_attempts: u32,
-    /// The outbox worker's poll interval, in milliseconds.
-    pub mail_poll_ms: u64,
-    /// Quiet milliseconds after which an event stream sends a keep-alive line.
-    pub stream_keepalive_ms: u64,
-    /// Event streams one user may have open at once on this server.
-    pub stream_max_per_user: u32,
-    /// Event streams this server keeps open at once.
-    pub stream_max_per_server: u32,
-    /// How stale this server's view of an account's credentials (its epoch, its tokens)
-    /// may be, in milliseconds (`crate::auth::epochs`, `crate::stream`).
-    pub credentials_recheck_ms: u64,
-    /// How log lines look.
-    pub log_format: LogFormat,
-    /// The bearer token `GET /metrics` requires (`None`: open).
-    pub metrics_token: Option<Secret>,
-    /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).
-    pub trusted_proxies: Vec<ipnet::IpNet>,
-    /// Origins allowed to call the API from a browser (`scheme://host[:port]`); empty:
-    /// no CORS headers at all.
-    pub cors_origins: Vec<String>,
-    /// Replies by mail (`crate::inbound`): the ways in, the reply domain, the limits.
-    pub inbound: crate::inbound::InboundSettings,
-    /// Webhooks: which addresses, how many attempts, when a hook is disabled.
-    pub webhooks: crate::webhooks::WebhookSettings,
-    /// Deck uploads: how many at once, and the bounds on drawing their cards.
-    pub decks: crate::http::decks::DeckSettings,
 }
 
 /// How log lines look: `text` for a person, `json` for a collector.
@@ -641,259 +539,18 @@ impl Settings {
             Some(path) => read_file(path)?,
             None => FileSettings::default(),
         };
-        let data_dir = overrides
-            .data_dir
-            .clone()
-            .or(file.data_dir.clone())
-            .unwrap_or_else(|| PathBuf::from("./data"));
-        let mail = mail_settings(overrides, &file, &data_dir)?;
-        let database = database_timeouts(overrides, &file);
-        let inbound = inbound_settings(overrides, &file, &mail)?;
-        let database_url = overrides
-            .database_url
-            .clone()
-            .or(file.database_url)
-            .unwrap_or_else(|| default_database_url(&data_dir));
-        let settings = Settings {
-            bind: overrides
-                .bind
-                .or(file.bind)
-                .unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080))),
-            data_dir,
-            database_url: Secret(database_url),
-            pool_size: overrides.pool_size.or(file.pool_size).unwrap_or(8),
-            sqlite_synchronous: match overrides
-                .sqlite_synchronous
-                .as_ref()
-                .or(file.sqlite_synchronous.as_ref())
-            {
-                Some(s) => s.parse().map_err(|message| ConfigError::Invalid {
-                    key: "sqlite_synchronous",
-                    message,
-                })?,
-                None => crate::store::Synchronous::Full,
-            },
-            hot_games: overrides.hot_games.or(file.hot_games).unwrap_or(10_000),
-            snapshot_every: overrides
-                .snapshot_every
-                .or(file.snapshot_every)
-                .unwrap_or(32),
-            mail_draw_threads: overrides
-                .mail_draw_threads
-                .or(file.mail_draw_threads)
-                .unwrap_or_else(default_draw_threads),
-            mail_draw_nice: overrides
-                .mail_draw_nice
-                .or(file.mail_draw_nice)
-                .unwrap_or(0)
-                .min(19),
-            mail_draw_share: overrides
-                .mail_draw_share
-                .or(file.mail_draw_share)
-                .unwrap_or(50)
-                .clamp(1, 100),
-            mail_draw_spare_threads: overrides
-                .mail_draw_spare_threads
-                .or(file.mail_draw_spare_threads)
-                .unwrap_or(1),
-            mail_drop_superseded: overrides
-                .mail_drop_superseded
-                .or(file.mail_drop_superseded)
-                .unwrap_or(true),
-            database,
-            outbox_retention_days: overrides
-                .outbox_retention_days
-                .or(file.outbox_retention_days)
-                .unwrap_or(30),
-            idempotency_retention_days: overrides
-                .idempotency_retention_days
-                .or(file.idempotency_retention_days)
-                .unwrap_or(7),
-            jwt_secret: overrides.jwt_secret.clone().or(file.jwt_secret).map(Secret),
-            public_url: overrides.public_url.clone().or(file.public_url),
-            access_token_minutes: overrides
-                .access_token_minutes
-                .or(file.access_token_minutes)
-                .unwrap_or(15),
-            login_per_ip_per_minute: overrides
-                .login_per_ip_per_minute
-                .or(file.login_per_ip_per_minute)
-                .unwrap_or(20),
-            login_per_email_per_minute: overrides
-                .login_per_email_per_minute
-                .or(file.login_per_email_per_minute)
-                .unwrap_or(5),
-            register_per_ip_per_hour: overrides
-                .register_per_ip_per_hour
-                .or(file.register_per_ip_per_hour)
-                .unwrap_or(10),
-            password_hash_concurrency: overrides
-                .password_hash_concurrency
-                .or(file.password_hash_concurrency)
-                .unwrap_or_else(default_hash_concurrency),
-            password_hash_wait_ms: overrides
-                .password_hash_wait_ms
-                .or(file.password_hash_wait_ms)
-                .unwrap_or(5000),
-            mail_unconfirmed_per_day: overrides
-                .mail_unconfirmed_per_day
-                .or(file.mail_unconfirmed_per_day)
-                .unwrap_or(3),
-            talk_per_seat_per_minute: overrides
-                .talk_per_seat_per_minute
-                .or(file.talk_per_seat_per_minute)
-                .unwrap_or(20),
-            invite_unconfirmed_per_user_per_day: overrides
-                .invite_unconfirmed_per_user_per_day
-                .or(file.invite_unconfirmed_per_user_per_day)
-                .unwrap_or(DEFAULT_INVITE_UNCONFIRMED_PER_USER_PER_DAY),
-            scheduler_tick_ms: overrides
-                .scheduler_tick_ms
-                .or(file.scheduler_tick_ms)
-                .unwrap_or(1000),
-            reminder_before_hours: overrides
-                .reminder_before_hours
-                .or(file.reminder_before_hours)
-                .unwrap_or(24),
-            vacation_days_per_year: overrides
-                .vacation_days_per_year
-                .or(file.vacation_days_per_year)
-                .unwrap_or(30),
-            mail,
-            mail_max_attempts: overrides
-                .mail_max_attempts
-                .or(file.mail_max_attempts)
-                .unwrap_or(10),
-            mail_poll_ms: overrides.mail_poll_ms.or(file.mail_poll_ms).unwrap_or(1000),
-            stream_keepalive_ms: overrides
-                .stream_keepalive_ms
-                .or(file.stream_keepalive_ms)
-                .unwrap_or(25_000),
-            stream_max_per_user: overrides
-                .stream_max_per_user
-                .or(file.stream_max_per_user)
-                .unwrap_or(20),
-            stream_max_per_server: overrides
-                .stream_max_per_server
-                .or(file.stream_max_per_server)
-                .unwrap_or(2000),
-            credentials_recheck_ms: overrides
-                .credentials_recheck_ms
-                .or(file.credentials_recheck_ms)
-                .unwrap_or(1000),
-            log_format: match overrides.log_format.as_ref().or(file.log_format.as_ref()) {
-                Some(f) => f.parse().map_err(|message| ConfigError::Invalid {
-                    key: "log_format",
-                    message,
-                })?,
-                None => LogFormat::Text,
-            },
-            metrics_token: overrides
-                .metrics_token
-                .clone()
-                .or(file.metrics_token)
-                .map(Secret),
-            trusted_proxies: overrides
-                .trusted_proxies
-                .as_ref()
-                .or(file.trusted_proxies.as_ref())
-                .map(|list| {
-                    list.iter()
-                        .filter(|s| !s.trim().is_empty())
-                        .map(|s| parse_network(s))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .transpose()
-                .map_err(|message| ConfigError::Invalid {
-                    key: "trusted_proxies",
-                    message,
-                })?
-                .unwrap_or_default(),
-            cors_origins: overrides
-                .cors_origins
-                .as_ref()
-                .or(file.cors_origins.as_ref())
-                .map(|list| {
-                    list.iter()
-                        .map(|s| s.trim())
-                        .filter(|s| !s.is_empty())
-                        .map(parse_origin)
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .transpose()
-                .map_err(|message| ConfigError::Invalid {
-                    key: "cors_origins",
-                    message,
-                })?
-                .unwrap_or_default(),
-            inbound,
-            webhooks: {
-                let d = crate::webhooks::WebhookSettings::default();
-                crate::webhooks::WebhookSettings {
-                    allow_private: overrides
-                        .webhook_allow_private
-                        .or(file.webhook_allow_private)
-                        .unwrap_or(d.allow_private),
-                    max_attempts: overrides
-                        .webhook_max_attempts
-                        .or(file.webhook_max_attempts)
-                        .unwrap_or(d.max_attempts),
-                    disable_after: overrides
-                        .webhook_disable_after
-                        .or(file.webhook_disable_after)
-                        .unwrap_or(d.disable_after),
-                    disable_after_failing: overrides
-                        .webhook_disable_after_hours
-                        .or(file.webhook_disable_after_hours)
-                        .map_or(d.disable_after_failing, |h| {
-                            std::time::Duration::from_secs(u64::from(h) * 3600)
-                        }),
-                    backlog: overrides
-                        .webhook_backlog
-                        .or(file.webhook_backlog)
-                        .unwrap_or(d.backlog),
-                    retry_base_ms: overrides
-                        .webhook_retry_base_ms
-                        .or(file.webhook_retry_base_ms)
-                        .unwrap_or(d.retry_base_ms),
-                    poll_ms: overrides
-                        .webhook_poll_ms
-                        .or(file.webhook_poll_ms)
-                        .unwrap_or(d.poll_ms),
-                    deliver: overrides
-                        .webhook_deliver
-                        .or(file.webhook_deliver)
-                        .unwrap_or(d.deliver),
-                }
-            },
-            decks: {
-                let d = crate::http::decks::DeckSettings::default();
-                crate::http::decks::DeckSettings {
-                    uploads_at_once: overrides
-                        .deck_uploads_at_once
-                        .or(file.deck_uploads_at_once)
-                        .unwrap_or(d.uploads_at_once),
-                    uploads_per_user: overrides
-                        .deck_uploads_per_user
-                        .or(file.deck_uploads_per_user)
-                        .unwrap_or(d.uploads_per_user),
-                    draw_secs: overrides
-                        .deck_draw_secs
-                        .or(file.deck_draw_secs)
-                        .unwrap_or(d.draw_secs),
-                    card_work_millions: overrides
-                        .deck_card_work
-                        .or(file.deck_card_work)
-                        .unwrap_or(d.card_work_millions),
-                    card_memory_mib: overrides
-                        .deck_card_memory_mib
-                        .or(file.deck_card_memory_mib)
-                        .unwrap_or(d.card_memory_mib),
-                }
-            },
-        };
+        let values = Values::resolve(overrides, file);
+        let hand = by_hand(&values)?;
+        let settings = Settings::assemble(values, hand);
         settings.check()?;
         Ok(settings)
+    }
+
+    /// The settings when nothing is set (no file, no environment, no flag): what a test or
+    /// a benchmark starts from (`..Settings::defaults()`), so that a new setting takes its
+    /// default there without an edit.
+    pub fn defaults() -> Settings {
+        Settings::load(&Overrides::default()).expect("the defaults are valid")
     }
 
     fn check(&self) -> Result<(), ConfigError> {
@@ -1023,81 +680,111 @@ fn millis(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// The database timeouts: flags/environment over the file over the defaults.
-fn database_timeouts(o: &Overrides, file: &FileSettings) -> crate::store::Timeouts {
+/// The fields of [`Settings`] made of `@hand` settings: groups, parsed and checked types.
+fn by_hand(v: &Values) -> Result<ByHand, ConfigError> {
+    let mail = mail_settings(v)?;
+    let database = database_timeouts(v);
+    let inbound = inbound_settings(v, &mail)?;
+    let invalid = |key: &'static str| move |message: String| ConfigError::Invalid { key, message };
+    Ok(ByHand {
+        database_url: Secret(
+            v.database_url
+                .clone()
+                .unwrap_or_else(|| default_database_url(&v.data_dir)),
+        ),
+        sqlite_synchronous: v
+            .sqlite_synchronous
+            .parse()
+            .map_err(invalid("sqlite_synchronous"))?,
+        mail_draw_nice: v.mail_draw_nice.min(19),
+        mail_draw_share: v.mail_draw_share.clamp(1, 100),
+        database,
+        jwt_secret: v.jwt_secret.clone().map(Secret),
+        mail,
+        log_format: v.log_format.parse().map_err(invalid("log_format"))?,
+        metrics_token: v.metrics_token.clone().map(Secret),
+        trusted_proxies: v
+            .trusted_proxies
+            .as_ref()
+            .map(|list| {
+                list.iter()
+                    .filter(|s| !s.trim().is_empty())
+                    .map(|s| parse_network(s))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()
+            .map_err(invalid("trusted_proxies"))?
+            .unwrap_or_default(),
+        cors_origins: v
+            .cors_origins
+            .as_ref()
+            .map(|list| {
+                list.iter()
+                    .map(|s| s.trim())
+                    .filter(|s| !s.is_empty())
+                    .map(parse_origin)
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()
+            .map_err(invalid("cors_origins"))?
+            .unwrap_or_default(),
+        inbound,
+        webhooks: crate::webhooks::WebhookSettings {
+            allow_private: v.webhook_allow_private,
+            max_attempts: v.webhook_max_attempts,
+            disable_after: v.webhook_disable_after,
+            disable_after_failing: std::time::Duration::from_secs(
+                u64::from(v.webhook_disable_after_hours) * 3600,
+            ),
+            backlog: v.webhook_backlog,
+            retry_base_ms: v.webhook_retry_base_ms,
+            poll_ms: v.webhook_poll_ms,
+            deliver: v.webhook_deliver,
+        },
+        decks: crate::http::decks::DeckSettings {
+            uploads_at_once: v.deck_uploads_at_once,
+            uploads_per_user: v.deck_uploads_per_user,
+            draw_secs: v.deck_draw_secs,
+            card_work_millions: v.deck_card_work,
+            card_memory_mib: v.deck_card_memory_mib,
+        },
+    })
+}
+
+/// The database timeouts.
+fn database_timeouts(v: &Values) -> crate::store::Timeouts {
     use std::time::Duration;
-    let d = crate::store::Timeouts::default();
-    let secs = |a: Option<u64>, b: Option<u64>, default: Duration| {
-        a.or(b).map(Duration::from_secs).unwrap_or(default)
-    };
-    let ms = |a: Option<u64>, b: Option<u64>, default: Duration| {
-        a.or(b).map(Duration::from_millis).unwrap_or(default)
-    };
     crate::store::Timeouts {
-        connect: secs(
-            o.database_connect_timeout_secs,
-            file.database_connect_timeout_secs,
-            d.connect,
-        ),
-        statement: ms(
-            o.database_statement_timeout_ms,
-            file.database_statement_timeout_ms,
-            d.statement,
-        ),
-        pool: ms(
-            o.database_pool_timeout_ms,
-            file.database_pool_timeout_ms,
-            d.pool,
-        ),
-        request: ms(
-            o.database_request_timeout_ms,
-            file.database_request_timeout_ms,
-            d.request,
-        ),
-        keepalive: secs(
-            o.database_keepalive_secs,
-            file.database_keepalive_secs,
-            d.keepalive,
-        ),
+        connect: Duration::from_secs(v.database_connect_timeout_secs),
+        statement: Duration::from_millis(v.database_statement_timeout_ms),
+        pool: Duration::from_millis(v.database_pool_timeout_ms),
+        request: Duration::from_millis(v.database_request_timeout_ms),
+        keepalive: Duration::from_secs(v.database_keepalive_secs),
     }
 }
 
-/// The mail settings: flags/environment over the file over the defaults of a local run
-/// (`.eml` files in `DATA_DIR/mail`).
-fn mail_settings(
-    o: &Overrides,
-    file: &FileSettings,
-    data_dir: &Path,
-) -> Result<crate::mail::MailSettings, ConfigError> {
-    let mut mail = crate::mail::MailSettings::local(data_dir);
+/// The mail settings: by default those of a local run (`.eml` files in `DATA_DIR/mail`).
+fn mail_settings(v: &Values) -> Result<crate::mail::MailSettings, ConfigError> {
+    let mut mail = crate::mail::MailSettings::local(&v.data_dir);
     let invalid = |key: &'static str| {
         move |e: crate::mail::MailError| ConfigError::Invalid {
             key,
             message: e.to_string(),
         }
     };
-    if let Some(t) = o.mail_transport.as_ref().or(file.mail_transport.as_ref()) {
-        mail.transport = t.parse().map_err(invalid("mail_transport"))?;
-    }
-    if let Some(dir) = o.mail_dir.as_ref().or(file.mail_dir.as_ref()) {
+    mail.transport = v
+        .mail_transport
+        .parse()
+        .map_err(invalid("mail_transport"))?;
+    if let Some(dir) = &v.mail_dir {
         mail.file_dir = dir.clone();
     }
-    if let Some(from) = o.mail_from.as_ref().or(file.mail_from.as_ref()) {
-        mail.from = from.clone();
-    }
-    if let Some(host) = o.smtp_host.as_ref().or(file.smtp_host.as_ref()) {
-        mail.smtp.host = host.clone();
-    }
-    mail.smtp.port = o.smtp_port.or(file.smtp_port);
-    if let Some(s) = o.smtp_security.as_ref().or(file.smtp_security.as_ref()) {
-        mail.smtp.security = s.parse().map_err(invalid("smtp_security"))?;
-    }
-    mail.smtp.user = o.smtp_username.clone().or(file.smtp_username.clone());
-    mail.smtp.password = o
-        .smtp_password
-        .clone()
-        .or(file.smtp_password.clone())
-        .map(Secret);
+    mail.from = v.mail_from.clone();
+    mail.smtp.host = v.smtp_host.clone();
+    mail.smtp.port = v.smtp_port;
+    mail.smtp.security = v.smtp_security.parse().map_err(invalid("smtp_security"))?;
+    mail.smtp.user = v.smtp_username.clone();
+    mail.smtp.password = v.smtp_password.clone().map(Secret);
     mail.validate().map_err(invalid("mail"))?;
     Ok(mail)
 }
@@ -1121,80 +808,48 @@ fn parse_origin(s: &str) -> Result<String, String> {
 /// The settings of replies by mail: off unless `inbound_secret` or `smtp_listen` is set;
 /// then reply addresses are at `reply_domain`, by default the domain of the sender.
 fn inbound_settings(
-    o: &Overrides,
-    file: &FileSettings,
+    v: &Values,
     mail: &crate::mail::MailSettings,
 ) -> Result<crate::inbound::InboundSettings, ConfigError> {
     let mut s = crate::inbound::InboundSettings {
-        secret: o
-            .inbound_secret
-            .clone()
-            .or(file.inbound_secret.clone())
-            .map(Secret),
-        smtp_listen: o.smtp_listen.or(file.smtp_listen),
-        tls_cert: o.smtp_listen_cert.clone().or(file.smtp_listen_cert.clone()),
-        tls_key: o.smtp_listen_key.clone().or(file.smtp_listen_key.clone()),
-        require_tls: o
-            .smtp_listen_require_tls
-            .or(file.smtp_listen_require_tls)
-            .unwrap_or(false),
-        trusted_authserv: o
-            .inbound_trusted_authserv
-            .clone()
-            .or(file.inbound_trusted_authserv.clone()),
+        secret: v.inbound_secret.clone().map(Secret),
+        smtp_listen: v.smtp_listen,
+        tls_cert: v.smtp_listen_cert.clone(),
+        tls_key: v.smtp_listen_key.clone(),
+        require_tls: v.smtp_listen_require_tls,
+        trusted_authserv: v.inbound_trusted_authserv.clone(),
+        // 0 is allowed: no talk by mail at all.
+        max_say_lines: usize::try_from(v.reply_max_say_lines).unwrap_or(usize::MAX),
         ..Default::default()
     };
-    let d = s.smtp_limits.clone();
-    let count = |v: Option<u32>, key: &'static str, default: usize| match v {
-        Some(0) => Err(ConfigError::Invalid {
+    let count = |n: u32, key: &'static str| match n {
+        0 => Err(ConfigError::Invalid {
             key,
             message: "must be at least 1".into(),
         }),
-        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
-        None => Ok(default),
+        n => Ok(n),
     };
-    let secs = |v: Option<u64>, key: &'static str, default: std::time::Duration| match v {
-        Some(0) => Err(ConfigError::Invalid {
+    let secs = |n: u64, key: &'static str| match n {
+        0 => Err(ConfigError::Invalid {
             key,
             message: "must be at least 1".into(),
         }),
-        Some(n) => Ok(std::time::Duration::from_secs(n)),
-        None => Ok(default),
+        n => Ok(std::time::Duration::from_secs(n)),
     };
+    let size = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
     s.smtp_limits = crate::inbound::smtp::Limits {
-        max_connections: count(
-            o.smtp_listen_max_connections
-                .or(file.smtp_listen_max_connections),
+        max_connections: size(count(
+            v.smtp_listen_max_connections,
             "smtp_listen_max_connections",
-            d.max_connections,
-        )?,
-        per_client: count(
-            o.smtp_listen_per_client.or(file.smtp_listen_per_client),
-            "smtp_listen_per_client",
-            d.per_client,
-        )?,
-        idle: secs(
-            o.smtp_listen_idle_secs.or(file.smtp_listen_idle_secs),
-            "smtp_listen_idle_secs",
-            d.idle,
-        )?,
-        session: secs(
-            o.smtp_listen_session_secs.or(file.smtp_listen_session_secs),
-            "smtp_listen_session_secs",
-            d.session,
-        )?,
-        max_idle_commands: u32::try_from(count(
-            o.smtp_listen_max_idle_commands
-                .or(file.smtp_listen_max_idle_commands),
+        )?),
+        per_client: size(count(v.smtp_listen_per_client, "smtp_listen_per_client")?),
+        idle: secs(v.smtp_listen_idle_secs, "smtp_listen_idle_secs")?,
+        session: secs(v.smtp_listen_session_secs, "smtp_listen_session_secs")?,
+        max_idle_commands: count(
+            v.smtp_listen_max_idle_commands,
             "smtp_listen_max_idle_commands",
-            usize::try_from(d.max_idle_commands).unwrap_or(usize::MAX),
-        )?)
-        .unwrap_or(u32::MAX),
+        )?,
     };
-    // 0 is allowed: no talk by mail at all.
-    if let Some(n) = o.reply_max_say_lines.or(file.reply_max_say_lines) {
-        s.max_say_lines = usize::try_from(n).unwrap_or(usize::MAX);
-    }
     if s.secret.as_ref().is_some_and(|x| x.0.len() < 16) {
         return Err(ConfigError::Invalid {
             key: "inbound_secret",
@@ -1215,10 +870,9 @@ fn inbound_settings(
         });
     }
     if s.enabled() {
-        let domain = o
+        let domain = v
             .reply_domain
             .clone()
-            .or(file.reply_domain.clone())
             .or_else(|| crate::inbound::token::domain_of(&mail.from));
         s.reply_domain = Some(domain.ok_or_else(|| ConfigError::Invalid {
             key: "reply_domain",
@@ -1271,6 +925,101 @@ pub fn redact_url(raw: &str) -> String {
             None => raw.to_string(),
         },
     }
+}
+
+/// What the settings table and `--help` say of one declared setting.
+pub struct Setting {
+    /// The file key; the flag is `--` and the key with dashes.
+    pub key: &'static str,
+    /// The environment variable.
+    pub env: &'static str,
+    /// The value's name in `--help` (`N`, `MS`, `ADDR`…).
+    pub value_name: &'static str,
+    /// The doc comment's lines.
+    pub doc: &'static [&'static str],
+    /// The default, as `--help` prints it.
+    pub default: fn() -> String,
+    /// Whether the default is a value (printed as code in the table) or words.
+    pub literal: bool,
+}
+
+impl Setting {
+    /// The flag, as typed.
+    pub fn flag(&self) -> String {
+        format!("--{}", self.key.replace('_', "-"))
+    }
+
+    /// The doc comment as one line.
+    pub fn doc_text(&self) -> String {
+        self.doc
+            .iter()
+            .map(|line| line.trim())
+            .filter(|line| !line.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A default as `--help` and the table print it.
+trait Show {
+    fn show(&self) -> String;
+}
+
+macro_rules! show_by_display {
+    ($($ty:ty),*) => {
+        $(impl Show for $ty {
+            fn show(&self) -> String {
+                self.to_string()
+            }
+        })*
+    };
+}
+show_by_display!(u16, u32, u64, bool, String, SocketAddr);
+
+impl Show for PathBuf {
+    fn show(&self) -> String {
+        self.display().to_string()
+    }
+}
+
+/// `--help`'s text of one flag: its doc, its file key, its default.
+fn help_text(key: &str) -> String {
+    let s = SETTINGS
+        .iter()
+        .find(|s| s.key == key)
+        .expect("a declared setting");
+    format!(
+        "{} File key `{}`. [default: {}]",
+        s.doc_text(),
+        s.key,
+        (s.default)()
+    )
+}
+
+/// The operators' settings table, in Markdown: one row per declared setting.
+pub fn settings_table() -> String {
+    let cell = |text: &str| text.replace('|', "\\|");
+    let mut table = String::from(
+        "| File key | Environment variable | Flag | Default | What it sets |\n\
+         |---|---|---|---|---|\n",
+    );
+    for s in SETTINGS {
+        let default = if s.literal {
+            format!("`{}`", (s.default)())
+        } else {
+            (s.default)()
+        };
+        table.push_str(&format!(
+            "| `{}` | `{}` | `{} {}` | {} | {} |\n",
+            s.key,
+            s.env,
+            s.flag(),
+            cell(s.value_name),
+            cell(&default),
+            cell(&s.doc_text()),
+        ));
+    }
+    table
 }
 
 #[cfg(test)]
@@ -1479,5 +1228,112 @@ mod tests {
         assert_eq!(redact_url("sqlite://data/x.db"), "sqlite://data/x.db");
         assert!(!redact_url("bob:hunter2@db").contains("hunter2"));
         assert!(!format!("{:?}", Secret("hunter2".into())).contains("hunter2"));
+    }
+
+    #[test]
+    fn grouped_settings_read_flags_over_the_file_and_refuse_zero_by_name() {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        writeln!(
+            f,
+            "webhook_backlog = 5\nwebhook_poll_ms = 7\nsmtp_listen_idle_secs = 9"
+        )
+        .unwrap();
+        let mut o = Overrides {
+            config: Some(f.path().to_owned()),
+            webhook_poll_ms: Some(3),
+            ..Overrides::default()
+        };
+        let s = Settings::load(&o).unwrap();
+        assert_eq!((s.webhooks.backlog, s.webhooks.poll_ms), (5, 3));
+        assert_eq!(s.inbound.smtp_limits.idle.as_secs(), 9);
+        for zero in [
+            Overrides {
+                smtp_listen_max_idle_commands: Some(0),
+                ..o.clone()
+            },
+            Overrides {
+                webhook_backlog: Some(0),
+                ..o.clone()
+            },
+        ] {
+            let err = Settings::load(&zero).unwrap_err().to_string();
+            assert!(err.contains("must be at least 1"), "{err}");
+        }
+        o.smtp_listen_max_idle_commands = Some(0);
+        let err = Settings::load(&o).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "setting `smtp_listen_max_idle_commands`: must be at least 1"
+        );
+    }
+
+    #[test]
+    fn the_declared_defaults_are_those_of_the_groups() {
+        let s = Settings::load(&Overrides::default()).unwrap();
+        let same = |a: &dyn fmt::Debug, b: &dyn fmt::Debug| {
+            assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        };
+        same(&s.database, &crate::store::Timeouts::default());
+        same(&s.webhooks, &crate::webhooks::WebhookSettings::default());
+        same(&s.decks, &crate::http::decks::DeckSettings::default());
+        same(&s.inbound, &crate::inbound::InboundSettings::default());
+        same(
+            &s.mail,
+            &crate::mail::MailSettings::local(Path::new("./data")),
+        );
+    }
+
+    #[test]
+    fn every_setting_has_a_flag_a_variable_and_a_file_key_of_its_name() {
+        use clap::CommandFactory;
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            overrides: Overrides,
+        }
+        let cmd = Cli::command();
+        for s in SETTINGS {
+            let arg = cmd
+                .get_arguments()
+                .find(|a| a.get_id() == s.key)
+                .unwrap_or_else(|| panic!("no flag for {}", s.key));
+            assert_eq!(arg.get_long(), Some(&s.flag()[2..]));
+            assert_eq!(arg.get_env().and_then(|e| e.to_str()), Some(s.env));
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(help.contains(&format!("File key `{}`", s.key)), "{help}");
+            assert!(help.contains(&(s.default)()), "{help}");
+        }
+        assert_eq!(cmd.get_arguments().count(), SETTINGS.len() + 1);
+    }
+
+    /// `docs/operators/settings.md` holds the table [`settings_table`] makes, between its
+    /// markers; `HERMES_BLESS=1` rewrites it.
+    #[test]
+    fn settings_table() {
+        const BEGIN: &str = "<!-- settings:begin -->\n";
+        const END: &str = "<!-- settings:end -->";
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/operators/settings.md");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (Some(begin), Some(end)) = (text.find(BEGIN), text.find(END)) else {
+            panic!("{} lacks the markers {BEGIN:?} and {END:?}", path.display());
+        };
+        let expected = format!(
+            "{}{BEGIN}{}{}",
+            &text[..begin],
+            super::settings_table(),
+            &text[end..]
+        );
+        if text == expected {
+            return;
+        }
+        if std::env::var_os("HERMES_BLESS").is_some() {
+            std::fs::write(&path, expected).unwrap();
+            return;
+        }
+        panic!(
+            "docs/operators/settings.md disagrees with the settings declared in \
+             api/src/config.rs; rewrite its table with\n  \
+             HERMES_BLESS=1 cargo test -p hermes-api --lib config::tests::settings_table"
+        );
     }
 }

@@ -175,6 +175,8 @@ impl Drop for ServeProcess {
 
 /// The settings of a test server with its files in `dir` and its database at
 /// `database_url` (port 0, `.eml` mail files, generous limits).
+// Every setting of today is named on purpose; `..Settings::defaults()` is for tomorrow's.
+#[allow(clippy::needless_update)]
 pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
     Settings {
         bind: "127.0.0.1:0".parse().expect("address"),
@@ -243,6 +245,8 @@ pub fn test_settings(dir: &std::path::Path, database_url: &str) -> Settings {
             uploads_at_once: 4,
             ..Default::default()
         },
+        // A setting not named above runs with its default.
+        ..Settings::defaults()
     }
 }
 

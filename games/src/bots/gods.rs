@@ -3,12 +3,13 @@
 //! * `random`: [`random_turn`] on the game rebuilt from the view.
 //! * `greedy`: the best whole turn by [`evaluate`], found by a beam over the turn's steps
 //!   (every first action, then every next action after the best first ones).
-//! * `strong`: determinized flat Monte Carlo search with UCB1 at the root: the greedy
-//!   beam's best few whole turns are the candidates; each playout deals the unseen tiles
-//!   into a pile afresh ([`determinize`]: the tiles the seat cannot see, the game-end tile
-//!   among the last ones as G-B4 put it there), plays the candidate, then every god's
-//!   next turns for two rounds with a sampled greedy policy, and scores the position
-//!   reached (the final score if the game ended). The candidate with the best mean wins.
+//! * `strong`: determinized flat Monte Carlo search at the root: the greedy beam's best
+//!   few whole turns are the candidates; each playout deals the unseen tiles into a pile
+//!   afresh ([`determinize`]: the tiles the seat cannot see, the game-end tile among the
+//!   last ones as G-B4 put it there), plays the candidate, then every god's next turn
+//!   (the others', then the seat's own) with a sequential greedy policy, and scores the
+//!   position reached by [`evaluate`] (the final score if the game ended). The budget is
+//!   spent by sequential halving with common random numbers (see `strong_turn`).
 //!
 //! Everything a turn's legality depends on is public (G-X4): the view holds it all, and
 //! [`Gods::from_view`] judges a turn exactly as the server will. Only the pile's order is
@@ -28,12 +29,12 @@ use crate::rng::{Rng, Seed};
 const BEAM: usize = 10;
 /// Whole turns a strong bot searches between.
 const CANDIDATES: usize = 8;
-/// Turns played ahead after the candidate in one playout, per god at the table.
-const ROUNDS_AHEAD: usize = 2;
-/// Steps the playout policy tries at each step of a turn.
-const ROLLOUT_SAMPLES: usize = 8;
-/// UCB1's exploration constant, in points of [`evaluate`].
-const EXPLORE: f64 = 3.0;
+/// Rounds played ahead after the candidate in one playout (each god's next turn).
+const ROUNDS_AHEAD: usize = 1;
+/// Steps the playout policy tries at each step of a turn: with more than this many legal
+/// steps it tries this many drawn at random. Trying them all (sequential greedy) made the
+/// search beat the greedy bot; trying 8 made it lose to it.
+const ROLLOUT_SAMPLES: usize = 10_000;
 
 /// The turn the god to move plays at `level`, from their own view, or `None` when the
 /// view is not of the god to move (or the game is over). Deterministic in `seed`.
@@ -415,52 +416,45 @@ fn strong_turn(
     if candidates.len() <= 1 || budget.playouts == 0 {
         return candidates.into_iter().next().unwrap_or_default();
     }
-    let mut n = vec![0u32; candidates.len()];
+    // Sequential halving with common random numbers: every candidate still in the race
+    // is played on the same sampled piles and with the same playout draws, so that their
+    // means differ by the candidates' merit more than by the luck of the draw; after each
+    // round the worse half drops out. The budget is shared evenly between the rounds.
+    let base = rng.next_u64();
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
     let mut sum = vec![0.0f64; candidates.len()];
-    for t in 0..budget.playouts {
-        // Each candidate once, then UCB1.
-        let pick = if (t as usize) < candidates.len() {
-            t as usize
-        } else {
-            let ln = f64::from(t).ln();
-            (0..candidates.len())
-                .max_by(|&a, &b| {
-                    ucb(&n, &sum, a, ln)
-                        .total_cmp(&ucb(&n, &sum, b, ln))
-                        .then(b.cmp(&a))
-                })
-                .unwrap_or(0)
-        };
-        let Some(turn) = candidates.get(pick) else {
+    let mut samples = 0u64;
+    let rounds = u64::from(usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
+    let mut left = u64::from(budget.playouts);
+    for round in 0..rounds {
+        let share = left / (rounds - round);
+        let more = (share / alive.len() as u64).max(1);
+        for j in samples..samples + more {
+            for &c in &alive {
+                let Some(turn) = candidates.get(c) else {
+                    continue;
+                };
+                let mut draw = Rng::from_seed(&Seed::from_u64(
+                    base ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                ));
+                let value = playout(view, seat, turn, &mut draw).unwrap_or(-1e6);
+                if let Some(s) = sum.get_mut(c) {
+                    *s += value;
+                }
+            }
+        }
+        samples += more;
+        left = left.saturating_sub(more * alive.len() as u64);
+        // Best first; on a tie the greedy's order (the candidates come best first).
+        alive.sort_by(|&a, &b| {
+            let (x, y) = (sum.get(a).unwrap_or(&0.0), sum.get(b).unwrap_or(&0.0));
+            y.total_cmp(x).then(a.cmp(&b))
+        });
+        alive.truncate(alive.len().div_ceil(2));
+        if alive.len() <= 1 || left == 0 {
             break;
-        };
-        let value = playout(view, seat, turn, rng).unwrap_or(-1e6);
-        if let (Some(c), Some(s)) = (n.get_mut(pick), sum.get_mut(pick)) {
-            *c += 1;
-            *s += value;
         }
     }
-    let best = (0..candidates.len())
-        .max_by(|&a, &b| {
-            mean(&n, &sum, a)
-                .total_cmp(&mean(&n, &sum, b))
-                .then(b.cmp(&a))
-        })
-        .unwrap_or(0);
+    let best = alive.first().copied().unwrap_or(0);
     candidates.into_iter().nth(best).unwrap_or_default()
-}
-
-fn mean(n: &[u32], sum: &[f64], i: usize) -> f64 {
-    match (n.get(i), sum.get(i)) {
-        (Some(&c), Some(&s)) if c > 0 => s / f64::from(c),
-        _ => f64::NEG_INFINITY,
-    }
-}
-
-fn ucb(n: &[u32], sum: &[f64], i: usize, ln_total: f64) -> f64 {
-    let c = n.get(i).copied().unwrap_or(0);
-    if c == 0 {
-        return f64::INFINITY;
-    }
-    mean(n, sum, i) + EXPLORE * (ln_total / f64::from(c)).sqrt()
 }

@@ -17,7 +17,7 @@ use crate::gods::{Draw, Gods, GodsOptions, Tile};
 use crate::rng::{Rng, Seed};
 
 /// A small budget: the tests check legality and determinism, not strength.
-const TEST_BUDGET: Budget = Budget::playouts(12);
+const TEST_BUDGET: Budget = Budget::playouts(4);
 
 /// A made-up model of a deck in the shape of the standard one: three or four things per
 /// card on a 3×3 grid of places, kinds drawn from 40.

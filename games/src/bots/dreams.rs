@@ -357,7 +357,18 @@ impl Table {
         budget: Budget,
         rng: &mut Rng,
     ) -> Option<usize> {
-        let candidates = self.best_points(seat, knows, CANDIDATES);
+        let mut candidates = self.best_points(seat, knows, CANDIDATES);
+        if knows == Knows::Nothing {
+            // The mortal may also pose as a god of any image: each image's most godlike
+            // free point is a candidate too.
+            for v in 0..4 {
+                for p in self.best_points(seat, Knows::Vision(v), 1) {
+                    if !candidates.contains(&p) {
+                        candidates.push(p);
+                    }
+                }
+            }
+        }
         if candidates.len() <= 1 || budget.playouts == 0 {
             return candidates.first().copied();
         }

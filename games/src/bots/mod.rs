@@ -72,7 +72,9 @@ impl Budget {
 }
 
 impl Default for Budget {
-    /// About a tenth of a second of one core for a 4-god turn on the reference machine.
+    /// On the machine of `BENCHMARKS.md` ("Bots"), a Gods playout costs about 1 ms per god
+    /// at the table, so 200 playouts think for about 0.2 s (2 gods) to 0.8 s (4 gods); a
+    /// Dreams playout costs a few microseconds.
     fn default() -> Budget {
         Budget { playouts: 200 }
     }

@@ -219,6 +219,7 @@ async fn start(database_url: Option<String>, args: &Args) -> Result<Server, BoxE
         database: Default::default(),
         inbound: Default::default(),
         webhooks: Default::default(),
+        decks: Default::default(),
         outbox_retention_days: 30,
         idempotency_retention_days: 7,
         jwt_secret: Some(Secret("loadbench secret, thirty-two bytes or more".into())),

@@ -72,9 +72,10 @@ impl Budget {
 }
 
 impl Default for Budget {
-    /// On the machine of `BENCHMARKS.md` ("Bots"), a Gods playout costs about 1 ms per god
-    /// at the table, so 200 playouts think for about 0.2 s (2 gods) to 0.8 s (4 gods); a
-    /// Dreams playout costs a few microseconds.
+    /// A Gods playout costs about one greedy turn per god at the table: in
+    /// `BENCHMARKS.md` ("Bots", a loaded 2-core machine) 200 playouts took 0.5 s for 2
+    /// gods, and 50 took 0.7 s for 4. A Dreams playout costs microseconds. The service
+    /// should measure on its own machine and pick the count for its time bound.
     fn default() -> Budget {
         Budget { playouts: 200 }
     }

@@ -5,6 +5,7 @@
 //! the one PRNG ([`rng`]), and a JSON-in/JSON-out [`registry`] for the service.
 //! Must not: do I/O, read a clock, spawn threads or use any randomness but [`rng::Rng`].
 
+pub mod bots;
 pub mod dreams;
 pub mod game;
 pub mod gods;

@@ -17,6 +17,7 @@
 //! Must not: know about HTTP requests, forms or mail messages; read the clock other than
 //! through [`crate::state::AppState::clock`].
 
+pub mod bots;
 pub mod events;
 pub mod leave;
 pub mod table;

@@ -12,6 +12,7 @@
 //! show the mortal, the vision or another seat's guess to anyone before the reveal (D-S1).
 
 pub mod deal;
+pub mod features;
 pub mod guess;
 pub mod inline;
 pub mod legal;

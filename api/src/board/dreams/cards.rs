@@ -600,6 +600,35 @@ pub fn card_title(n: usize) -> &'static str {
     CARDS.get(n).map_or("An Unknown Dream", |c| c.title)
 }
 
+/// What card `n`'s picture is made of and where, for the bots' model of the images:
+/// per thing, and for the ground (if the card has one), a number naming what it is (the
+/// same number on every card that shows the same kind of thing) and its centre in
+/// hundredths of the picture's side, `(id, x, y)` with `0, 0` top left — the point of the
+/// firmament a star at the same place points at. A thing stands at the centre of its
+/// place (the drawing moves it by under 2 hundredths); the ground, a band along the
+/// bottom, is given as three points along it. The sky covers the whole picture and points
+/// at nothing. Empty for a number outside `0..DECK_SIZE`.
+pub fn card_features(n: usize) -> Vec<(u16, u8, u8)> {
+    const GROUND_IDS: u16 = 100;
+    let Some(spec) = CARDS.get(n) else {
+        return Vec::new();
+    };
+    let centre = |i: u8| 17 + 33 * i;
+    let mut out: Vec<(u16, u8, u8)> = spec
+        .things
+        .iter()
+        .map(|&(thing, place)| {
+            let (col, row) = place.cell();
+            (thing as u16, centre(col), centre(row))
+        })
+        .collect();
+    if spec.ground != Ground::Air {
+        // The band runs from 76 % of the height to the bottom.
+        out.extend((0..3).map(|col| (GROUND_IDS + spec.ground as u16, centre(col), 88)));
+    }
+    out
+}
+
 /// Card `n` as a standalone SVG document, [`CARD_WIDTH`]×[`CARD_HEIGHT`]. A number outside
 /// `0..DECK_SIZE` gives a blank card saying so (never a panic).
 pub fn card_svg(n: usize) -> String {

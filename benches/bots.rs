@@ -1,4 +1,4 @@
-//! botbench: how strong the engine's bots are (issue 36), in whole games between them.
+//! botbench: how strong the engine's bots are, in whole games between them.
 //!
 //! Gods, 2 and 4 gods: strong against greedy and greedy against random. In 2-god games the
 //! two levels swap seats every other game; in 4-god games each level holds two seats,
@@ -25,7 +25,7 @@ use hermes_api::play::bots::standard_deck_features;
 use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
-#[command(about = "Win rates of the engine's bots against each other (issue 36)")]
+#[command(about = "Win rates of the engine's bots against each other")]
 struct Args {
     /// Games per pairing.
     #[arg(long, default_value_t = 100)]

@@ -1,6 +1,6 @@
 //! `hermes check games`: would the games in the database still play the same on this
 //! binary's rules engines? The guard against a rules fix breaking games in progress
-//! (issue 35; `docs/operations.md`).
+//! (`docs/operators/operations.md`).
 //!
 //! Owns: replaying each started game's log from its seed on the current engine, one entry
 //! at a time, and comparing what it computes with what was stored when the game was

@@ -303,7 +303,7 @@ settings! {
     /// beyond it is refused with 429 and `Retry-After`. 0: none.
     invite_unconfirmed_per_user_per_day: u32 = [DEFAULT_INVITE_UNCONFIRMED_PER_USER_PER_DAY],
         env "HERMES_INVITE_UNCONFIRMED_PER_USER_PER_DAY", value_name "N";
-    // --- Time (the scheduler; see docs/deadlines.md) ---
+    // --- Time (the scheduler; see docs/players/deadlines.md) ---
     /// How often the scheduler looks for due reminders, timeouts and digests, in milliseconds.
     scheduler_tick_ms: u64 = [1000],
         env "HERMES_SCHEDULER_TICK_MS", value_name "MS";
@@ -313,7 +313,7 @@ settings! {
     /// Vacation days a player may take per calendar year (UTC).
     vacation_days_per_year: u32 = [30],
         env "HERMES_VACATION_DAYS_PER_YEAR", value_name "DAYS";
-    // --- Mail (the outbox worker; see docs/mail.md) ---
+    // --- Mail (the outbox worker; see docs/operators/mail.md) ---
     /// How mail leaves: `file` (an `.eml` file per message in MAIL_DIR) or `smtp`.
     @hand mail_transport: String = ["file".into()],
         env "HERMES_MAIL_TRANSPORT", value_name "file|smtp";
@@ -346,7 +346,7 @@ settings! {
     /// once).
     mail_poll_ms: u64 = [1000],
         env "HERMES_MAIL_POLL_MS", value_name "MS";
-    /// An event stream (`GET /stream`, docs/stream.md) sends a keep-alive line after this many
+    /// An event stream (`GET /stream`, docs/clients/stream.md) sends a keep-alive line after this many
     /// milliseconds without an event.
     stream_keepalive_ms: u64 = [25_000],
         env "HERMES_STREAM_KEEPALIVE_MS", value_name "MS";
@@ -362,7 +362,7 @@ settings! {
     /// tokens and event streams it held here within this time.
     credentials_recheck_ms: u64 = [1000],
         env "HERMES_CREDENTIALS_RECHECK_MS", value_name "MS";
-    // --- Operations (docs/operations.md) ---
+    // --- Operations (docs/operators/operations.md) ---
     /// Log lines as `text` (human) or `json` (one object a line, for a log collector).
     @hand log_format: String = ["text".into()],
         env "HERMES_LOG_FORMAT", value_name "text|json";
@@ -378,7 +378,7 @@ settings! {
     /// comma-separated (a list in the file).
     @hand cors_origins: Vec<String> = [none "none: no CORS"],
         env "HERMES_CORS_ORIGINS", value_name "ORIGIN,...", value_delimiter = ',';
-    // --- Replies by mail (see docs/replies.md) ---
+    // --- Replies by mail (see docs/operators/replies.md) ---
     /// Shared secret of `POST /inbound/mail` (at least 16 bytes); setting it turns the endpoint
     /// on.
     @hand inbound_secret: String = [none "none: off"],
@@ -425,7 +425,7 @@ settings! {
     /// `Authentication-Results` with a pass.
     @hand inbound_trusted_authserv: String = [none "none"],
         env "HERMES_INBOUND_TRUSTED_AUTHSERV", value_name "ID";
-    // --- Webhooks (docs/webhooks.md) ---
+    // --- Webhooks (docs/clients/webhooks.md) ---
     /// Let webhooks call loopback, private, link-local and other non-public addresses (a
     /// receiver on the operator's own network; tests).
     @hand webhook_allow_private: bool = [false],
@@ -457,7 +457,7 @@ settings! {
     /// must not call out, as a contract test's).
     @hand webhook_deliver: bool = [true],
         env "HERMES_WEBHOOK_DELIVER", value_name "BOOL";
-    // --- Deck uploads (docs/decks.md) ---
+    // --- Deck uploads (docs/clients/decks.md) ---
     /// Deck uploads (`POST /decks`) drawn at once on this server, each on a core; more get 503
     /// `decks_busy` with `Retry-After`.
     @hand deck_uploads_at_once: u32 = [default_draw_threads();

@@ -31,7 +31,7 @@ enum Command {
     Restore(BackupArgs),
     /// Check a finished game from a server's public data: the revealed seed against its
     /// commitment, the game's seed derived from it and the players' seeds, the whole log
-    /// replayed with the rules engine (docs/replay.md).
+    /// replayed with the rules engine (docs/players/replay.md).
     Verify(VerifyArgs),
     /// Checks of the database against this binary (read only: nothing is written).
     #[command(subcommand)]
@@ -50,7 +50,7 @@ enum CheckCommand {
     /// the first log entry that differs and how; then a summary. Run it before upgrading
     /// to a binary whose rules changed. Reads the same settings as `serve` (for the
     /// database) and writes nothing; the server may go on running. See
-    /// docs/operations.md.
+    /// docs/operators/operations.md.
     Games(CheckGamesArgs),
 }
 

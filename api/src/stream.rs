@@ -1,4 +1,4 @@
-//! Waking event streams (`GET /stream`, `GET /games/{id}/stream`; `docs/stream.md`).
+//! Waking event streams (`GET /stream`, `GET /games/{id}/stream`; `docs/clients/stream.md`).
 //!
 //! Owns: the in-process hub a stream waits on, and on PostgreSQL the one listener
 //! connection per server that turns other servers' `NOTIFY`s into wake-ups of this one's

@@ -146,7 +146,7 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     /// stored log replay differently (a rule fixed, a draw reordered, an event renamed):
     /// every game records the version it was created with (`games.engine_version`), and
     /// `hermes check games` replays the games in progress on the current engine to find
-    /// the ones such a change would break (`docs/operations.md`).
+    /// the ones such a change would break (`docs/operators/operations.md`).
     const ENGINE_VERSION: u32;
 
     /// How many seats the game can be played with.

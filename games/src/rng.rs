@@ -8,7 +8,7 @@
 //! four little-endian `u64` words (an all-zero seed, the one forbidden state, is replaced
 //! by the SplitMix64 expansion of 0). Bounded integers use rejection sampling on the
 //! top bits (no modulo bias); shuffles are Fisher–Yates from the last index down.
-//! `docs/replay.md` restates this so that anyone can recompute a game in any language.
+//! `docs/players/replay.md` restates this so that anyone can recompute a game in any language.
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;

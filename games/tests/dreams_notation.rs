@@ -1,5 +1,5 @@
 //! The Dreams notation (`games::dreams::notation`): the players' guide's examples
-//! (`docs/notation.md`, "Writing a turn of Dreams") are the parser's truth, and properties
+//! (`docs/players/notation.md`, "Writing a turn of Dreams") are the parser's truth, and properties
 //! hold for every turn: `parse(format(t)) == t`, `format` is canonical, a turn written
 //! loosely the way a person might reads the same, and no input panics or points at a word
 //! that is not where it says.
@@ -180,7 +180,7 @@ fn every_line_of_a_dreams_block_in_the_guide_parses_and_round_trips() {
             }
             let turn = match parse(line) {
                 Ok(turn) => turn,
-                Err(e) => panic!("docs/notation.md line {number}: {line:?}: {e}"),
+                Err(e) => panic!("docs/players/notation.md line {number}: {line:?}: {e}"),
             };
             assert!(!turn.is_empty(), "line {number}");
             let written = format(&turn);
@@ -227,7 +227,7 @@ fn every_error_shown_in_the_guide_is_the_one_the_parser_gives() {
             };
             let shown = shown.trim().strip_prefix("→ ").unwrap();
             let error = parse_err(input);
-            assert_eq!(error.to_string(), shown, "docs/notation.md line {number}");
+            assert_eq!(error.to_string(), shown, "docs/players/notation.md line {number}");
             assert_eq!(
                 input.get(error.offset..error.offset + error.word.len()),
                 Some(error.word.as_str())

@@ -85,7 +85,7 @@ fn sha256(data: &[u8], with_sha2: bool) -> [u8; 32] {
     }
 }
 
-/// The salt, as `docs/replay.md` says, without the engine.
+/// The salt, as `docs/players/replay.md` says, without the engine.
 fn salt_of(seed: &Seed, round: u32, seat: Seat, with_sha2: bool) -> String {
     let mut input = b"hermes/dreams/salt/v1".to_vec();
     input.extend_from_slice(&seed.0);
@@ -94,7 +94,7 @@ fn salt_of(seed: &Seed, round: u32, seat: Seat, with_sha2: bool) -> String {
     hex(&sha256(&input, with_sha2)[..16])
 }
 
-/// The commitment, as `docs/replay.md` says, without the engine.
+/// The commitment, as `docs/players/replay.md` says, without the engine.
 fn commitment_of(
     round: u32,
     seat: Seat,

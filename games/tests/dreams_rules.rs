@@ -1,5 +1,5 @@
 //! The rules of Dreams (`docs/rules/dreams.md`), one or more tests per rule id; the cases
-//! the rules leave open follow `docs/dreams-decisions.md`. Tables where they fit.
+//! the rules leave open follow `docs/players/dreams-decisions.md`. Tables where they fit.
 
 #![allow(
     clippy::unwrap_used,

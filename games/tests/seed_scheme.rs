@@ -2,7 +2,7 @@
 //! player's seed, and the game draws from ChaCha20. `fixtures/seed_scheme_2.json` pins the
 //! derivation, the generator's first outputs, a Gods pile and a Dreams first deal for fixed
 //! seeds, so every platform and every later build computes the same game
-//! (`docs/replay.md`, `docs/examples/replay_draws.py`). Never regenerate it to make this
+//! (`docs/players/replay.md`, `docs/examples/replay_draws.py`). Never regenerate it to make this
 //! test pass: a failure means games already played would replay differently.
 //! (It was written once with `HERMES_BLESS_SEED_SCHEME=1`.)
 
@@ -84,7 +84,7 @@ fn the_same_seeds_give_the_same_game_on_every_platform() {
 
 #[test]
 fn the_derivation_is_the_documented_hmac() {
-    // docs/replay.md: HMAC-SHA256(server seed, "hermes/game-seed/v2" ‖ u32le(n) ‖ for each
+    // docs/players/replay.md: HMAC-SHA256(server seed, "hermes/game-seed/v2" ‖ u32le(n) ‖ for each
     // seat u32le(len) ‖ bytes).
     let mut message = b"hermes/game-seed/v2".to_vec();
     message.extend_from_slice(&3u32.to_le_bytes());

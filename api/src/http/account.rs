@@ -530,7 +530,7 @@ pub async fn reset(
                 return Ok::<_, crate::store::StoreError>(None);
             }
             // The recovery after a compromise: whatever the old password let anyone
-            // obtain stops working (docs/pages.md, "Forgotten passwords").
+            // obtain stops working (docs/players/pages.md, "Forgotten passwords").
             let epoch = accounts::end_credentials(conn, &id, at)?;
             prefs::verify_email(conn, &id, &email, at)?;
             Ok(Some(epoch))

@@ -1,5 +1,5 @@
 //! `/me/calendar` and `/calendar/{token}.ics`: a calendar feed of the user's deadlines at
-//! a secret URL (`docs/stream.md`, "Calendar").
+//! a secret URL (`docs/clients/stream.md`, "Calendar").
 //!
 //! The URL's token is purpose-scoped: it opens this feed and nothing else (it is not a
 //! bearer token), is stored only as its SHA-256, and is replaced by `POST /me/calendar`

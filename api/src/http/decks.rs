@@ -44,7 +44,7 @@ const TITLE_CHARS: usize = 80;
 /// What a served SVG may do: nothing but draw (the board's policy).
 const SVG_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
 
-/// The bounds on deck uploads (`deck_*` in the settings table, docs/decks.md).
+/// The bounds on deck uploads (`deck_*` in the settings table, docs/clients/decks.md).
 #[derive(Debug, Clone)]
 pub struct DeckSettings {
     /// Uploads drawn at once on this server (`deck_uploads_at_once`).

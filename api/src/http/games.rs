@@ -53,7 +53,7 @@ pub struct NewGame {
     /// What happens when a seat's time runs out: `auto_pass` (default), `forfeit`, `wait`.
     #[serde(default)]
     pub timeout_policy: Option<String>,
-    /// The creator's own seed for the game's randomness (`docs/replay.md`); the server
+    /// The creator's own seed for the game's randomness (`docs/players/replay.md`); the server
     /// draws one when absent.
     #[serde(default)]
     pub player_seed: Option<String>,
@@ -147,7 +147,7 @@ fn player_seed(sent: Option<String>) -> ApiResult<(String, &'static str)> {
     Ok((seed, "player"))
 }
 
-/// The time per turn a game may have, in hours (`docs/deadlines.md`).
+/// The time per turn a game may have, in hours (`docs/players/deadlines.md`).
 pub const TURN_HOURS: std::ops::RangeInclusive<i64> = 1..=336;
 pub const DEFAULT_TURN_HOURS: i64 = 72;
 /// The timeout policies, the default first.
@@ -373,7 +373,7 @@ pub async fn create_game(
 
 /// Seat the players (shuffled unless fixed) and set up the game from its seed: the
 /// server's seed and, from seed scheme 2 on, every player's seed in seat order, fixed now
-/// that the last seat is taken (`docs/replay.md`).
+/// that the last seat is taken (`docs/players/replay.md`).
 fn plan_start(game: &Game, joined: &[Seat]) -> Result<StartPlan, String> {
     let kind = registry::kind(&game.kind).ok_or("unknown kind")?;
     let mut order: Vec<&Seat> = joined.iter().collect();
@@ -417,7 +417,7 @@ fn join_error(e: JoinError) -> ApiError {
 pub struct Join {
     /// The game's join code; not needed by an invited user.
     pub code: Option<String>,
-    /// The player's own seed for the game's randomness (`docs/replay.md`); the server
+    /// The player's own seed for the game's randomness (`docs/players/replay.md`); the server
     /// draws one when absent.
     #[serde(default)]
     pub player_seed: Option<String>,

@@ -1,5 +1,5 @@
 //! `POST /inbound/mail`: a raw RFC 5322 message, as a mail provider's inbound webhook or
-//! an MTA pipe (`docs/replies.md`) delivers it, for `crate::inbound::receive`.
+//! an MTA pipe (`docs/operators/replies.md`) delivers it, for `crate::inbound::receive`.
 //!
 //! Authenticated by the shared `inbound_secret`: `Authorization: Bearer SECRET`, or
 //! `X-Hermes-Signature: sha256=HEX`, the HMAC-SHA256 of the body under the secret. Off

@@ -60,7 +60,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::delete().to(calendar::revoke)),
         )
         .service(web::resource("/calendar/{token}.ics").route(web::get().to(calendar::feed)))
-        // Event streams (`docs/stream.md`).
+        // Event streams (`docs/clients/stream.md`).
         .service(web::resource("/stream").route(web::get().to(stream::user)))
         .service(web::resource("/games/{id}/stream").route(web::get().to(stream::game)))
         .service(
@@ -69,7 +69,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::put().to(vacation::put))
                 .route(web::delete().to(vacation::delete)),
         )
-        // Webhooks (`docs/webhooks.md`).
+        // Webhooks (`docs/clients/webhooks.md`).
         .service(
             web::resource("/webhooks")
                 .route(web::get().to(webhooks::list))

@@ -13,7 +13,7 @@
 //! in the URL is the credential: pages send `Referrer-Policy: no-referrer` (the board image
 //! and any link followed must not carry it elsewhere) and `Cache-Control: no-store`. No
 //! inline script runs: `Content-Security-Policy` allows scripts only from this server's
-//! own files (`/static/play.js`, [`script`]). `docs/pages.md` has the whole token model.
+//! own files (`/static/play.js`, [`script`]). `docs/players/pages.md` has the whole token model.
 
 use crate::auth::jwt::{Claims, Purpose};
 use crate::error::ApiError;

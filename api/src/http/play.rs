@@ -14,7 +14,7 @@
 //! page does not post again; a rule violation re-renders the page with 422 and the rule's
 //! words, a stale `expected_seq` (the form was sent twice, or someone else moved) with
 //! 409. There is no CSRF token: the token in the URL is the credential and is not known to
-//! another site (see `docs/pages.md`).
+//! another site (see `docs/players/pages.md`).
 //!
 //! The page draws the board inline (SVG, so a phone's screen gets it sharp at any
 //! density) and loads `/static/play.js`, which builds a turn by clicking: it asks

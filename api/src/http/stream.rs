@@ -1,4 +1,4 @@
-//! `/stream` and `/games/{id}/stream`: event streams (`docs/stream.md`).
+//! `/stream` and `/games/{id}/stream`: event streams (`docs/clients/stream.md`).
 //!
 //! A stream reads its events from the `events` table after the last id it sent, sends
 //! them, then waits for a wake-up (`crate::stream::Hub`) or for the keep-alive interval,

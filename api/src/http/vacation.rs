@@ -4,7 +4,7 @@
 //! running one; `DELETE` ends it now (the unused part goes back to the budget); `GET`
 //! says where it stands. While a player is on vacation their clocks stand still: every
 //! deadline of theirs moves later by exactly the vacation time (see
-//! `crate::store::deadlines::set_vacation_end` and `docs/deadlines.md`). The budget is
+//! `crate::store::deadlines::set_vacation_end` and `docs/players/deadlines.md`). The budget is
 //! `vacation_days_per_year` per calendar year in UTC, counted in seconds; going over is
 //! a 422 that says how much is left.
 

@@ -1,4 +1,4 @@
-//! `/webhooks`: a user's webhooks (`docs/webhooks.md`): URLs told of the events of the
+//! `/webhooks`: a user's webhooks (`docs/clients/webhooks.md`): URLs told of the events of the
 //! user's own stream, signed with a secret the server makes and shows once.
 //!
 //! A hook's URL is checked here (http or https; no loopback or private address unless

@@ -37,7 +37,7 @@ use sha2::{Digest, Sha256};
 use std::net::SocketAddr;
 use token::ReplyToken;
 
-/// How replies by mail are read (`docs/replies.md`).
+/// How replies by mail are read (`docs/operators/replies.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InboundSettings {
     /// `POST /inbound/mail` takes mail when this is set: as `Authorization: Bearer SECRET`

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The listener's bounds on its clients (`smtp_listen_*` settings, `docs/replies.md`).
+/// The listener's bounds on its clients (`smtp_listen_*` settings, `docs/operators/replies.md`).
 ///
 /// One client must not be able to keep others out: it gets `per_client` of the
 /// `max_connections`, and each of its connections ends when it falls silent for `idle`,

@@ -6,7 +6,7 @@
 //! `dedupe_key`, so doing the same thing twice (a retried request, a second server)
 //! never mails twice.
 //!
-//! What is decided here and what at send time (see `docs/mail.md`): who gets which mail,
+//! What is decided here and what at send time (see `docs/operators/mail.md`): who gets which mail,
 //! and the data of every template except `your_turn`, are decided now, from the committed
 //! facts (the game-over data with the outcome the turn stored). A `your_turn` row holds
 //! only its key (`game`, `seq`, `user`) and `{}` as data: the worker builds the data when

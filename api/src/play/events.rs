@@ -1,4 +1,4 @@
-//! The events a game's moves cause, for the event streams (`docs/stream.md`), built in
+//! The events a game's moves cause, for the event streams (`docs/clients/stream.md`), built in
 //! the transaction that writes the move and written with it (`crate::store::events`).
 //!
 //! Owns: which events an act causes, and what each reader is told. An event never carries

@@ -1,8 +1,8 @@
 //! A player leaves a game: resigns a running one, aborts one nobody has moved in yet, or
-//! deletes one that has not started (`docs/leaving.md`).
+//! deletes one that has not started (`docs/players/leaving.md`).
 //!
 //! Owns: who may do which and when, and the writes (one transaction each). A resigned
-//! seat drops out exactly as on a forfeit (`docs/deadlines.md`): the scheduler plays its
+//! seat drops out exactly as on a forfeit (`docs/players/deadlines.md`): the scheduler plays its
 //! pass turn whenever it must act, logged with the source `resign`; it never wins.
 //! Must not: know how the request arrived; play a turn other than through the scheduler's
 //! pass (`crate::play::timeout`).

@@ -8,7 +8,7 @@
 //!   mail and its answer), and [`legal`] for the steps a seat may take next;
 //! - the service plays a timeout turn: [`play_timeout`];
 //! - a seat posts table talk: [`post_message`];
-//! - every act writes the events its streams send ([`events`], `docs/stream.md`);
+//! - every act writes the events its streams send ([`events`], `docs/clients/stream.md`);
 //! - a player leaves: resigns, aborts a game nobody moved in, deletes one not started
 //!   ([`leave`]).
 //!

@@ -244,7 +244,7 @@ impl Table {
 
     /// The game as the API shows it to `user_id`; `view` is added by the caller when
     /// wanted.
-    /// The players' seeds in seat order (a started game; `docs/replay.md`).
+    /// The players' seeds in seat order (a started game; `docs/players/replay.md`).
     pub fn player_seeds(&self) -> Vec<String> {
         let mut seated: Vec<&SeatedPlayer> = self.players.iter().collect();
         seated.sort_by_key(|p| p.seat.seat);
@@ -315,7 +315,7 @@ impl Table {
             // The seed is revealed only when the game is over (fairness you can check).
             "seed": if over { json!(g.seed) } else { Value::Null },
             "seed_scheme": g.seed_scheme,
-            // What the engine was set up with (docs/replay.md), as secret as the seed.
+            // What the engine was set up with (docs/players/replay.md), as secret as the seed.
             "game_seed": if over && g.state.is_some() {
                 g.engine_seed(&self.player_seeds())
                     .map(|(seed, _)| json!(seed))

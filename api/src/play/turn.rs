@@ -929,7 +929,7 @@ pub fn prepare_on(
     })
 }
 
-/// The outcome as the service shows it when seats dropped out (`docs/deadlines.md`): a
+/// The outcome as the service shows it when seats dropped out (`docs/players/deadlines.md`): a
 /// forfeited god never wins. If the engine's winners are all forfeited, the best score
 /// among the others wins (shared on a tie). `forfeited` lists them.
 pub fn without_forfeited(outcome: &Outcome, forfeited: &[usize]) -> Value {

@@ -14,7 +14,7 @@
 //! * digest: `UPDATE users SET next_digest_at = NEXT WHERE next_digest_at = SEEN`.
 //!
 //! Must not: read the wall clock (only `AppState.clock`), hold any decision in memory,
-//! or send mail itself (it enqueues; `crate::outbox` delivers). See `docs/deadlines.md`.
+//! or send mail itself (it enqueues; `crate::outbox` delivers). See `docs/players/deadlines.md`.
 
 mod digest;
 mod timeout;
@@ -192,7 +192,7 @@ fn prune(
     if let Some(keep) = state.time.outbox_retention {
         report.pruned_mail = crate::store::outbox::prune_sent(conn, now - keep)?;
         // Stream events are kept as long as sent mail: a client away longer than that
-        // resumes from what is left (`docs/stream.md`).
+        // resumes from what is left (`docs/clients/stream.md`).
         report.pruned_events = crate::store::events::prune(conn, now - keep)?;
         // Webhook deliveries done (delivered or given up) likewise.
         crate::store::webhooks::prune(conn, now - keep)?;

@@ -9,7 +9,7 @@
 //! Must not: read the wall clock (every time comes from the caller, who asks
 //! `AppState.clock`), know a game rule or a mail template.
 //!
-//! See `docs/deadlines.md` for what the times mean.
+//! See `docs/players/deadlines.md` for what the times mean.
 
 use super::schema::{deadlines, seats, users};
 use super::{DbConn, StoreError};

@@ -1,4 +1,4 @@
-//! The events streams send (`crate::stream`, `docs/stream.md`), written in the transaction
+//! The events streams send (`crate::stream`, `docs/clients/stream.md`), written in the transaction
 //! that causes them: a stream reads them from here, so a client that reconnects with the
 //! last id it saw misses nothing.
 //!

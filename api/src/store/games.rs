@@ -399,7 +399,7 @@ impl From<DieselError> for JoinError {
     }
 }
 
-/// The players' seeds in seat order (a started game; `docs/replay.md`). Seats of a game of
+/// The players' seeds in seat order (a started game; `docs/players/replay.md`). Seats of a game of
 /// seed scheme 1 have none: its seed ignores them.
 pub fn player_seeds(conn: &mut DbConn, game_id: &str) -> Result<Vec<String>, StoreError> {
     let rows: Vec<Option<String>> = seats::table

@@ -84,11 +84,11 @@ pub struct Game {
     pub started_at: Option<NaiveDateTime>,
     pub ended_at: Option<NaiveDateTime>,
     pub updated_at: NaiveDateTime,
-    /// Time per turn, in seconds (see `docs/deadlines.md`).
+    /// Time per turn, in seconds (see `docs/players/deadlines.md`).
     pub turn_seconds: i64,
     /// `auto_pass`, `forfeit` or `wait`: what happens when a seat's time runs out.
     pub timeout_policy: String,
-    /// How the engine's seed is made from `seed` and the players' seeds (`docs/replay.md`):
+    /// How the engine's seed is made from `seed` and the players' seeds (`docs/players/replay.md`):
     /// 1 the server's seed alone (xoshiro256**), 2 derived with every player's seed
     /// (ChaCha20); see [`::games::SeedScheme`].
     pub seed_scheme: i64,
@@ -137,7 +137,7 @@ pub struct Seat {
     pub joined_at: NaiveDateTime,
     /// Set when the seat dropped out (timeout policy `forfeit`).
     pub forfeited_at: Option<NaiveDateTime>,
-    /// The player's own seed (`docs/replay.md`), public; `None` in games of seed scheme 1.
+    /// The player's own seed (`docs/players/replay.md`), public; `None` in games of seed scheme 1.
     pub player_seed: Option<String>,
     /// `player` (sent by the player) or `server` (the player sent none, the server drew it).
     pub player_seed_by: Option<String>,
@@ -254,7 +254,7 @@ pub struct OutboxRow {
     pub sent_at: Option<NaiveDateTime>,
     pub failed_at: Option<NaiveDateTime>,
     pub last_error: Option<String>,
-    /// A your-turn mail not sent because its reader had already acted (`docs/mail.md`).
+    /// A your-turn mail not sent because its reader had already acted (`docs/operators/mail.md`).
     pub superseded_at: Option<NaiveDateTime>,
 }
 

@@ -1,4 +1,4 @@
-//! Webhooks and their outbox (`docs/webhooks.md`).
+//! Webhooks and their outbox (`docs/clients/webhooks.md`).
 //!
 //! Owns: the `webhooks` rows (a user's URLs), the fan-out of events into
 //! `webhook_deliveries` (one row per event and hook, written in the transaction that

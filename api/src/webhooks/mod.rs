@@ -1,4 +1,4 @@
-//! Webhooks (`docs/webhooks.md`): the worker that fans events out into the webhook
+//! Webhooks (`docs/clients/webhooks.md`): the worker that fans events out into the webhook
 //! outbox and delivers it, signed, with retries.
 //!
 //! Owns: reading the events table after `webhook_cursor` into `webhook_deliveries`

@@ -1,4 +1,4 @@
-//! `hermes check games` with the real binary (issue 35): on a database of finished and
+//! `hermes check games` with the real binary: on a database of finished and
 //! running games of both kinds it finds none changed; after one running game's stored log
 //! is altered (a turn rewritten so that its replay differs), it reports exactly that game,
 //! at that entry, and exits non-zero. It writes nothing.

@@ -290,7 +290,7 @@ fn check_guess_phase(landed: &[Value], seq: i64, n: usize, round: u64) {
     }
 }
 
-/// `guess seat 2`, `guess image 3` or `pass`: the text a commitment hashes (`docs/replay.md`).
+/// `guess seat 2`, `guess image 3` or `pass`: the text a commitment hashes (`docs/players/replay.md`).
 fn sealed_text(guess: &Value) -> String {
     if guess.is_null() {
         "pass".into()
@@ -942,7 +942,7 @@ fn normalise_text(s: &str, game_id: &str) -> String {
 
 /// Replace the value after every `Your deadline: ` (text, or HTML's `<strong>…</strong>`)
 /// with `<deadline>`. A mail is composed when it is sent, and says "no deadline" once its
-/// reader has acted since (docs/mail.md): when the outbox sends it against the turns of
+/// reader has acted since (docs/operators/mail.md): when the outbox sends it against the turns of
 /// the test is a race that has nothing to do with the mortal.
 fn strip_deadlines(s: &str) -> String {
     const LABEL: &str = "Your deadline: ";
@@ -1688,7 +1688,7 @@ api_test!(
         assert_eq!((status, refused["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("invalid_turn")), "{refused}");
         assert_eq!(refused.get("rule"), None, "{refused}");
         // Every star out; then seat 0 seals its guess ("no guess": any role may) and
-        // sends another: D-R5, as docs/dreams-decisions.md words it.
+        // sends another: D-R5, as docs/players/dreams-decisions.md words it.
         let mut seq = 0;
         for (seat, turn) in script_stars(n) {
             play(&app, &id, &players[seat], seq, &turn).await;

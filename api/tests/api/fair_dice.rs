@@ -1,4 +1,4 @@
-//! Fair dice that nobody controls (issue 15, `docs/replay.md`): every player's seed is
+//! Fair dice that nobody controls (issue 15, `docs/players/replay.md`): every player's seed is
 //! public from the start, the game's randomness is derived from them and the server's
 //! seed, and once the game is over anyone recomputes it — with the standalone script
 //! `docs/examples/replay_draws.py` and with `hermes verify` (`hermes_api::verify`).

@@ -492,7 +492,7 @@ pub fn mint(purpose: Purpose, user_id: &str, ttl: chrono::Duration) -> String {
 
 /// The seed and generator a finished game's engine was set up with, recomputed from its
 /// public data alone (`GET /games/{id}`: the revealed `seed`, `seed_scheme` and the
-/// players' seeds in seat order; `docs/replay.md`).
+/// players' seeds in seat order; `docs/players/replay.md`).
 pub fn engine_seed(game: &Value) -> (games::Seed, games::Generator) {
     let server: games::Seed = game["seed"]
         .as_str()

@@ -1,4 +1,4 @@
-//! Event streams (`GET /stream`, `GET /games/{id}/stream`; docs/stream.md): what each
+//! Event streams (`GET /stream`, `GET /games/{id}/stream`; docs/clients/stream.md): what each
 //! reader is told, NDJSON and SSE framing, keep-alives, resuming after `Last-Event-ID`,
 //! and a stream on one server hearing a turn played on another (PostgreSQL NOTIFY).
 

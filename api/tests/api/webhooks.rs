@@ -1,4 +1,4 @@
-//! Webhooks (`/webhooks`, docs/webhooks.md): a receiver started by the test on loopback
+//! Webhooks (`/webhooks`, docs/clients/webhooks.md): a receiver started by the test on loopback
 //! (with `webhook_allow_private` on for it) gets signed deliveries, retried after
 //! failures; a hook that keeps failing is disabled and shown so; a hook is told only
 //! what its owner's stream is; URLs to loopback and private addresses are refused.
@@ -240,7 +240,7 @@ api_test!(
             .until("ann's your_turn", |g| g.len() >= 2)
             .await;
         // Deliveries go out several at once: in the order of their events' ids only
-        // by chance (docs/webhooks.md).
+        // by chance (docs/clients/webhooks.md).
         got.sort_by_key(|r| r.json()["id"].as_i64());
         assert_eq!(kinds(&got), ["game_started", "your_turn"]);
         let secret = ann_hook["secret"].as_str().unwrap();

@@ -1,5 +1,5 @@
 //! Bots: players the engine itself can seat, for practice games, short tables and
-//! stand-ins (issue 36). One module per kind, three levels each.
+//! stand-ins. One module per kind, three levels each.
 //!
 //! Owns: choosing a turn for one seat from what that seat may know — its own view
 //! ([`Game::View`](crate::game::Game::View)) and nothing else. Every entry point takes the

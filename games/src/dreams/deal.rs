@@ -1,7 +1,7 @@
 //! Setting up and dealing a round (D-C0, D-C1, D-R1, D-R2, D-R3).
 //!
 //! The order of the draws from the game's [`Rng`] is part of the stored-game contract
-//! (`docs/replay.md`, "Dreams setup from the seed"): setup shuffles the 72 card numbers
+//! (`docs/players/replay.md`, "Dreams setup from the seed"): setup shuffles the 72 card numbers
 //! once; every deal then (1) shuffles the whole deck again if fewer than 4 cards are left
 //! in the draw pile, (2) takes images 1..=4 from the top of the pile, (3) draws the vision
 //! `1 + below(4)`, then (4) the mortal `below(seats)`.

@@ -648,7 +648,7 @@ impl Game for Dreams {
     type Legal = DreamsLegal;
 
     const KIND: &'static str = "dreams";
-    // 1: the first recorded version (issue 35).
+    // 1: the first recorded version.
     const ENGINE_VERSION: u32 = 1;
 
     fn seat_counts() -> RangeInclusive<usize> {

@@ -1,6 +1,6 @@
 //! The text notation of a Dreams turn: what a player types in an email reply and reads in
 //! the log, e.g. `clear at 25,70`, `guess seat 2`, `guess image 3`, `pass`.
-//! `docs/notation.md` ("Writing a turn of Dreams") is the players' guide.
+//! `docs/players/notation.md` ("Writing a turn of Dreams") is the players' guide.
 //!
 //! Owns: reading a turn from text ([`parse`]) with errors that point at the offending
 //! word, and writing a turn in the canonical form ([`format`]), which [`parse`] reads back
@@ -18,7 +18,7 @@ use std::fmt;
 const WORDS: &str = "clear, grey, black, star, guess, pass, no guess";
 
 /// The canonical notation of a sealed guess: `guess seat 2`, `guess image 3`, or `pass`
-/// for no guess. This exact text is part of a guess's commitment (`docs/replay.md`).
+/// for no guess. This exact text is part of a guess's commitment (`docs/players/replay.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SealedText(pub Option<Guess>);
 

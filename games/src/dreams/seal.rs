@@ -1,6 +1,6 @@
 //! Sealed guesses (D-R5, D-S1): every accepted guess is published at once as a
 //! commitment, and its salt and content at the reveal (D-R6), so that anyone can check
-//! afterwards that no guess was changed or made up. `docs/replay.md` ("Dreams: checking
+//! afterwards that no guess was changed or made up. `docs/players/replay.md` ("Dreams: checking
 //! the sealed guesses") is the public description; these functions are its truth.
 //!
 //! * salt: the first 16 bytes of SHA-256(`hermes/dreams/salt/v1` ‖ the 32 seed bytes ‖

@@ -616,7 +616,7 @@ impl Game for Gods {
     type Legal = legal::GodsLegal;
 
     const KIND: &'static str = "gods";
-    // 1: the first recorded version (issue 35).
+    // 1: the first recorded version.
     const ENGINE_VERSION: u32 = 1;
 
     fn seat_counts() -> RangeInclusive<usize> {

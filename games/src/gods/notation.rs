@@ -1,5 +1,5 @@
 //! The text notation of a Gods turn: what a god types in an email reply and reads in the
-//! log, e.g. `tribe 1 at 2,-1; temple at 1,0`. `docs/notation.md` is the players' guide.
+//! log, e.g. `tribe 1 at 2,-1; temple at 1,0`. `docs/players/notation.md` is the players' guide.
 //!
 //! Owns: reading one whole turn from text ([`parse`]) with errors that point at the
 //! offending word, and writing a turn in the canonical form ([`format`], [`format_step`]),
@@ -1074,13 +1074,13 @@ mod tests {
                 }
                 let turn = match parse(line) {
                     Ok(turn) => turn,
-                    Err(e) => panic!("docs/notation.md line {number}: {line:?}: {e}"),
+                    Err(e) => panic!("docs/players/notation.md line {number}: {line:?}: {e}"),
                 };
                 let written = format(&turn);
                 assert_eq!(
                     parse(&written),
                     Ok(turn),
-                    "docs/notation.md line {number}: {line:?} written as {written:?}"
+                    "docs/players/notation.md line {number}: {line:?} written as {written:?}"
                 );
                 examples += 1;
             }
@@ -1101,7 +1101,7 @@ mod tests {
             let text: String = block.iter().map(|(_, line)| format!("{line}\n")).collect();
             let turn = match parse(&text) {
                 Ok(turn) => turn,
-                Err(e) => panic!("docs/notation.md block at line {number}: {e}"),
+                Err(e) => panic!("docs/players/notation.md block at line {number}: {e}"),
             };
             assert_eq!(parse(&format(&turn)), Ok(turn), "block at line {number}");
         }
@@ -1136,7 +1136,7 @@ mod tests {
                     .strip_prefix("→ ")
                     .unwrap_or_else(|| panic!("line {} should start with →", number + 1));
                 let error = parse_err(input);
-                assert_eq!(error.to_string(), shown, "docs/notation.md line {number}");
+                assert_eq!(error.to_string(), shown, "docs/players/notation.md line {number}");
                 checked += 1;
             }
         }

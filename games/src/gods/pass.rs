@@ -1,5 +1,5 @@
 //! The pass turn: the smallest legal turn for a god whose time ran out, which the service
-//! plays on their behalf (`auto_pass`, `forfeit`; see `docs/deadlines.md`).
+//! plays on their behalf (`auto_pass`, `forfeit`; see `docs/players/deadlines.md`).
 //!
 //! Owns: choosing that turn. It is an ordinary turn, applied by [`Gods::apply`] like any
 //! other, so the log replays. Must not: declare the end for the god (G-T1 is a choice the

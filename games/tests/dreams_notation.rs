@@ -227,7 +227,11 @@ fn every_error_shown_in_the_guide_is_the_one_the_parser_gives() {
             };
             let shown = shown.trim().strip_prefix("→ ").unwrap();
             let error = parse_err(input);
-            assert_eq!(error.to_string(), shown, "docs/players/notation.md line {number}");
+            assert_eq!(
+                error.to_string(),
+                shown,
+                "docs/players/notation.md line {number}"
+            );
             assert_eq!(
                 input.get(error.offset..error.offset + error.word.len()),
                 Some(error.word.as_str())

@@ -1136,7 +1136,11 @@ mod tests {
                     .strip_prefix("→ ")
                     .unwrap_or_else(|| panic!("line {} should start with →", number + 1));
                 let error = parse_err(input);
-                assert_eq!(error.to_string(), shown, "docs/players/notation.md line {number}");
+                assert_eq!(
+                    error.to_string(),
+                    shown,
+                    "docs/players/notation.md line {number}"
+                );
                 checked += 1;
             }
         }

@@ -20,7 +20,9 @@ git clone -q "$root" "$scratch/src"
 cd "$scratch/src"
 git config user.email ci@hermes.invalid
 git config user.name ci
-# A clone keeps its branch's ref loose and the others packed: drop the packed ones.
+# On a branch (a clone of a detached HEAD is detached too), whose ref a clone keeps loose
+# while it packs the others: drop the packed ones.
+git symbolic-ref -q HEAD >/dev/null || git checkout -q -B rebuild-check
 rm -f .git/packed-refs
 test -f .git/refs/heads/"$(git symbolic-ref --short HEAD)"
 test ! -e .git/packed-refs

@@ -250,14 +250,7 @@ impl Table {
     fn star_score(fits: &Fits, knows: Knows, belief: &[f64; 4]) -> f64 {
         match knows {
             Knows::Vision(v) => {
-                let own = fits.get(v).copied().unwrap_or_default();
-                let others: f64 = fits
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != v)
-                    .map(|(_, f)| f)
-                    .sum::<f64>()
-                    / 3.0;
+                let (own, others) = Self::own_and_others(fits, v);
                 own - 0.25 * others
             }
             Knows::Nothing => fits.iter().zip(belief).map(|(f, p)| f * p).sum(),
@@ -266,6 +259,12 @@ impl Table {
 
     /// How godlike a star looks to a god who knows the vision `v`.
     fn godlike(fits: &Fits, v: usize) -> f64 {
+        let (own, others) = Self::own_and_others(fits, v);
+        own - 0.5 * others
+    }
+
+    /// A star's fit to image `v`, and its mean fit to the three other images.
+    fn own_and_others(fits: &Fits, v: usize) -> (f64, f64) {
         let own = fits.get(v).copied().unwrap_or_default();
         let others: f64 = fits
             .iter()
@@ -274,7 +273,7 @@ impl Table {
             .map(|(_, f)| f)
             .sum::<f64>()
             / 3.0;
-        own - 0.5 * others
+        (own, others)
     }
 
     /// The free points best for `seat`, best first (indices into `points`).

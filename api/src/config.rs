@@ -18,7 +18,8 @@
 
 use clap::Args;
 use serde::Deserialize;
-use std::fmt;
+use crate::board::uploads::default_draw_threads;
+pub use crate::secret::{redact_url, Secret};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
@@ -177,9 +178,9 @@ settings! {
         /// no CORS headers at all.
         pub cors_origins: Vec<String>,
         /// Replies by mail (`crate::inbound`): the ways in, the reply domain, the limits.
-        pub inbound: crate::inbound::InboundSettings,
+        pub inbound: crate::state::settings::InboundSettings,
         /// Webhooks: which addresses, how many attempts, when a hook is disabled.
-        pub webhooks: crate::webhooks::WebhookSettings,
+        pub webhooks: crate::hooks::WebhookSettings,
         /// Deck uploads: how many at once, and the bounds on drawing their cards.
         pub decks: crate::http::decks::DeckSettings,
     }
@@ -481,16 +482,6 @@ settings! {
         env "HERMES_DECK_CARD_MEMORY_MIB", value_name "MIB";
 }
 
-/// A secret string that never prints.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(pub String);
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(…)")
-    }
-}
-
 /// How log lines look: `text` for a person, `json` for a collector.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LogFormat {
@@ -729,7 +720,7 @@ fn by_hand(v: &Values) -> Result<ByHand, ConfigError> {
             .map_err(invalid("cors_origins"))?
             .unwrap_or_default(),
         inbound,
-        webhooks: crate::webhooks::WebhookSettings {
+        webhooks: crate::hooks::WebhookSettings {
             allow_private: v.webhook_allow_private,
             max_attempts: v.webhook_max_attempts,
             disable_after: v.webhook_disable_after,
@@ -810,8 +801,8 @@ fn parse_origin(s: &str) -> Result<String, String> {
 fn inbound_settings(
     v: &Values,
     mail: &crate::mail::MailSettings,
-) -> Result<crate::inbound::InboundSettings, ConfigError> {
-    let mut s = crate::inbound::InboundSettings {
+) -> Result<crate::state::settings::InboundSettings, ConfigError> {
+    let mut s = crate::state::settings::InboundSettings {
         secret: v.inbound_secret.clone().map(Secret),
         smtp_listen: v.smtp_listen,
         tls_cert: v.smtp_listen_cert.clone(),
@@ -873,7 +864,7 @@ fn inbound_settings(
         let domain = v
             .reply_domain
             .clone()
-            .or_else(|| crate::inbound::token::domain_of(&mail.from));
+            .or_else(|| crate::links::reply::domain_of(&mail.from));
         s.reply_domain = Some(domain.ok_or_else(|| ConfigError::Invalid {
             key: "reply_domain",
             message: "no domain in `mail_from`: set `reply_domain`".into(),
@@ -900,31 +891,22 @@ fn default_hash_concurrency() -> u32 {
         .unwrap_or(1)
 }
 
-/// The cores less one (at least 1): mail pictures never take every core from turns.
-pub(crate) fn default_draw_threads() -> u32 {
-    default_hash_concurrency().saturating_sub(1).max(1)
+/// The scheduler's and the game clocks' settings, from the declared ones.
+pub fn time_settings(settings: &Settings) -> crate::state::settings::TimeSettings {
+    use crate::state::settings::{days, TimeSettings};
+    TimeSettings {
+        tick: std::time::Duration::from_millis(settings.scheduler_tick_ms),
+        remind_before: chrono::Duration::hours(i64::from(settings.reminder_before_hours)),
+        vacation_days_per_year: settings.vacation_days_per_year,
+        owner: format!("scheduler-{}", crate::store::models::new_id()),
+        outbox_retention: days(settings.outbox_retention_days),
+        idempotency_retention: days(settings.idempotency_retention_days),
+        last_prune: Default::default(),
+    }
 }
 
 fn default_database_url(data_dir: &Path) -> String {
     format!("sqlite://{}", data_dir.join("hermes.sqlite3").display())
-}
-
-/// A URL fit for a log line or an error message: the password replaced by `***`.
-pub fn redact_url(raw: &str) -> String {
-    match url::Url::parse(raw) {
-        Ok(mut u) if u.password().is_some() => {
-            // Cannot fail: the URL has a host, or it could not hold a password.
-            let _ = u.set_password(Some("***"));
-            u.to_string()
-        }
-        Ok(u) if u.has_host() || !raw.contains('@') => u.to_string(),
-        // Not a URL with a host: it might still hold `user:password@`; keep only what
-        // follows the last `@`.
-        _ => match raw.rsplit_once('@') {
-            Some((_, host)) => format!("***@{host}"),
-            None => raw.to_string(),
-        },
-    }
 }
 
 /// What the settings table and `--help` say of one declared setting.
@@ -1274,9 +1256,9 @@ mod tests {
             assert_eq!(format!("{a:?}"), format!("{b:?}"));
         };
         same(&s.database, &crate::store::Timeouts::default());
-        same(&s.webhooks, &crate::webhooks::WebhookSettings::default());
+        same(&s.webhooks, &crate::hooks::WebhookSettings::default());
         same(&s.decks, &crate::http::decks::DeckSettings::default());
-        same(&s.inbound, &crate::inbound::InboundSettings::default());
+        same(&s.inbound, &crate::state::settings::InboundSettings::default());
         same(
             &s.mail,
             &crate::mail::MailSettings::local(Path::new("./data")),

@@ -1,9 +1,23 @@
-//! Hermes, the play-by-email turn server: the library behind the `hermes` binary.
+//! Hermes, the play-by-email turn server: the library behind the `hermes` binary. The
+//! rules live in the pure `games` crate; this crate wires them to HTTP, mail and storage.
 //!
-//! `config` reads the settings, `startup` builds the server from them, `store` keeps the
-//! data (SQLite or Postgres, one code path), `auth` says who is calling, `play` is what the service
-//! does when a game moves (every way a turn arrives), `http` holds one module per resource, and `error` is the one error policy. The rules live in the pure
-//! `games` crate; this crate only wires them to HTTP and storage.
+//! # Layers
+//!
+//! The modules form layers, from the top. A file may import its own top-level module and
+//! anything in a lower layer, never above; two edges never import each other (they meet in
+//! `play`, which every way in calls); only the HTTP edge (and the wiring that starts it)
+//! names actix. `layers.rs` checks this on the source, and that the modules import each
+//! other without a cycle. `docs/dev/ARCHITECTURE.md` says what each module owns.
+//!
+//! | layer | modules | what it is |
+//! |---|---|---|
+//! | wiring | `main`, `startup`, `config`, `cli` | settings, building the server, the command-line tools |
+//! | edges | `http`, `inbound`, `scheduler`, `webhooks` | the ways in and out: JSON and pages, mail in, the clock's ticks, events to URLs |
+//! | acts | `play` | everything the service does, whatever way it arrives: plain values in, a typed error out |
+//! | delivery | `outbox` | the mail an act causes, composed and sent |
+//! | runtime | `state`, `metrics`, `stream` | what a running server shares: the state, the counters, the streams' wake-ups |
+//! | domain | `game`, `kinds`, `links`, `auth`, `mail`, `board`, `calendar`, `hooks` | the game record, each kind's service side, links and tokens, rendering |
+//! | ground | `store`, `error`, `secret`, `clock` | all SQL and the database runner, the error, secrets, time |
 
 pub mod auth;
 pub mod backup;
@@ -13,7 +27,10 @@ pub mod check;
 pub mod clock;
 pub mod config;
 pub mod error;
-pub mod hot;
+pub mod game;
+pub mod hooks;
+#[cfg(test)]
+mod layers;
 pub mod http;
 pub mod inbound;
 pub mod links;
@@ -22,6 +39,7 @@ pub mod metrics;
 pub mod outbox;
 pub mod play;
 pub mod scheduler;
+pub mod secret;
 pub mod startup;
 pub mod state;
 pub mod store;

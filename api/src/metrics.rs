@@ -1,5 +1,5 @@
 //! What an operator watches: `GET /metrics` in the Prometheus (OpenMetrics) text format
-//! (`prometheus-client`).
+//! (`prometheus-client`), served by `crate::http::metrics`.
 //!
 //! Owns: the metric families of one server process, the counters the play layer and the
 //! HTTP edge move, and the gauges read at scrape time (the outbox from the database, the
@@ -11,8 +11,6 @@
 //! default bind is loopback); with `metrics_token` set, only `Authorization: Bearer TOKEN`.
 
 use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -268,13 +266,13 @@ impl Metrics {
     }
 
     /// The text exposition, after reading the gauges of this moment.
-    fn render(
+    pub fn render(
         &self,
         outbox: &OutboxNow,
         pool: diesel::r2d2::State,
         pool_max: u32,
         group: Option<&crate::store::group::Counts>,
-        hot: &crate::hot::HotGames,
+        hot: &crate::game::hot::HotGames,
     ) -> ApiResult<String> {
         if let Some(group) = group {
             // The writer counts; the counters catch up with it at each scrape (one scrape
@@ -350,16 +348,11 @@ impl Metrics {
         );
     }
 
-    fn allows(&self, req: &HttpRequest) -> bool {
+    /// Whether `given` (the request's bearer token, `""` for none) may read the metrics.
+    pub fn allows(&self, given: &str) -> bool {
         let Some(want) = &self.token_hash else {
             return true;
         };
-        let given = req
-            .headers()
-            .get(actix_web::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .unwrap_or("");
         // Compare hashes, so the time taken says nothing about the token.
         let got: [u8; 32] = Sha256::digest(given.as_bytes()).into();
         &got == want
@@ -373,50 +366,13 @@ struct BuildLabels {
 }
 
 /// The outbox at scrape time.
-struct OutboxNow {
-    pending: i64,
-    sent: i64,
-    failed: i64,
-    superseded: i64,
-    oldest_pending_secs: f64,
+pub struct OutboxNow {
+    pub pending: i64,
+    pub sent: i64,
+    pub failed: i64,
+    pub superseded: i64,
+    pub oldest_pending_secs: f64,
     /// Webhook deliveries: pending, delivered, failed.
-    webhooks: (i64, i64, i64),
+    pub webhooks: (i64, i64, i64),
 }
 
-/// `GET /metrics`.
-pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<HttpResponse> {
-    if !state.metrics.allows(&req) {
-        return Err(ApiError::unauthorized(
-            "metrics_token_required",
-            "this server's metrics need `Authorization: Bearer` with its metrics_token",
-        ));
-    }
-    let now = state.clock.now_naive();
-    let outbox = crate::http::with_conn(&state, move |conn| {
-        let counts = crate::outbox::admin::counts(conn)?;
-        let oldest = crate::outbox::admin::oldest_pending(conn)?;
-        Ok(OutboxNow {
-            pending: counts.pending,
-            sent: counts.sent,
-            failed: counts.failed,
-            superseded: counts.superseded,
-            oldest_pending_secs: oldest.map_or(0.0, |at| {
-                (now - at).num_milliseconds().max(0) as f64 / 1000.0
-            }),
-            webhooks: crate::store::webhooks::counts(conn)?,
-        })
-    })
-    .await?;
-    let body = state.metrics.render(
-        &outbox,
-        state.pool.state(),
-        state.pool.max_size(),
-        state.group_commit.as_ref().map(|g| g.counts()),
-        &state.hot,
-    )?;
-    Ok(HttpResponse::Ok()
-        // The OpenMetrics text format (what `prometheus-client` writes: the successor of
-        // Prometheus' own text format, which Prometheus asks for and reads natively).
-        .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
-        .body(body))
-}

@@ -8,8 +8,7 @@ use crate::auth::jwt::Keys;
 use crate::auth::ratelimit::{LoginLimits, RegisterLimits, TalkLimits};
 use crate::clock::{SharedClock, SystemClock};
 use crate::config::{redact_url, Settings};
-use crate::error;
-use crate::hot::HotGames;
+use crate::game::hot::HotGames;
 use crate::http;
 use crate::state::AppState;
 use crate::store;
@@ -118,11 +117,13 @@ impl Application {
             metrics.register_batches(group.counts().batches());
         }
         let state = web::Data::new(AppState {
-            pool,
-            sqlite_writer,
-            group_commit,
-            database_deadline: (backend == "postgres").then_some(settings.database.request),
-            thread_reads,
+            db: store::Db {
+                pool,
+                sqlite_writer,
+                group_commit,
+                deadline: (backend == "postgres").then_some(settings.database.request),
+                thread_reads,
+            },
             hot: HotGames::new(settings.hot_games),
             snapshot_every: i64::from(settings.snapshot_every.max(1)),
             keys: Keys::new(&secret, &public_url),
@@ -141,7 +142,7 @@ impl Application {
             access_token_minutes: settings.access_token_minutes,
             public_url: public_url.clone(),
             clock,
-            time: crate::scheduler::TimeSettings::from_settings(&settings),
+            time: crate::config::time_settings(&settings),
             mail_wake: crate::outbox::new_wake(),
             metrics,
             trusted_proxies: settings.trusted_proxies.clone(),
@@ -174,7 +175,7 @@ impl Application {
             );
         }
         let outbox = crate::outbox::Worker::new(
-            state.clone(),
+            state.clone().into_inner(),
             crate::outbox::WorkerSettings {
                 mail: settings.mail.clone(),
                 max_attempts: settings.mail_max_attempts,
@@ -187,7 +188,7 @@ impl Application {
             },
         )?;
         tracing::info!("mail: {}", outbox.describe());
-        let webhooks = crate::webhooks::Worker::new(state.clone(), settings.webhooks.clone())
+        let webhooks = crate::webhooks::Worker::new(state.clone().into_inner(), settings.webhooks.clone())
             .map_err(StartupError::Webhooks)?;
         let smtp = match settings.inbound.smtp_listen {
             Some(addr) => {
@@ -219,12 +220,12 @@ impl Application {
                     cors(&cors_origins),
                 ))
                 .app_data(state.clone())
-                .app_data(error::json_config())
-                .app_data(error::query_config())
-                .app_data(error::path_config())
+                .app_data(crate::http::problem::json_config())
+                .app_data(crate::http::problem::query_config())
+                .app_data(crate::http::problem::path_config())
                 .configure(http::routes)
-                .default_service(web::to(error::not_found))
-                .wrap(ErrorHandlers::new().default_handler(error::problem_for_bare_errors))
+                .default_service(web::to(crate::http::problem::not_found))
+                .wrap(ErrorHandlers::new().default_handler(crate::http::problem::problem_for_bare_errors))
                 .wrap(NormalizePath::new(TrailingSlash::Trim))
                 // Request ids, HEAD as GET, the public URL's prefix, one access-log line
                 // per request (no headers, no query: a mail link's token is in the
@@ -268,8 +269,8 @@ impl Application {
     }
 
     /// The state the handlers share: tests run [`crate::scheduler::tick`] on it.
-    pub fn state(&self) -> web::Data<AppState> {
-        self.state.clone()
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone().into_inner()
     }
 
     /// Stops the server from outside (tests, signals).
@@ -281,8 +282,8 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let webhooks = self.webhooks.map(|w| tokio::spawn(w.run()));
-        let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone()));
-        let sweep = tokio::spawn(crate::stream::sweep(self.state.clone()));
+        let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone().into_inner()));
+        let sweep = tokio::spawn(crate::scheduler::streams::sweep(self.state.clone().into_inner()));
         if let Some((listener, tls)) = self.smtp {
             let name = self
                 .state
@@ -295,7 +296,7 @@ impl Application {
                 starttls = tls.is_some(),
                 "smtp: listening for replies"
             );
-            crate::inbound::smtp::serve(listener, self.state.clone(), name, tls);
+            crate::inbound::smtp::serve(listener, self.state.clone().into_inner(), name, tls);
         }
         let result = self.server.await;
         if let Some(task) = outbox {

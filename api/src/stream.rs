@@ -10,12 +10,13 @@
 //! (per user, per server), and the sweep that ends a stream whose credential stopped
 //! working (a personal token revoked, a password reset, an account deleted, an access
 //! token expired), through whichever server on the database that happened
-//! ([`sweep`]).
+//! (`crate::scheduler::streams`).
 //! Must not: build or filter events (`crate::play::events` does, when they are written).
 
 use crate::auth::Credential;
 use crate::error::ApiError;
 use crate::store::events::{Wake, CHANNEL};
+use crate::store::Db;
 use diesel::{Connection, RunQueryDsl};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,7 +81,7 @@ pub struct End {
 }
 
 impl End {
-    fn end(&self) {
+    pub fn end(&self) {
         self.ended.store(true, Ordering::SeqCst);
         self.notify.notify_one();
     }
@@ -133,14 +134,14 @@ impl Hub {
         })
     }
 
-    /// [`crate::http::with_conn`] for the streams, a few at a time. One event wakes
+    /// [`Db::conn`] for the streams, a few at a time. One event wakes
     /// every stream that tells it, and each then reads: a thousand reads at once, of which
     /// the pool serves a few while the others each held a blocking thread to wait for a
     /// connection. Hundreds of threads came and went, and the allocator's memory for each
     /// (about a megabyte) stayed. Waiting here costs a task, not a thread.
     pub async fn with_conn<T, F>(
         &self,
-        state: &actix_web::web::Data<crate::state::AppState>,
+        db: &Db,
         f: F,
     ) -> crate::error::ApiResult<T>
     where
@@ -149,7 +150,7 @@ impl Hub {
     {
         // The semaphore is never closed.
         let _permit = self.db.acquire().await.map_err(ApiError::internal)?;
-        crate::http::with_conn(state, f).await
+        db.conn(f).await
     }
 
     /// A place for a new stream of `user_id`, opened with `credential`; refused past the
@@ -166,7 +167,7 @@ impl Hub {
         let mine = open.per_user.get(user_id).copied().unwrap_or(0);
         if mine >= self.settings.max_per_user {
             return Err(ApiError::new(
-                actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+                http::StatusCode::TOO_MANY_REQUESTS,
                 "too_many_streams",
                 format!(
                     "you have {mine} event streams open on this server, the most one user may \
@@ -178,7 +179,7 @@ impl Hub {
         }
         if open.streams.len() >= self.settings.max_per_server {
             return Err(ApiError::new(
-                actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+                http::StatusCode::SERVICE_UNAVAILABLE,
                 "streams_full",
                 format!(
                     "this server has as many event streams open as it keeps \
@@ -235,57 +236,27 @@ impl Hub {
     }
 }
 
-/// End every open stream whose credential no longer works, as the database has it: every
+/// Waits until the open streams' credentials are due to be checked again: every
 /// `credentials_recheck_ms`, and at once when this server revoked one
-/// ([`Hub::recheck_now`]). One query per kind of credential for all the open streams, not
-/// one per stream, so that a revocation through another server on the same database ends
-/// the streams here within the interval. (A stream also checks its own credential each
-/// time it reads events, before sending them: `crate::http::stream`.) Runs until the
-/// server stops.
-pub async fn sweep(state: actix_web::web::Data<crate::state::AppState>) {
-    let hub = state.streams.clone();
-    loop {
+/// ([`Hub::recheck_now`]). The sweep that checks them is the scheduler's
+/// (`crate::scheduler::streams`).
+impl Hub {
+    pub async fn until_recheck(&self) {
         tokio::select! {
-            () = tokio::time::sleep(hub.settings.recheck) => {}
-            () = hub.sweep_now.notified() => {}
+            () = tokio::time::sleep(self.settings.recheck) => {}
+            () = self.sweep_now.notified() => {}
         }
-        let held: Vec<(String, Credential, Arc<End>)> = {
-            let open = hub.open.lock().unwrap_or_else(|e| e.into_inner());
-            open.streams
-                .values()
-                .filter(|r| !r.end.is_ended())
-                .map(|r| (r.user_id.clone(), r.credential.clone(), r.end.clone()))
-                .collect()
-        };
-        if held.is_empty() {
-            continue;
-        }
-        let now = state.clock.now_naive();
-        let (ask, ends): (Vec<_>, Vec<_>) = held.into_iter().map(|(u, c, e)| ((u, c), e)).unzip();
-        let app = state.clone();
-        let live = hub
-            .with_conn(&state, move |conn| {
-                let held: Vec<(&str, &Credential)> =
-                    ask.iter().map(|(u, c)| (u.as_str(), c)).collect();
-                Ok(crate::auth::still_live(
-                    conn,
-                    &held,
-                    now,
-                    Some(&app.epochs),
-                )?)
-            })
-            .await;
-        match live {
-            Ok(live) => {
-                for (end, live) in ends.iter().zip(live) {
-                    if !live {
-                        end.end();
-                    }
-                }
-            }
-            // The streams' own checks still hold back their events meanwhile.
-            Err(e) => tracing::warn!(error = %e, "cannot check the open streams' credentials"),
-        }
+    }
+
+    /// This server's open streams that have not ended: whose, opened with what, and how
+    /// to end each.
+    pub fn held(&self) -> Vec<(String, Credential, Arc<End>)> {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.streams
+            .values()
+            .filter(|r| !r.end.is_ended())
+            .map(|r| (r.user_id.clone(), r.credential.clone(), r.end.clone()))
+            .collect()
     }
 }
 

@@ -86,7 +86,7 @@ impl Hashers {
 fn busy(wait: Duration) -> ApiError {
     tracing::warn!("every password hasher is busy; a request is turned away");
     ApiError::new(
-        actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+        http::StatusCode::SERVICE_UNAVAILABLE,
         "busy",
         "too many logins and registrations at once; retry shortly",
     )
@@ -98,7 +98,7 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    #[actix_web::test]
+    #[tokio::test]
     async fn no_more_than_the_bound_run_at_once_and_a_long_wait_is_refused() {
         let hashers = Arc::new(Hashers::new(2, Duration::from_secs(30)));
         let running = Arc::new(AtomicUsize::new(0));
@@ -125,7 +125,7 @@ mod tests {
         let short = Arc::new(Hashers::new(1, Duration::from_millis(50)));
         let slow = {
             let short = short.clone();
-            actix_web::rt::spawn(async move {
+            tokio::spawn(async move {
                 short
                     .run(|| {
                         std::thread::sleep(Duration::from_millis(1000));

@@ -24,6 +24,7 @@ mod raster;
 mod sprites;
 mod svg;
 mod text;
+pub mod uploads;
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,6 @@ use crate::error::ApiError;
 use crate::http::pages::{link_claims, page, render_in, PageError, PageResult};
 use crate::http::session::{self, Form, WebUser};
 use crate::http::users::{parse_email, Register};
-use crate::http::{with_conn, with_write_conn};
 use crate::outbox::compose;
 use crate::state::AppState;
 use crate::store::{accounts, outbox, prefs};
@@ -354,7 +353,7 @@ pub async fn forgot(
     .inspect_err(|_| tracing::warn!(%ip, "password reset rate limit reached"))?;
     let at = state.clock.now_naive();
     let lookup = email.clone();
-    with_write_conn(&state, move |conn| {
+    state.db.write(move |conn| {
         let Some(user) = accounts::user_by_email(conn, &lookup)? else {
             return Ok(());
         };
@@ -396,7 +395,7 @@ async fn reset_user(
     let (token, claims) = link_claims(state, req, Purpose::PasswordReset)?;
     let fingerprint = claims.obj.unwrap_or_default();
     let user_id = claims.sub;
-    let user = with_conn(state, move |conn| Ok(accounts::user_by_id(conn, &user_id)?))
+    let user = state.db.conn(move |conn| Ok(accounts::user_by_id(conn, &user_id)?))
         .await?
         .ok_or_else(|| {
             PageError::new(
@@ -524,7 +523,7 @@ pub async fn reset(
         account.password_hash.clone(),
         account.email.clone(),
     );
-    let replaced = with_write_conn(&state, move |conn| {
+    let replaced = state.db.write(move |conn| {
         Ok(crate::store::write_transaction(conn, |conn| {
             if !accounts::replace_password(conn, &id, &old_hash, &new_hash)? {
                 return Ok::<_, crate::store::StoreError>(None);
@@ -596,7 +595,7 @@ async fn prefs_page(
     problem: Option<String>,
 ) -> PageResult {
     let id = user.user_id.clone();
-    let p = with_conn(state, move |conn| Ok(prefs::prefs(conn, &id)?))
+    let p = state.db.conn(move |conn| Ok(prefs::prefs(conn, &id)?))
         .await?
         .ok_or_else(|| {
             PageError::new(

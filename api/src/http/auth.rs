@@ -4,7 +4,6 @@ use crate::auth::password;
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
 use crate::http::users::{normalize_email, UserOut};
-use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::accounts;
 use crate::store::models::User;
@@ -59,7 +58,7 @@ pub async fn check_password(
         "too many login attempts; wait before trying again",
     )
     .inspect_err(|_| tracing::warn!(%ip, "login rate limit reached"))?;
-    let user = with_conn(state, move |conn| {
+    let user = state.db.conn(move |conn| {
         Ok(accounts::user_by_email(conn, &email)?)
     })
     .await?;

@@ -19,8 +19,7 @@ use crate::board::{board_png, board_svg, BoardStyle};
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::http::games::ViewAs;
 use crate::http::log::replay;
-use crate::http::with_conn;
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::decks;
 use crate::store::games as store;
@@ -171,7 +170,7 @@ async fn picture(
     };
     let at = query.at;
     let reader = user_id.clone();
-    let (table, turns) = with_conn(state, move |conn| {
+    let (table, turns) = state.db.conn(move |conn| {
         let table = Table::load_for(conn, &id, &reader)?;
         let upto = at.unwrap_or(table.game.seq);
         if upto < 0 || upto > table.game.seq {
@@ -213,7 +212,7 @@ async fn picture(
     let board = match table.game.kind.as_str() {
         "dreams" => {
             let shown = view.clone();
-            let art = with_conn(state, move |conn| custom_card_art(conn, &shown)).await?;
+            let art = state.db.conn(move |conn| custom_card_art(conn, &shown)).await?;
             Board::Dreams { view, art }
         }
         _ => Board::Gods(gods_view(view)?),

@@ -8,7 +8,6 @@
 use crate::auth::{personal, Caller};
 use crate::calendar::{self, Deadline};
 use crate::error::{ApiError, ApiResult};
-use crate::http::with_conn;
 use crate::outbox::compose::{game_name, game_url};
 use crate::state::AppState;
 use crate::store::{calendar as store, deadlines, games};
@@ -31,7 +30,7 @@ pub async fn create(state: web::Data<AppState>, caller: Caller) -> ApiResult<Htt
     let hash = personal::hash(&secret);
     let at = state.clock.now_naive();
     let user_id = caller.user_id.clone();
-    with_conn(&state, move |conn| {
+    state.db.conn(move |conn| {
         crate::auth::existing_user(conn, &user_id)?;
         Ok(store::replace(conn, &user_id, &hash, at)?)
     })
@@ -46,7 +45,7 @@ pub async fn create(state: web::Data<AppState>, caller: Caller) -> ApiResult<Htt
 
 /// `DELETE /me/calendar`: the feed's URL stops working.
 pub async fn revoke(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let gone = with_conn(&state, move |conn| {
+    let gone = state.db.conn(move |conn| {
         Ok(store::revoke(conn, &caller.user_id)?)
     })
     .await?;
@@ -65,7 +64,7 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<String>) -> ApiRes
     }
     let hash = personal::hash(&token);
     let public_url = state.public_url.clone();
-    let events = with_conn(&state, move |conn| {
+    let events = state.db.conn(move |conn| {
         let Some(user_id) = store::user_of(conn, &hash)? else {
             return Err(not_found());
         };

@@ -15,12 +15,10 @@
 use crate::auth::Caller;
 use crate::board::dreams::{card_png, card_svg, card_title, CardArt, DECK_SIZE};
 use crate::board::{
-    untrusted_card_png_within, CardLimits, CardSvgError, DEFAULT_CARD_MEMORY_MIB,
-    DEFAULT_CARD_WORK_MILLIONS, MAX_CARD_SVG_BYTES,
+    untrusted_card_png_within, CardSvgError, MAX_CARD_SVG_BYTES,
 };
-use crate::error::{self, blocking, ApiError, ApiResult};
+use crate::error::{blocking, ApiError, ApiResult};
 use crate::http::object::Object;
-use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::decks::{self as store, Deck, DeckCard, STANDARD};
 use crate::store::models::{new_id, now};
@@ -30,11 +28,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The largest `POST /decks` body: 72 cards at their largest, JSON-escaped, and titles.
 pub const DECK_JSON_LIMIT: usize = 24 * 1024 * 1024;
@@ -44,141 +41,7 @@ const TITLE_CHARS: usize = 80;
 /// What a served SVG may do: nothing but draw (the board's policy).
 const SVG_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
 
-/// The bounds on deck uploads (`deck_*` in the settings table, docs/clients/decks.md).
-#[derive(Debug, Clone)]
-pub struct DeckSettings {
-    /// Uploads drawn at once on this server (`deck_uploads_at_once`).
-    pub uploads_at_once: u32,
-    /// Uploads drawn at once for one user (`deck_uploads_per_user`).
-    pub uploads_per_user: u32,
-    /// Seconds one deck's drawing may take (`deck_draw_secs`).
-    pub draw_secs: u64,
-    /// One card's estimated work, in millions of pixel operations (`deck_card_work`).
-    pub card_work_millions: u64,
-    /// One card's estimated memory for pictures, in MiB (`deck_card_memory_mib`).
-    pub card_memory_mib: u64,
-}
-
-impl Default for DeckSettings {
-    fn default() -> DeckSettings {
-        DeckSettings {
-            // A deck is drawn on one core: one core is always left to turns.
-            uploads_at_once: crate::config::default_draw_threads(),
-            uploads_per_user: 1,
-            // 72 cards at the most each may cost take about 10 s of an idle core; the rest
-            // is for a busy server.
-            draw_secs: 60,
-            card_work_millions: DEFAULT_CARD_WORK_MILLIONS,
-            card_memory_mib: DEFAULT_CARD_MEMORY_MIB,
-        }
-    }
-}
-
-impl DeckSettings {
-    pub fn card_limits(&self) -> CardLimits {
-        CardLimits {
-            work: self.card_work_millions.saturating_mul(1_000_000),
-            memory: self.card_memory_mib.saturating_mul(1024 * 1024),
-        }
-    }
-}
-
-/// The seconds a refused upload is told to wait: about what a deck of simple cards takes.
-const UPLOAD_RETRY_SECS: u64 = 5;
-
-/// The uploads drawing now: a permit of the server's, and a count per user.
-pub struct DeckUploads {
-    settings: DeckSettings,
-    server: Arc<Semaphore>,
-    users: Arc<Mutex<HashMap<String, u32>>>,
-    /// Cards drawn or refused since the server started.
-    cards_drawn: Arc<AtomicU64>,
-}
-
-/// One upload's place among those drawing; given back when dropped (when its drawing
-/// stops, which may be after its client has gone).
-struct UploadSlot {
-    _permit: OwnedSemaphorePermit,
-    users: Arc<Mutex<HashMap<String, u32>>>,
-    user: String,
-}
-
-impl Drop for UploadSlot {
-    fn drop(&mut self) {
-        let mut users = self.users.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = users.get_mut(&self.user) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                users.remove(&self.user);
-            }
-        }
-    }
-}
-
-impl DeckUploads {
-    pub fn new(settings: DeckSettings) -> DeckUploads {
-        let at_once = usize::try_from(settings.uploads_at_once.max(1)).unwrap_or(1);
-        DeckUploads {
-            settings,
-            server: Arc::new(Semaphore::new(at_once)),
-            users: Arc::new(Mutex::new(HashMap::new())),
-            cards_drawn: Arc::new(AtomicU64::new(0)),
-        }
-    }
-
-    /// Uploads being drawn now (their clients may have gone: a card is drawn to its end).
-    pub fn drawing_now(&self) -> usize {
-        let at_once = usize::try_from(self.settings.uploads_at_once.max(1)).unwrap_or(1);
-        at_once.saturating_sub(self.server.available_permits())
-    }
-
-    /// Cards drawn or refused since the server started.
-    pub fn cards_drawn(&self) -> u64 {
-        self.cards_drawn.load(Ordering::Relaxed)
-    }
-
-    /// A place for `user`'s upload, or why not: 429 when the user has as many drawing as
-    /// `deck_uploads_per_user`, 503 when the server has `deck_uploads_at_once`.
-    fn start(&self, user: &str) -> ApiResult<UploadSlot> {
-        let mut users = self.users.lock().unwrap_or_else(|e| e.into_inner());
-        let mine = users.get(user).copied().unwrap_or(0);
-        let per_user = self.settings.uploads_per_user;
-        if mine >= per_user {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "deck_upload_in_progress",
-                format!(
-                    "you have {mine} deck upload(s) being drawn, as many as this server allows \
-                     one user at once (`deck_uploads_per_user` = {per_user}); retry when it is done"
-                ),
-            )
-            .with("bound", "deck_uploads_per_user")
-            .with("limit", per_user)
-            .with_retry_after(UPLOAD_RETRY_SECS));
-        }
-        let permit = self.server.clone().try_acquire_owned().map_err(|_| {
-            let at_once = self.settings.uploads_at_once;
-            tracing::warn!("every deck upload place is taken; an upload is turned away");
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "decks_busy",
-                format!(
-                    "this server is drawing as many decks as it draws at once \
-                     (`deck_uploads_at_once` = {at_once}); retry shortly"
-                ),
-            )
-            .with("bound", "deck_uploads_at_once")
-            .with("limit", at_once)
-            .with_retry_after(UPLOAD_RETRY_SECS)
-        })?;
-        *users.entry(user.to_string()).or_insert(0) += 1;
-        Ok(UploadSlot {
-            _permit: permit,
-            users: self.users.clone(),
-            user: user.to_string(),
-        })
-    }
-}
+pub use crate::board::uploads::{DeckSettings, DeckUploads};
 
 /// Sets its flag when dropped: the handler's future is dropped when its client goes.
 struct SetOnDrop(Arc<AtomicBool>);
@@ -191,7 +54,7 @@ impl Drop for SetOnDrop {
 
 /// The JSON settings of `POST /decks`: the usual error shapes, a larger limit.
 pub fn json_config() -> web::JsonConfig {
-    error::json_config().limit(DECK_JSON_LIMIT)
+    crate::http::problem::json_config().limit(DECK_JSON_LIMIT)
 }
 
 #[derive(Deserialize)]
@@ -363,7 +226,7 @@ pub async fn create(
             .collect(),
     };
     let stored = deck.clone();
-    with_write_conn(&state, move |conn| {
+    state.db.write(move |conn| {
         Ok(store::insert_deck(conn, &stored, &rows)?)
     })
     .await?;
@@ -406,7 +269,7 @@ pub async fn get(state: web::Data<AppState>, path: web::Path<String>) -> ApiResu
                 .collect(),
         }));
     }
-    let (deck, titles) = with_conn(&state, move |conn| {
+    let (deck, titles) = state.db.conn(move |conn| {
         let deck = store::deck(conn, &id)?.ok_or_else(deck_not_found)?;
         let titles = store::titles(conn, &deck.id)?;
         Ok((deck, titles))
@@ -451,7 +314,7 @@ pub async fn card_svg_get(
     let n = card_number(&n)?;
     if id != STANDARD {
         // Only our own drawings are served as SVG; say which kind of 404 this is.
-        let exists = with_conn(&state, move |conn| Ok(store::deck_exists(conn, &id)?)).await?;
+        let exists = state.db.conn(move |conn| Ok(store::deck_exists(conn, &id)?)).await?;
         return Err(if exists {
             ApiError::not_found(
                 "no_svg",
@@ -475,7 +338,7 @@ pub async fn card_png_get(
     let png = if id == STANDARD {
         blocking(move || card_png(n).map_err(ApiError::internal)).await?
     } else {
-        with_conn(&state, move |conn| {
+        state.db.conn(move |conn| {
             let card = store::card(conn, &id, i64::try_from(n).unwrap_or(0))?;
             match card {
                 Some(card) => Ok(card.png),

@@ -9,10 +9,10 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
 use crate::http::users::parse_email;
-use crate::http::{conditional, with_conn, with_group_write, with_write_conn};
+use crate::http::conditional;
 use crate::outbox::compose;
 use crate::play;
-pub use crate::play::{kind_of, Table};
+pub use crate::game::{kind_of, Table};
 use crate::state::AppState;
 use crate::store::events::Wake;
 use crate::store::games::{self as store, JoinError, StartPlan};
@@ -299,7 +299,7 @@ pub async fn create_game(
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
     let invite_limit = state.invite_unconfirmed_per_user_per_day;
-    let (table, wakes) = with_group_write(state, move |conn| {
+    let (table, wakes) = state.db.group_write(move |conn| {
         let mut wakes: Vec<Wake> = Vec::new();
         // All or nothing: no game is left behind without its creator, and each invited
         // address gets its invitation (`crate::outbox::compose`).
@@ -454,7 +454,7 @@ pub async fn join_game(
     let timing = state.timing();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let (table, wake) = with_group_write(state, move |conn| {
+    let (table, wake) = state.db.group_write(move |conn| {
         let mut wake = Wake::default();
         let game = store::game(conn, &id)?.ok_or_else(|| {
             ApiError::not_found("game_not_found", "there is no game with this id")
@@ -545,7 +545,7 @@ pub async fn invite_address(
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
     let invite_limit = state.invite_unconfirmed_per_user_per_day;
-    let out = with_write_conn(state, move |conn| {
+    let out = state.db.write(move |conn| {
         let table = Table::load_for(conn, &id, &caller.user_id)?;
         if !table.is_player(&caller.user_id) {
             return Err(ApiError::forbidden(
@@ -659,7 +659,7 @@ pub async fn invite_spectator(
         user_id: user_id.to_string(),
     };
     let at = state.clock.now_naive();
-    let out = with_write_conn(state, move |conn| {
+    let out = state.db.write(move |conn| {
         let table = Table::load_for(conn, &id, &caller.user_id)?;
         if !table.is_player(&caller.user_id) {
             return Err(ApiError::forbidden(
@@ -746,7 +746,7 @@ pub async fn list(
     }
     let after = cursor.as_deref().map(read_list_cursor).transpose()?;
     let user_id = caller.user_id.clone();
-    let (out, next_cursor) = with_conn(&state, move |conn| {
+    let (out, next_cursor) = state.db.conn(move |conn| {
         crate::auth::existing_user(conn, &user_id)?;
         // Invitations are shown to the confirmed owner of the address only.
         let invited_as = accounts::confirmed_email(conn, &user_id)?;
@@ -808,7 +808,7 @@ pub async fn get(
     let spectator = query.as_ == Some(ViewAs::Spectator);
     let user_id = caller.user_id.clone();
     let reader = user_id.clone();
-    let table = with_conn(&state, move |conn| Table::load_for(conn, &id, &reader)).await?;
+    let table = state.db.conn(move |conn| Table::load_for(conn, &id, &reader)).await?;
     let mut out = table.summary(&user_id);
     out["view"] = match table.game.state {
         Some(_) => table
@@ -833,7 +833,7 @@ pub async fn resign(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let (app, user_id) = (state.clone(), caller.user_id.clone());
-    let table = with_conn(&state, move |conn| {
+    let table = state.db.conn(move |conn| {
         crate::play::leave::resign(conn, &app, &id, &user_id)
     })
     .await?;
@@ -848,7 +848,7 @@ pub async fn abort(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let (app, user_id) = (state.clone(), caller.user_id.clone());
-    let table = with_conn(&state, move |conn| {
+    let table = state.db.conn(move |conn| {
         crate::play::leave::abort(conn, &app, &id, &user_id)
     })
     .await?;
@@ -863,7 +863,7 @@ pub async fn delete(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let app = state.clone();
-    with_conn(&state, move |conn| {
+    state.db.conn(move |conn| {
         crate::play::leave::delete(conn, &app, &id, &caller.user_id)
     })
     .await?;

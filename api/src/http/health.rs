@@ -7,7 +7,6 @@
 //! balancer sends no traffic to a server whose database is gone, and does not restart it.
 
 use crate::error::ApiResult;
-use crate::http::with_conn;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use diesel::RunQueryDsl;
@@ -21,7 +20,7 @@ pub async fn get() -> HttpResponse {
 }
 
 pub async fn ready(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
-    with_conn(&state, |conn| {
+    state.db.conn(|conn| {
         diesel::sql_query("SELECT 1")
             .execute(conn)
             .map_err(crate::store::StoreError::from)?;

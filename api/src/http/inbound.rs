@@ -8,7 +8,6 @@
 //! recipient) and `from` (the envelope sender; empty for a bounce's null sender).
 
 use crate::error::{ApiError, ApiResult};
-use crate::http::with_conn;
 use crate::inbound::{self, Envelope};
 use crate::state::AppState;
 use actix_web::http::header;
@@ -57,7 +56,7 @@ pub async fn mail(
         rcpt_to: query.to.into_iter().collect(),
     };
     let app = state.clone();
-    let received = with_conn(&state, move |conn| {
+    let received = state.db.conn(move |conn| {
         inbound::receive(conn, &app, &body, &envelope)
     })
     .await?;

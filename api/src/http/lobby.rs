@@ -15,9 +15,8 @@ use crate::http::account::{page_with, see_other, Me};
 use crate::http::games::{self as api_games, Join, NewGame};
 use crate::http::pages::{render_in, PageError, PageResult};
 use crate::http::session::{self, Form, WebUser};
-use crate::http::with_conn;
 use crate::mail::Deadline;
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::models::{OPEN, OVER, WATCH_INVITED, WATCH_PLAYERS};
 use crate::store::{accounts, games as store};
@@ -159,7 +158,7 @@ async fn lobby_tables(
     user_id: &str,
 ) -> ApiResult<(Vec<Table>, Vec<Table>)> {
     let user = user_id.to_string();
-    with_conn(state, move |conn| {
+    state.db.conn(move |conn| {
         let invited_as = accounts::confirmed_email(conn, &user)?;
         let shown = i64::try_from(SHOWN).unwrap_or(10);
         let mine = store::games_of(conn, &user, invited_as.as_deref(), shown)?;
@@ -483,7 +482,7 @@ pub async fn join(
     };
     session::check(&req, Some(&user), form.get(session::CSRF_FIELD))?;
     let lookup = code.clone();
-    let game = with_conn(&state, move |conn| {
+    let game = state.db.conn(move |conn| {
         Ok(crate::store::prefs::game_by_join_code(conn, &lookup)?)
     })
     .await?

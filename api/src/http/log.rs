@@ -4,8 +4,8 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::games::ViewAs;
-use crate::http::{conditional, with_conn};
-use crate::play::Table;
+use crate::http::conditional;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
@@ -64,7 +64,7 @@ pub async fn log(
         ));
     }
     let reader = caller.user_id.clone();
-    let (table, turns, talk) = with_conn(&state, move |conn| {
+    let (table, turns, talk) = state.db.conn(move |conn| {
         let table = Table::load_for(conn, &id, &reader)?;
         let turns = store::turns_since(conn, &id, since, limit)?;
         // The table talk of this page: what was said after each of its entries, and on the
@@ -155,7 +155,7 @@ pub async fn state_at(
     let id = path.into_inner();
     let StateQuery { at, as_ } = query.into_inner();
     let reader = caller.user_id.clone();
-    let (table, turns) = with_conn(&state, move |conn| {
+    let (table, turns) = state.db.conn(move |conn| {
         let table = Table::load_for(conn, &id, &reader)?;
         let at = at.unwrap_or(table.game.seq);
         if at < 0 || at > table.game.seq {

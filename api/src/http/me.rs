@@ -3,13 +3,12 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::users::UserOut;
-use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::accounts;
 use actix_web::{web, HttpResponse};
 
 pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let (user, prefs) = with_conn(&state, move |conn| {
+    let (user, prefs) = state.db.conn(move |conn| {
         let gone = || ApiError::unauthorized("invalid_token", "the token's user no longer exists");
         let user = accounts::user_by_id(conn, &caller.user_id)?.ok_or_else(gone)?;
         let prefs = crate::store::prefs::prefs(conn, &caller.user_id)?.ok_or_else(gone)?;

@@ -6,8 +6,8 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::log::MAX_PAGE;
 use crate::http::object::Object;
-use crate::http::with_conn;
-use crate::play::{self, Table};
+use crate::game::Table;
+use crate::play;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::Message;
@@ -47,7 +47,7 @@ pub async fn post(
     let id = path.into_inner();
     let text = body.into_inner().body;
     let app = state.clone();
-    let (posted, standing) = with_conn(&state, move |conn| {
+    let (posted, standing) = state.db.conn(move |conn| {
         let mut standing = None;
         let posted =
             play::post_message_counted(conn, &app, &id, &caller.user_id, &text, &mut standing);
@@ -85,7 +85,7 @@ pub async fn list(
             format!("`since_seq` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
         ));
     }
-    let messages = with_conn(&state, move |conn| {
+    let messages = state.db.conn(move |conn| {
         Table::load_for(conn, &id, &caller.user_id)?;
         Ok(store::messages(conn, &id, since_seq, limit)?)
     })

@@ -7,6 +7,7 @@ pub mod account;
 pub mod auth;
 pub mod board;
 pub mod calendar;
+pub mod caller;
 pub mod client;
 pub mod conditional;
 pub mod decks;
@@ -19,11 +20,13 @@ pub mod lobby;
 pub mod log;
 pub mod me;
 pub mod messages;
+pub mod metrics;
 pub mod object;
 pub mod openapi;
 pub mod pages;
 pub mod play;
 pub mod preferences;
+pub mod problem;
 pub mod ratelimit;
 pub mod replay;
 pub mod session;
@@ -34,15 +37,12 @@ pub mod users;
 pub mod vacation;
 pub mod webhooks;
 
-use crate::error::{blocking, ApiError, ApiResult};
-use crate::state::AppState;
-use crate::store::DbConn;
 use actix_web::web;
 use serde::Deserialize;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/health").route(web::get().to(health::get)))
-        .service(web::resource("/metrics").route(web::get().to(crate::metrics::get)))
+        .service(web::resource("/metrics").route(web::get().to(metrics::get)))
         .service(web::resource("/ready").route(web::get().to(health::ready)))
         .service(web::resource("/openapi.yaml").route(web::get().to(openapi::get)))
         .service(web::resource("/users").route(web::post().to(users::register)))
@@ -201,123 +201,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     // The rules and the notation guide (`docs`).
     for path in docs::paths() {
         cfg.service(web::resource(path).route(web::get().to(docs::get)));
-    }
-}
-
-/// `work`, bounded on PostgreSQL by the request timeout ([`AppState::database_deadline`]):
-/// past it, 503 `database_unavailable`.
-async fn within_deadline<T>(
-    state: &web::Data<AppState>,
-    work: impl std::future::Future<Output = ApiResult<T>>,
-) -> ApiResult<T> {
-    match state.database_deadline {
-        None => work.await,
-        Some(limit) => match tokio::time::timeout(limit, work).await {
-            Ok(result) => result,
-            Err(_) => Err(ApiError::database_unavailable(format!(
-                "no answer from the database within {} ms",
-                limit.as_millis()
-            ))),
-        },
-    }
-}
-
-/// Run `f` with a pooled connection, off the async workers. On PostgreSQL the whole of it
-/// (checkout and queries) is bounded by the request timeout
-/// ([`AppState::database_deadline`]): a silent server is answered 503
-/// `database_unavailable` instead of hanging the request; the blocked thread is left to
-/// libpq's own timeouts (keepalives, `tcp_user_timeout`).
-pub async fn with_conn<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
-where
-    F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,
-    T: Send + 'static,
-{
-    let pool = state.pool.clone();
-    let work = blocking(move || {
-        let mut conn = pool.get().map_err(crate::store::StoreError::from)?;
-        f(&mut conn)
-    });
-    within_deadline(state, work).await
-}
-
-/// [`with_conn`] for an act that may wait for the group-commit writer (a turn): the
-/// pooled connection is checked out when first used and given back while the act waits
-/// for the writer ([`crate::store::Lease`]).
-pub async fn with_lease<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
-where
-    F: FnOnce(&mut crate::store::Pooled) -> ApiResult<T> + Send + 'static,
-    T: Send + 'static,
-{
-    let pool = state.pool.clone();
-    let work = blocking(move || f(&mut crate::store::Pooled::new(pool)));
-    within_deadline(state, work).await
-}
-
-/// [`with_lease`], or, when `here` and the database is SQLite, right here on the async
-/// worker with the worker's own connection ([`crate::store::thread_conn`]). For the
-/// reads of a turn on a hot game: they take microseconds, less than the hop to a blocking
-/// thread and back. A panic is a 500 here too, as on a blocking thread.
-pub async fn with_lease_here<T, F>(state: &web::Data<AppState>, here: bool, f: F) -> ApiResult<T>
-where
-    F: FnOnce(&mut dyn crate::store::Lease) -> ApiResult<T> + Send + 'static,
-    T: Send + 'static,
-{
-    let own = match &state.thread_reads {
-        Some(manager) if here => crate::store::thread_conn(manager),
-        _ => None,
-    };
-    match own {
-        Some(mut own) => {
-            let run = std::panic::AssertUnwindSafe(|| f(own.conn()));
-            std::panic::catch_unwind(run).unwrap_or_else(|_| {
-                // It may be mid-statement: not kept.
-                own.discard();
-                Err(ApiError::internal("a turn's reads panicked"))
-            })
-        }
-        None => with_lease(state, move |lease| f(lease)).await,
-    }
-}
-
-/// [`with_conn`] for a handler that writes after reading, in a transaction: on SQLite it
-/// first takes the process's one-writer lock ([`AppState::sqlite_writer`]), which queues
-/// this process's writers; a writer of another process is waited for by the handler's
-/// transaction, begun with [`crate::store::write_transaction`] (`BEGIN IMMEDIATE`).
-pub async fn with_write_conn<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
-where
-    F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,
-    T: Send + 'static,
-{
-    let writer = state.sqlite_writer.clone();
-    with_conn(state, move |conn| {
-        // A poisoned lock only means another writer panicked; the database is intact.
-        let _one_writer = writer
-            .as_deref()
-            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
-        f(conn)
-    })
-    .await
-}
-
-/// [`with_write_conn`], on SQLite through the group-commit writer
-/// (`crate::store::group`): `f` runs on the writer's connection in a savepoint of its
-/// next batch (all of it, reads included, so what it reads is what it writes against),
-/// and its answer comes once that batch's commit is on disk. No pooled connection is held
-/// meanwhile, and the write shares the batch's sync instead of taking the one-writer lock
-/// for a commit of its own. For the writes that come often and are short (a game created,
-/// a seat taken); `f` must not wait for anything but the database. On PostgreSQL each
-/// statement on the writer would be a round trip that every turn of the batch waits for,
-/// while concurrent transactions on their own connections share the server's WAL flushes
-/// anyway: there `f` runs as [`with_write_conn`] runs it (BENCHMARKS.md, issue 13).
-pub async fn with_group_write<T, F>(state: &web::Data<AppState>, f: F) -> ApiResult<T>
-where
-    F: FnOnce(&mut DbConn) -> ApiResult<T> + Send + 'static,
-    T: Send + 'static,
-{
-    match (&state.group_commit, &state.sqlite_writer) {
-        // A writer stuck on the database is a 503, as for a turn.
-        (Some(group), Some(_)) => within_deadline(state, group.send(f).answer()).await,
-        _ => with_write_conn(state, f).await,
     }
 }
 

@@ -17,7 +17,6 @@
 
 use crate::auth::jwt::{Claims, Purpose};
 use crate::error::ApiError;
-use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::{games as game_store, prefs};
 use actix_web::http::{header, StatusCode};
@@ -305,7 +304,7 @@ pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> P
     // An invitation to an address with no account carries the address itself.
     if is_address(&sub) {
         let email = sub.clone();
-        let already = with_conn(&state, move |conn| Ok(prefs::refuses_mail(conn, &sub)?)).await?;
+        let already = state.db.conn(move |conn| Ok(prefs::refuses_mail(conn, &sub)?)).await?;
         let html = render_in(
             &state.base_path,
             "unsubscribe.html",
@@ -317,7 +316,7 @@ pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> P
         )?;
         return Ok(page(StatusCode::OK, html));
     }
-    let found = with_conn(&state, move |conn| Ok(prefs::prefs(conn, &sub)?)).await?;
+    let found = state.db.conn(move |conn| Ok(prefs::prefs(conn, &sub)?)).await?;
     let p = found.ok_or_else(account_gone)?;
     let html = render_in(
         &state.base_path,
@@ -344,7 +343,7 @@ pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageRe
     if is_address(&user) {
         let at = state.clock.now_naive();
         let email = user.clone();
-        with_write_conn(&state, move |conn| {
+        state.db.write(move |conn| {
             Ok(prefs::suppress_address(conn, &user, at)?)
         })
         .await?;
@@ -352,7 +351,7 @@ pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageRe
         let html = render_in(&state.base_path, "unsubscribed.html", &EmailPage { email })?;
         return Ok(page(StatusCode::OK, html));
     }
-    let found = with_write_conn(&state, move |conn| {
+    let found = state.db.write(move |conn| {
         if !prefs::unsubscribe(conn, &user)? {
             return Ok(None);
         }
@@ -382,7 +381,7 @@ pub async fn verify(req: HttpRequest, state: web::Data<AppState>) -> PageResult 
     let address = claims.obj.unwrap_or_default();
     let user = claims.sub;
     let at = state.clock.now_naive();
-    let (found, verified) = with_write_conn(&state, move |conn| {
+    let (found, verified) = state.db.write(move |conn| {
         let verified = prefs::verify_email(conn, &user, &address, at)?;
         Ok((prefs::prefs(conn, &user)?, verified))
     })
@@ -447,7 +446,7 @@ pub async fn join(
     if code.is_empty() || code.len() > 64 || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(unknown());
     }
-    let found = with_conn(&state, move |conn| {
+    let found = state.db.conn(move |conn| {
         let Some(game) = prefs::game_by_join_code(conn, &code)? else {
             return Ok(None);
         };

@@ -35,9 +35,9 @@ use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::http::board::{custom_card_art, gods_view, names_by_seat};
 use crate::http::docs::rule_href;
 use crate::http::pages::{self, page, render_in, PageError, PageResult};
-use crate::http::with_conn;
 use crate::mail::{words, Deadline, Lang};
-use crate::play::{legal, submit_notation, turn_error, Table};
+use crate::game::Table;
+use crate::play::{legal, submit_notation, turn_error};
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_TIMEOUT};
@@ -281,7 +281,7 @@ async fn show(
     let id = game_id.clone();
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
-    let (table, recent, time_zone, talk) = with_conn(state, move |conn| {
+    let (table, recent, time_zone, talk) = state.db.conn(move |conn| {
         let table = Table::load(conn, &id)?;
         // A signed-in reader whom the game's watchers do not include is told what an
         // unknown id tells (`Table::load_for`), not sent on to the replay page: that
@@ -356,7 +356,7 @@ async fn show(
             .map(|t| dreams::log_row(t, &names, seat, over))
             .collect::<Result<Vec<_>, _>>()?;
         let shown = view.clone();
-        let art = with_conn(state, move |conn| custom_card_art(conn, &shown)).await?;
+        let art = state.db.conn(move |conn| custom_card_art(conn, &shown)).await?;
         let svg = dreams_svg(
             &view,
             &DreamsStyle {
@@ -444,7 +444,7 @@ async fn dreams_legal(
     }
     let app = state.clone();
     let (id, uid, seq) = (table.game.id.clone(), user_id.to_string(), table.game.seq);
-    let answer = with_conn(state, move |conn| legal(conn, &app, &id, &uid, &json!({}))).await;
+    let answer = state.db.conn(move |conn| legal(conn, &app, &id, &uid, &json!({}))).await;
     match answer {
         Ok((at, _, l)) if at == seq => Ok(Some(l)),
         Ok(_) => Ok(None),
@@ -676,7 +676,7 @@ pub async fn post(
     };
     let app = state.clone();
     let (gid, uid, text) = (game_id.clone(), user_id.clone(), notation.clone());
-    let result = crate::http::with_lease(&state, move |lease| {
+    let result = state.db.lease(move |lease| {
         submit_notation(lease, &app, &gid, &uid, expected_seq, &text, SOURCE_PLAYER)
     })
     .await;
@@ -742,7 +742,7 @@ pub async fn legal_json(
             .all(|v| v.as_array().is_some_and(|a| a.is_empty()) || v == &json!(false))
     });
     let app = state.clone();
-    let (seq, seat, legal, notation) = with_conn(&state, move |conn| {
+    let (seq, seat, legal, notation) = state.db.conn(move |conn| {
         let (seq, seat, legal) = crate::play::legal(conn, &app, &game_id, &who.user_id, &partial)?;
         let notation = if empty {
             String::new()
@@ -793,7 +793,7 @@ pub async fn talk(
     let text = field("body").unwrap_or_default();
     let app = state.clone();
     let (gid, uid) = (game_id.clone(), who.user_id.clone());
-    let result = with_conn(&state, move |conn| {
+    let result = state.db.conn(move |conn| {
         crate::play::post_message(conn, &app, &gid, &uid, &text).map(|_| ())
     })
     .await;

@@ -10,7 +10,6 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::http::{with_conn, with_write_conn};
 use crate::mail::Lang;
 use crate::state::AppState;
 use crate::store::prefs::{self, Prefs};
@@ -96,7 +95,7 @@ pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpRe
 }
 
 async fn load(state: &web::Data<AppState>, user_id: String) -> ApiResult<Prefs> {
-    with_conn(state, move |conn| {
+    state.db.conn(move |conn| {
         prefs::prefs(conn, &user_id)?.ok_or_else(|| {
             ApiError::unauthorized("invalid_token", "the token's user no longer exists")
         })
@@ -154,7 +153,7 @@ pub async fn save(
             ));
         }
     }
-    with_write_conn(state, move |conn| {
+    state.db.write(move |conn| {
         let old = prefs::prefs(conn, &user_id)?.ok_or_else(|| {
             ApiError::unauthorized("invalid_token", "the token's user no longer exists")
         })?;

@@ -15,8 +15,7 @@ use crate::http::log::replay as replay_game;
 use crate::http::pages::{page, query_param, render_in, PageError, PageResult};
 use crate::http::play::{self, page_credentials, TalkRow};
 use crate::http::session::WebUser;
-use crate::http::with_conn;
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
@@ -89,7 +88,7 @@ pub async fn get(
     let id = game_id.clone();
     let uid = who.user_id.clone();
     // A player, or someone signed in whom the game's `watchers` let see it (else 404).
-    let (table, turns, talk) = with_conn(&state, move |conn| {
+    let (table, turns, talk) = state.db.conn(move |conn| {
         let table = Table::load_for(conn, &id, &uid)?;
         let turns = store::turns_upto(conn, &id, table.game.seq)?;
         let talk = store::messages_between(conn, &id, 0, table.game.seq)?;
@@ -140,7 +139,7 @@ pub async fn get(
 
     let svg = if dreams {
         let shown = view.clone();
-        let art = with_conn(&state, move |conn| custom_card_art(conn, &shown)).await?;
+        let art = state.db.conn(move |conn| custom_card_art(conn, &shown)).await?;
         dreams_svg(
             &view,
             &DreamsStyle {

@@ -26,7 +26,6 @@
 use crate::auth::personal;
 use crate::error::ApiError;
 use crate::http::pages::PageError;
-use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::sessions;
 use actix_web::cookie::{time, Cookie, SameSite};
@@ -79,7 +78,7 @@ impl FromRequest for WebUser {
                 .ok_or_else(signed_out)?;
             let hash = personal::hash(&value);
             let now = state.clock.now_naive();
-            let found = with_conn(&state, move |conn| Ok(sessions::live(conn, &hash, now)?))
+            let found = state.db.conn(move |conn| Ok(sessions::live(conn, &hash, now)?))
                 .await
                 .map_err(PageError::from)?;
             let s = found.ok_or_else(signed_out)?;
@@ -124,7 +123,7 @@ pub async fn start(
     let at = state.clock.now_naive();
     let expires = at + SESSION_TTL;
     let user = user_id.to_string();
-    with_write_conn(state, move |conn| {
+    state.db.write(move |conn| {
         Ok(sessions::insert(conn, &hash, &user, &csrf, at, expires)?)
     })
     .await?;
@@ -142,7 +141,7 @@ pub async fn end(
     if let Some(value) = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string()) {
         let hash = personal::hash(&value);
         let at = state.clock.now_naive();
-        with_write_conn(state, move |conn| Ok(sessions::revoke(conn, &hash, at)?)).await?;
+        state.db.write(move |conn| Ok(sessions::revoke(conn, &hash, at)?)).await?;
     }
     let mut c = cookie(state, SESSION_COOKIE, String::new());
     c.make_removal();

@@ -7,7 +7,7 @@
 //! without either it starts with the events that happen from now on.
 //!
 //! A stream lives as long as the credential it was opened with: it ends when the hub's
-//! sweep finds it revoked (`crate::stream::sweep`), when an access token's expiry comes,
+//! sweep finds it revoked (`crate::scheduler::streams`), when an access token's expiry comes,
 //! and before sending any event read after the credential stopped working (each read
 //! checks it on the same connection, after the events: an event committed after a
 //! revocation is never sent). It holds at most [`BATCH`] events and about
@@ -16,7 +16,7 @@
 
 use crate::auth::{Caller, Credential};
 use crate::error::{ApiError, ApiResult};
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::events::{self as store, Event, Wake};
 use crate::stream::Ticket;
@@ -96,7 +96,7 @@ pub async fn game(
     // Who may watch the game (its `watchers`), as every read path: 404 to the others.
     state
         .streams
-        .with_conn(&state, move |conn| {
+        .with_conn(&state.db, move |conn| {
             Table::load_for(conn, &game_id, &user_id).map(|_| ())
         })
         .await?;
@@ -153,7 +153,7 @@ async fn open(
 ) -> ApiResult<HttpResponse> {
     let format = format_of(req);
     let since = resume_from(req, &query)?;
-    let credential = Credential::of(req)
+    let credential = crate::http::caller::credential(req)
         .ok_or_else(|| ApiError::internal("a stream's caller without a credential"))?;
     // Within the bounds on open streams, or refused before anything else is done.
     let ticket = state.streams.register(user_id, credential.clone())?;
@@ -173,7 +173,7 @@ async fn open(
         None => {
             state
                 .streams
-                .with_conn(&state, |conn| Ok(store::last_id(conn)?))
+                .with_conn(&state.db, |conn| Ok(store::last_id(conn)?))
                 .await?
         }
     };
@@ -253,7 +253,7 @@ impl Stream {
                 let read = self
                     .state
                     .streams
-                    .with_conn(&self.state, move |conn| {
+                    .with_conn(&self.state.db, move |conn| {
                         let events = match &target {
                             Target::User(u) => store::for_user(conn, u, after, BATCH)?,
                             Target::Game(g) => store::for_game(conn, g, after, BATCH)?,

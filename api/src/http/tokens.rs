@@ -3,7 +3,6 @@
 use crate::auth::{personal, Caller, SCOPES};
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
-use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::accounts;
 use crate::store::models::{new_id, now, ApiToken};
@@ -92,7 +91,7 @@ pub async fn create(
         scopes: scopes.join(" "),
         expires_at,
     };
-    let row = with_conn(&state, move |conn| {
+    let row = state.db.conn(move |conn| {
         crate::auth::existing_user(conn, &row.user_id)?;
         accounts::insert_token(conn, &row)?;
         Ok(row)
@@ -112,7 +111,7 @@ pub async fn create(
 }
 
 pub async fn list(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let tokens = with_conn(&state, move |conn| {
+    let tokens = state.db.conn(move |conn| {
         Ok(accounts::tokens_of(conn, &caller.user_id)?)
     })
     .await?;
@@ -126,7 +125,7 @@ pub async fn revoke(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let found = with_conn(&state, move |conn| {
+    let found = state.db.conn(move |conn| {
         Ok(accounts::revoke_token(conn, &caller.user_id, &id)?)
     })
     .await?;

@@ -9,7 +9,6 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::http::games::etag;
 use crate::http::object::Object;
-use crate::http::{with_conn, with_lease_here};
 use crate::play::{self, PartialTurn, Submitted, TurnInput};
 use crate::state::AppState;
 use crate::store::models::{Idempotent, SOURCE_PLAYER};
@@ -230,7 +229,7 @@ pub async fn submit(
     // microseconds), the wait for the group-commit writer here.
     let here = state.hot.holds(&submission.game_id);
     let outcome = play::submit_turn_async(state.clone().into_inner(), submission, |step| {
-        with_lease_here(&state, here, step)
+        state.db.lease_here(here, step)
     })
     .await?;
     match outcome {
@@ -284,7 +283,7 @@ pub async fn legal(
     let partial = partial_turn(query.partial.as_deref())?;
     let user_id = caller.user_id;
     let app = state.clone();
-    let (seq, seat, legal) = with_conn(&state, move |conn| {
+    let (seq, seat, legal) = state.db.conn(move |conn| {
         play::legal_after(conn, &app, &id, &user_id, &partial)
     })
     .await?;

@@ -9,7 +9,6 @@
 use crate::auth::password;
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
-use crate::http::with_write_conn;
 use crate::outbox::compose;
 use crate::state::AppState;
 use crate::store::models::{new_id, now, User};
@@ -146,7 +145,7 @@ pub async fn register_account(
         .await?;
     let at = state.clock.now_naive();
     let answer_email = email.clone();
-    let registered = with_write_conn(state, move |conn| {
+    let registered = state.db.write(move |conn| {
         let written = crate::store::write_transaction(conn, |conn| {
             if let Some(owner) = accounts::user_by_email(conn, &email)? {
                 if !prefs::refuses_mail(conn, &owner.email)? {

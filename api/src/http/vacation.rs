@@ -11,7 +11,6 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
-use crate::http::with_conn;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Vacation, VacationError};
 use actix_web::{web, HttpResponse};
@@ -64,7 +63,7 @@ pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpRe
 pub async fn status(state: &web::Data<AppState>, user_id: String) -> ApiResult<Value> {
     let now = state.clock.now_naive();
     let budget = state.time.vacation_days_per_year;
-    let v = with_conn(state, move |conn| {
+    let v = state.db.conn(move |conn| {
         deadlines::vacation(conn, &user_id)?.ok_or_else(gone)
     })
     .await?;
@@ -120,9 +119,9 @@ async fn change(
 ) -> ApiResult<Value> {
     let budget_days = state.time.vacation_days_per_year;
     let budget = i64::from(budget_days) * 86_400;
-    let writer = state.sqlite_writer.clone();
+    let writer = state.db.sqlite_writer.clone();
     let user_id = caller.user_id.clone();
-    let v = with_conn(state, move |conn| {
+    let v = state.db.conn(move |conn| {
         let _one_writer = writer
             .as_deref()
             .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));

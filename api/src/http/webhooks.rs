@@ -2,16 +2,15 @@
 //! user's own stream, signed with a secret the server makes and shows once.
 //!
 //! A hook's URL is checked here (http or https; no loopback or private address unless
-//! `webhook_allow_private`) and again at each delivery (`crate::webhooks::address`).
+//! `webhook_allow_private`) and again at each delivery (`crate::hooks::address`).
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
-use crate::http::{with_conn, with_write_conn};
 use crate::state::AppState;
 use crate::store::models::new_id;
 use crate::store::webhooks::{self as store, Delivery, Webhook};
-use crate::webhooks::{address, format::FORMATS, new_secret};
+use crate::hooks::{address, new_secret, FORMATS};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -186,13 +185,13 @@ pub async fn create(
     let at = state.clock.now_naive();
     let user_id = caller.user_id.clone();
     let game_id = body.game_id;
-    let hook = with_write_conn(&state, move |conn| {
+    let hook = state.db.write(move |conn| {
         crate::store::write_transaction(conn, |conn| {
             crate::auth::existing_user(conn, &user_id)?;
             // A game the caller may not watch is, here as on every read, one that does
             // not exist (`Table::load_for`): its id tells nothing.
             if let Some(g) = &game_id {
-                if !crate::play::Table::exists_for(conn, g, &user_id)? {
+                if !crate::game::Table::exists_for(conn, g, &user_id)? {
                     return Err(ApiError::unprocessable(
                         "unknown_game",
                         "there is no game with this `game_id`",
@@ -243,7 +242,7 @@ pub async fn create(
 
 /// `GET /webhooks`.
 pub async fn list(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let out = with_conn(&state, move |conn| {
+    let out = state.db.conn(move |conn| {
         let hooks = store::of_user(conn, &caller.user_id)?;
         hooks
             .iter()
@@ -261,7 +260,7 @@ pub async fn get(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let out = with_conn(&state, move |conn| {
+    let out = state.db.conn(move |conn| {
         let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
         Ok(WebhookOut::new(&hook, store::pending(conn, &hook.id)?))
     })
@@ -290,7 +289,7 @@ pub async fn patch(
     let at = state.clock.now_naive();
     let active = body.active;
     let format = body.format;
-    let (out, enabled) = with_write_conn(&state, move |conn| {
+    let (out, enabled) = state.db.write(move |conn| {
         crate::store::write_transaction(conn, |conn| {
             let mut hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
             let mut enabled = false;
@@ -343,7 +342,7 @@ pub async fn delete(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let gone = with_write_conn(&state, move |conn| {
+    let gone = state.db.write(move |conn| {
         Ok(store::delete(conn, &caller.user_id, &id)?)
     })
     .await?;
@@ -361,7 +360,7 @@ pub async fn rotate(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let hook = with_write_conn(&state, move |conn| {
+    let hook = state.db.write(move |conn| {
         crate::store::write_transaction(conn, |conn| {
             let mut hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
             hook.secret = new_secret();
@@ -421,7 +420,7 @@ pub async fn test(
     let id = path.into_inner();
     let at = state.clock.now_naive();
     let state_backlog = state.webhooks.backlog;
-    let delivery = with_write_conn(&state, move |conn| {
+    let delivery = state.db.write(move |conn| {
         crate::store::write_transaction(conn, |conn| {
             let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
             if hook.disabled_at.is_some() {
@@ -456,7 +455,7 @@ pub async fn deliveries(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let rows = with_conn(&state, move |conn| {
+    let rows = state.db.conn(move |conn| {
         store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
         Ok(store::recent(conn, &id, 50)?)
     })

@@ -5,7 +5,7 @@
 //! Owns, in this order: refuse an oversized message before parsing → parse ([`reader`])
 //! → record it once by Message-ID (a second delivery is not played again) → ignore
 //! automatic mail (auto-replies, bounces, reports) → check the signed reply address
-//! ([`token`]) → check that `From` names one sender, the seat's confirmed address (and,
+//! (`crate::links::reply`) → check that `From` names one sender, the seat's confirmed address (and,
 //! when an upstream MTA is trusted, that its `Authentication-Results` vouch for the From
 //! domain: [`authres`]) → limit answers per address → read the reply → talk (at most
 //! `max_say_lines`), turn and questions through the play layer (`crate::play`, source
@@ -18,13 +18,12 @@
 pub mod authres;
 pub mod reader;
 pub mod smtp;
-pub mod token;
 
-use crate::config::Secret;
 use crate::error::{ApiError, ApiResult};
 use crate::mail::{words, Lang, MailData, ReplyAnswer};
 use crate::outbox::compose;
-use crate::play::{self, Table};
+use crate::game::Table;
+use crate::play;
 use crate::state::AppState;
 use crate::store::outbox::{enqueue, NewMail};
 use crate::store::schema::{inbound_mail, seats, users};
@@ -34,65 +33,9 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::net::SocketAddr;
-use token::ReplyToken;
+use crate::links::reply::ReplyToken;
 
-/// How replies by mail are read (`docs/operators/replies.md`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InboundSettings {
-    /// `POST /inbound/mail` takes mail when this is set: as `Authorization: Bearer SECRET`
-    /// or as `X-Hermes-Signature: sha256=HEX` (HMAC-SHA256 of the body under it).
-    pub secret: Option<Secret>,
-    /// The built-in SMTP listener listens here when set.
-    pub smtp_listen: Option<SocketAddr>,
-    /// The listener's PEM certificate chain and key: STARTTLS is offered when both are
-    /// set (`smtp_listen_cert`, `smtp_listen_key`).
-    pub tls_cert: Option<std::path::PathBuf>,
-    pub tls_key: Option<std::path::PathBuf>,
-    /// `MAIL` is refused before STARTTLS (`smtp_listen_require_tls`).
-    pub require_tls: bool,
-    /// The domain of the reply addresses; `None` while replies are not read (neither way
-    /// in is on): then your-turn mail has no `Reply-To`.
-    pub reply_domain: Option<String>,
-    /// The `authserv-id` of an upstream MTA whose `Authentication-Results` header is
-    /// trusted: when set, a reply must carry one from it that vouches for the From domain
-    /// (`dmarc=pass header.from=DOMAIN` or `dkim=pass header.d=DOMAIN`: [`authres`]).
-    pub trusted_authserv: Option<String>,
-    /// Larger messages are refused before they are parsed.
-    pub max_bytes: usize,
-    /// Answers to one address per hour; beyond, replies are recorded and not played.
-    pub answers_per_hour: i64,
-    /// `say:` lines posted from one reply (`reply_max_say_lines`); the rest are not, and
-    /// the answer says so.
-    pub max_say_lines: usize,
-    /// The built-in listener's bounds on its clients (`smtp_listen_*`).
-    pub smtp_limits: smtp::Limits,
-}
-
-impl Default for InboundSettings {
-    fn default() -> InboundSettings {
-        InboundSettings {
-            secret: None,
-            smtp_listen: None,
-            tls_cert: None,
-            tls_key: None,
-            require_tls: false,
-            reply_domain: None,
-            trusted_authserv: None,
-            max_bytes: 1024 * 1024,
-            answers_per_hour: 60,
-            max_say_lines: 10,
-            smtp_limits: smtp::Limits::default(),
-        }
-    }
-}
-
-impl InboundSettings {
-    /// Is either way in on?
-    pub fn enabled(&self) -> bool {
-        self.secret.is_some() || self.smtp_listen.is_some()
-    }
-}
+pub use crate::state::settings::InboundSettings;
 
 /// What the delivering side says about a message beyond its bytes.
 #[derive(Debug, Clone, Default)]
@@ -115,7 +58,7 @@ pub struct Received {
 /// The error of a message above [`InboundSettings::max_bytes`].
 pub fn too_large(max: usize) -> ApiError {
     ApiError::new(
-        actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
+        http::StatusCode::PAYLOAD_TOO_LARGE,
         "message_too_large",
         format!("the message is larger than {max} bytes"),
     )
@@ -164,7 +107,7 @@ pub fn receive(
     }
     // Recorded first: a second delivery of the same message stops here.
     {
-        let _one_writer = app.one_writer();
+        let _one_writer = app.db.one_writer();
         match diesel::insert_into(inbound_mail::table)
             .values(&row)
             .execute(conn)
@@ -186,7 +129,7 @@ pub fn receive(
             // Nothing of it was written but the record (a turn commits with its answer):
             // forget the message, so that the sender's retry (SMTP 451, an HTTP 5xx) is
             // taken anew rather than ignored as a second delivery.
-            let _one_writer = app.one_writer();
+            let _one_writer = app.db.one_writer();
             if let Err(e) = diesel::delete(inbound_mail::table.find(&row.message_id)).execute(conn)
             {
                 tracing::warn!(error = %e, message_id = %row.message_id, "inbound mail: cannot forget a message not taken");
@@ -506,7 +449,7 @@ fn finish(
 ) -> ApiResult<Received> {
     let answered = answer.is_some();
     {
-        let _one_writer = app.one_writer();
+        let _one_writer = app.db.one_writer();
         conn.transaction::<_, StoreError, _>(|conn| {
             mark(conn, message_id, outcome, detail, answered)?;
             if let Some(mail) = &answer {

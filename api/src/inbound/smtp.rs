@@ -15,7 +15,6 @@
 
 use super::{receive, Envelope};
 use crate::state::AppState;
-use actix_web::web;
 use mailin::{Action, Handler, Response, Session, SessionBuilder};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -27,40 +26,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The listener's bounds on its clients (`smtp_listen_*` settings, `docs/operators/replies.md`).
-///
-/// One client must not be able to keep others out: it gets `per_client` of the
-/// `max_connections`, and each of its connections ends when it falls silent for `idle`,
-/// when it has lasted `session`, or after `max_idle_commands` commands that bring no
-/// message further (`NOOP`, `RSET`, `HELO`/`EHLO`, `HELP`, `VRFY`, `EXPN`, and any command
-/// refused) since its last message. Refusals are `421`: the sender tries again later.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Limits {
-    /// Connections at once (`smtp_listen_max_connections`).
-    pub max_connections: usize,
-    /// Connections at once from one client (`smtp_listen_per_client`): an IPv4 address,
-    /// or an IPv6 /64 (one host's usual share).
-    pub per_client: usize,
-    /// The longest a client may take over a command, or a line of a message
-    /// (`smtp_listen_idle_secs`).
-    pub idle: Duration,
-    /// The longest session (`smtp_listen_session_secs`).
-    pub session: Duration,
-    /// Commands without progress between two messages (`smtp_listen_max_idle_commands`).
-    pub max_idle_commands: u32,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_connections: 32,
-            per_client: 4,
-            idle: Duration::from_secs(30),
-            session: Duration::from_secs(300),
-            max_idle_commands: 10,
-        }
-    }
-}
+pub use crate::state::settings::SmtpLimits as Limits;
 
 /// Who is connected: how many connections in all and from each client.
 struct Clients {
@@ -176,7 +142,7 @@ pub fn tls_config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>, 
 
 /// Start listening on `listener` (already bound); connections are served on threads of
 /// their own until the process ends. With `tls`, STARTTLS is offered.
-pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String, tls: Option<Tls>) {
+pub fn serve(listener: TcpListener, state: Arc<AppState>, name: String, tls: Option<Tls>) {
     let limits = state.inbound.smtp_limits.clone();
     let clients = Arc::new(Clients {
         max: limits.max_connections,
@@ -233,7 +199,7 @@ pub fn serve(listener: TcpListener, state: web::Data<AppState>, name: String, tl
 /// One client connection: in plain text, then (after STARTTLS) over TLS.
 fn session(
     stream: TcpStream,
-    state: &web::Data<AppState>,
+    state: &Arc<AppState>,
     name: &str,
     tls: Option<&Tls>,
     limits: &Limits,
@@ -489,7 +455,7 @@ fn normalize_mail_from(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 struct Collect {
     /// Messages that came to their end in this session.
     messages: Arc<AtomicU64>,
-    state: web::Data<AppState>,
+    state: Arc<AppState>,
     envelope: Envelope,
     data: Vec<u8>,
     too_large: bool,
@@ -515,7 +481,7 @@ impl Handler for Collect {
     }
 
     fn rcpt(&mut self, to: &str) -> Response {
-        if super::token::ReplyToken::from_address(&self.state.keys, to).is_none() {
+        if crate::links::reply::ReplyToken::from_address(&self.state.keys, to).is_none() {
             return mailin::response::NO_MAILBOX;
         }
         self.envelope.rcpt_to.push(to.to_string());
@@ -539,7 +505,7 @@ impl Handler for Collect {
             return Response::custom(552, "message too large".into());
         }
         let raw = std::mem::take(&mut self.data);
-        let mut conn = match self.state.pool.get() {
+        let mut conn = match self.state.db.pool.get() {
             Ok(c) => c,
             Err(e) => {
                 tracing::warn!(error = %e, "smtp: no database connection");

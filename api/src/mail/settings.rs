@@ -5,7 +5,7 @@
 //! environment variable holds (`smtp`, `file`; `starttls`, `tls`, `none`).
 
 use super::MailError;
-use crate::config::Secret;
+use crate::secret::Secret;
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -692,7 +692,7 @@ pub fn start_mails(
         return Ok(Vec::new());
     }
     let tail = crate::store::games::turns_between(conn, &game.id, game.state_seq, game.seq)?;
-    let engine = crate::play::table::restore(game, game.seq, &tail)
+    let engine = crate::game::table::restore(game, game.seq, &tail)
         .map_err(|e| data_error(std::io::Error::other(e)))?;
     turn_mails(
         conn,

@@ -38,7 +38,6 @@ use ::games::dreams::DreamsView;
 use ::games::gods::view::GodsView;
 use ::games::registry::AnyGame;
 use ::games::Viewer;
-use actix_web::web;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
@@ -87,7 +86,7 @@ pub struct WorkerSettings {
 
 /// The delivery worker of one server process.
 pub struct Worker {
-    state: web::Data<AppState>,
+    state: Arc<AppState>,
     transport: Transport,
     settings: WorkerSettings,
     /// This worker's name in `lease_owner`.
@@ -151,14 +150,14 @@ pub fn backoff(attempts: i64) -> Duration {
 
 impl Worker {
     /// The worker for `state`'s database, delivering with the transport `settings` name.
-    pub fn new(state: web::Data<AppState>, settings: WorkerSettings) -> Result<Worker, MailError> {
+    pub fn new(state: Arc<AppState>, settings: WorkerSettings) -> Result<Worker, MailError> {
         let transport = Transport::from_settings(&settings.mail)?;
         Ok(Worker::with_transport(state, settings, transport))
     }
 
     /// As [`Worker::new`] with a given transport (tests: memory).
     pub fn with_transport(
-        state: web::Data<AppState>,
+        state: Arc<AppState>,
         settings: WorkerSettings,
         transport: Transport,
     ) -> Worker {
@@ -291,7 +290,7 @@ impl Worker {
         tokio::task::spawn_blocking(move || -> Result<Vec<OutboxRow>, StoreError> {
             let now = state.clock.now_naive();
             let due = {
-                let mut conn = state.pool.get().map_err(StoreError::from)?;
+                let mut conn = state.db.pool.get().map_err(StoreError::from)?;
                 any_due(&mut conn, now)?
             };
             if !due {
@@ -339,7 +338,7 @@ impl Worker {
                 // Checked on its own connection, given back before `prepare` takes one.
                 if drop_superseded {
                     let stale = {
-                        let mut conn = state.pool.get().map_err(StoreError::from)?;
+                        let mut conn = state.db.pool.get().map_err(StoreError::from)?;
                         superseded(&mut conn, &prepared_row)?
                     };
                     if stale {
@@ -419,11 +418,11 @@ fn with_the_writer<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(&mut DbConn) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, StoreError> {
-    match &state.group_commit {
+    match &state.db.group_commit {
         Some(group) => group.write(work),
         None => {
-            let mut conn = state.pool.get()?;
-            let _one_writer = state.one_writer();
+            let mut conn = state.db.pool.get()?;
+            let _one_writer = state.db.one_writer();
             crate::store::write_transaction(&mut conn, work)
         }
     }
@@ -736,7 +735,7 @@ fn prepare(
     let mut template = Template::from_name(&row.template)?;
     let mut data: Value = serde_json::from_str(&row.data)
         .map_err(|e| permanent(format!("the stored data is not JSON: {e}")))?;
-    let mut conn = state.pool.get().map_err(StoreError::from)?;
+    let mut conn = state.db.pool.get().map_err(StoreError::from)?;
     let (lang, time_zone) = match &row.user_id {
         Some(id) => users::table
             .find(id)
@@ -780,7 +779,7 @@ fn prepare(
         let (Some(game_id), Some(seq), Some(seat)) = (&row.game_id, row.seq, game.seat) else {
             return None;
         };
-        crate::inbound::token::ReplyToken {
+        crate::links::reply::ReplyToken {
             game_id: game_id.clone(),
             seat,
             seq,
@@ -1083,7 +1082,7 @@ struct Rebuilt {
 /// the snapshot is not newer than `seq`; else a replay of the log from the start up to it.
 fn rebuild(
     conn: &mut DbConn,
-    hot: &crate::hot::HotGames,
+    hot: &crate::game::hot::HotGames,
     game_id: &str,
     seq: i64,
     user_id: &str,
@@ -1115,7 +1114,7 @@ fn rebuild(
         engine
     } else if game.state.is_some() && game.state_seq <= seq && seq <= game.seq {
         let tail = game_store::turns_between(conn, game_id, game.state_seq, seq)?;
-        crate::play::table::restore(&game, seq, &tail)
+        crate::game::table::restore(&game, seq, &tail)
             .map_err(bad)?
             .into()
     } else {

@@ -10,7 +10,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::outbox::compose::{self, TurnFacts};
 use crate::play::events::DroppedOut;
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::deadlines;
 use crate::store::games as store;
@@ -26,7 +26,7 @@ pub fn resign(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
     let table = Table::load_for(conn, game_id, user_id)?;
     let seat = running_seat(&table, user_id)?;
     let resigned = {
-        let _w = app.one_writer();
+        let _w = app.db.one_writer();
         let now = app.clock.now_naive();
         crate::store::write_transaction::<_, ApiError, _>(conn, |conn| {
             if !deadlines::resign_seat(conn, game_id, seat, now)? {
@@ -86,7 +86,7 @@ pub fn abort(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) ->
     // The engine at sequence 0, for the game-over mail (its board and words).
     let engine = table.restore()?;
     let done = {
-        let _w = app.one_writer();
+        let _w = app.db.one_writer();
         let now = app.clock.now_naive();
         crate::store::write_transaction::<_, ApiError, _>(conn, |conn| {
             if !store::abort_unmoved(conn, game_id, &outcome.to_string(), now)? {
@@ -142,7 +142,7 @@ pub fn delete(conn: &mut DbConn, app: &AppState, game_id: &str, user_id: &str) -
         return Err(started());
     }
     let (wake, mailed) = {
-        let _w = app.one_writer();
+        let _w = app.db.one_writer();
         let now = app.clock.now_naive();
         crate::store::write_transaction::<_, ApiError, _>(conn, |conn| {
             // Who joined, read once the game's row is held (no join lands meanwhile),

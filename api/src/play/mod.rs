@@ -20,12 +20,10 @@
 pub mod bots;
 pub mod events;
 pub mod leave;
-pub mod table;
 pub mod talk;
 pub mod timeout;
 pub mod turn;
 
-pub use table::{kind_of, Table};
 pub use talk::{post_message, post_message_counted, MAX_CHARS};
 pub use timeout::{play_timeout, TimeoutDone};
 pub use turn::{

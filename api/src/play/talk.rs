@@ -8,7 +8,7 @@
 
 use crate::auth::ratelimit::Standings;
 use crate::error::{ApiError, ApiResult};
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{new_id, now, Message};
@@ -49,7 +49,7 @@ pub fn post_message_counted(
             format!("`body` must be 1 to {MAX_CHARS} characters"),
         ));
     }
-    let _one_writer = app.one_writer();
+    let _one_writer = app.db.one_writer();
     let table = Table::load_for(conn, game_id, user_id)?;
     let Some(player) = table.players.iter().find(|p| p.seat.user_id == user_id) else {
         return Err(ApiError::forbidden(

@@ -11,7 +11,7 @@ use crate::mail::{words, Lang, MailData, Timeout, TimeoutPolicy};
 use crate::outbox::compose::game_name;
 use crate::play::events::{after_dropping_out, DroppedOut};
 use crate::play::turn::{prepare_on, write};
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::SubmitError;
@@ -112,7 +112,7 @@ pub fn play_timeout(
         // A clock whose seat need not act (its turn's transaction removes it, so only a
         // row left behind by a bug or an older server): drop it rather than retry it
         // every lease.
-        let _w = state.one_writer();
+        let _w = state.db.one_writer();
         deadlines::delete_stale(conn, row)?;
         return Ok(TimeoutDone::Nothing);
     }
@@ -127,7 +127,7 @@ pub fn play_timeout(
     } else {
         policy(&table.game.timeout_policy)
     };
-    let _w = state.one_writer();
+    let _w = state.db.one_writer();
     if policy == TimeoutPolicy::Wait {
         let won = crate::store::write_transaction::<bool, ApiError, _>(conn, |conn| {
             if !deadlines::mark_expired(conn, row, now)? {

@@ -11,9 +11,9 @@
 //! Must not: know how the submission arrived (HTTP, a form, a mail) beyond its `source`.
 
 use crate::error::{ApiError, ApiResult};
-use crate::hot::Head;
+use crate::game::hot::Head;
 use crate::outbox::compose::{self, TurnFacts};
-use crate::play::Table;
+use crate::game::Table;
 use crate::state::AppState;
 use crate::store::deadlines::Timing;
 use crate::store::games::SeatedPlayer;
@@ -23,7 +23,7 @@ use crate::store::outbox::NewMail;
 use crate::store::{DbConn, Lease, StoreError};
 use ::games::registry::{visible, AnyGame, TurnError};
 use ::games::{Logged, Outcome, RuleError, Viewer, Visibility};
-use actix_web::http::StatusCode;
+use http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -140,7 +140,7 @@ where
         let simultaneous = writing.after.simultaneous;
         // The database deadline holds for the wait too (as it did for the blocking thread
         // that waited before): a writer stuck on a silent database is a 503, not a hang.
-        let written = match app.database_deadline {
+        let written = match app.db.deadline {
             None => writing.answer.answer().await,
             Some(limit) => match tokio::time::timeout(limit, writing.answer.answer()).await {
                 Ok(written) => written,
@@ -601,7 +601,7 @@ fn stale(current: i64) -> ApiError {
 
 /// Check, apply and store one turn; `turn` is the parsed turn or why it could not be read
 /// (reported only after the caller is known to be allowed to act).
-/// `loaded`: the game, and the hot games' epoch ([`crate::hot::HotGames::epoch`]) taken
+/// `loaded`: the game, and the hot games' epoch ([`crate::game::hot::HotGames::epoch`]) taken
 /// before it was read.
 fn apply(
     lease: &mut dyn Lease,
@@ -690,7 +690,7 @@ fn apply(
         body,
         simultaneous: table.to_act().len() > 1,
     };
-    let written = match (&app.group_commit, also) {
+    let written = match (&app.db.group_commit, also) {
         // The writer commits this turn with the others waiting now, and answers
         // once that commit is on disk (`crate::store::group`).
         // The request's connection goes back to the pool while it waits: a batch is not
@@ -719,7 +719,7 @@ fn apply(
         // answer), or no writer: the turn commits on the request's own connection.
         // (Who adds rows asks for the full answer: it is the body.)
         (_, also) => {
-            let _one_writer = app.one_writer();
+            let _one_writer = app.db.one_writer();
             let answer: Value = match also {
                 Some(_) => serde_json::from_str(&after.body)
                     .map_err(|e| ApiError::internal(format!("a turn's answer: {e}")))?,
@@ -878,7 +878,7 @@ pub fn prepare_on(
         .collect();
     let to_act = next.to_act();
     // The snapshot is rewritten every `snapshot_every` turns and at the end; between,
-    // the log's turns after it are the rest of the state (`crate::play::table::restore`).
+    // the log's turns after it are the rest of the state (`crate::game::table::restore`).
     let snapshot = over || seq % app.snapshot_every == 0;
     let advance = Advance {
         state: snapshot.then(|| next.state().to_string()),
@@ -965,7 +965,7 @@ pub fn without_forfeited(outcome: &Outcome, forfeited: &[usize]) -> Value {
 
 /// Write a prepared turn in the caller's transaction (the scheduler's; it holds the SQLite
 /// writer lock). `Stale` when another turn landed first. Returns the game after it, which
-/// the caller keeps hot ([`crate::hot::HotGames::put`]) only once its transaction has
+/// the caller keeps hot ([`crate::game::hot::HotGames::put`]) only once its transaction has
 /// committed.
 pub fn write(
     conn: &mut DbConn,

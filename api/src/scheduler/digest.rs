@@ -7,7 +7,7 @@
 //! caller whose update changed the row sends that day's digest; a server that was down
 //! for days sends one digest, not one per missed day.
 
-use super::{one_writer, TickReport, BATCH};
+use super::{TickReport, BATCH};
 use crate::error::ApiResult;
 use crate::mail::{Deadline as DeadlineWords, Digest, DigestGame, MailData};
 use crate::outbox::compose::game_name;
@@ -58,7 +58,7 @@ pub fn digests(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -> 
     let due = deadlines::digests_due(conn, now_naive, BATCH)?;
     for (user_id, seen, time_zone) in due {
         let next = next_digest_at(now, &time_zone);
-        let _w = one_writer(state);
+        let _w = state.db.one_writer();
         let sent = crate::store::write_transaction::<bool, StoreError, _>(conn, |conn| {
             if !deadlines::claim_digest(conn, &user_id, seen, next)? {
                 return Ok(false);

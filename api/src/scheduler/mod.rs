@@ -17,71 +17,20 @@
 //! or send mail itself (it enqueues; `crate::outbox` delivers). See `docs/players/deadlines.md`.
 
 mod digest;
+pub mod streams;
 mod timeout;
 
-use crate::config::Settings;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store::models::new_id;
-use actix_web::web;
+use std::sync::Arc;
 use chrono::Duration;
 
 pub use digest::next_digest_at;
 
-/// What the scheduler and the clocks of games are set up with.
-#[derive(Debug, Clone)]
-pub struct TimeSettings {
-    /// How often the scheduler wakes.
-    pub tick: std::time::Duration,
-    /// How long before a deadline the reminder goes (zero: none).
-    pub remind_before: Duration,
-    /// Vacation budget per calendar year (UTC).
-    pub vacation_days_per_year: u32,
-    /// Names this server's leases (random per process start).
-    pub owner: String,
-    /// Sent mail older than this is deleted from the outbox (`None`: kept).
-    pub outbox_retention: Option<Duration>,
-    /// Stored idempotent answers older than this are deleted (`None`: kept).
-    pub idempotency_retention: Option<Duration>,
-    /// When this process last pruned (by the clock); pruning runs at most every
-    /// [`PRUNE_EVERY`]. Only an economy: pruning twice deletes nothing more.
-    pub last_prune: std::sync::Arc<std::sync::Mutex<Option<chrono::NaiveDateTime>>>,
-}
+pub use crate::state::settings::TimeSettings;
 
 /// How often a server prunes old rows.
 pub const PRUNE_EVERY: Duration = Duration::hours(1);
-
-fn days(n: u32) -> Option<Duration> {
-    (n > 0).then(|| Duration::days(i64::from(n)))
-}
-
-impl TimeSettings {
-    pub fn from_settings(settings: &Settings) -> TimeSettings {
-        TimeSettings {
-            tick: std::time::Duration::from_millis(settings.scheduler_tick_ms),
-            remind_before: Duration::hours(i64::from(settings.reminder_before_hours)),
-            vacation_days_per_year: settings.vacation_days_per_year,
-            owner: format!("scheduler-{}", new_id()),
-            outbox_retention: days(settings.outbox_retention_days),
-            idempotency_retention: days(settings.idempotency_retention_days),
-            last_prune: Default::default(),
-        }
-    }
-}
-
-impl Default for TimeSettings {
-    fn default() -> TimeSettings {
-        TimeSettings {
-            tick: std::time::Duration::from_secs(1),
-            remind_before: Duration::hours(24),
-            vacation_days_per_year: 30,
-            owner: format!("scheduler-{}", new_id()),
-            outbox_retention: days(30),
-            idempotency_retention: days(7),
-            last_prune: Default::default(),
-        }
-    }
-}
 
 /// What one tick did (for tests and the log).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -115,7 +64,7 @@ const BATCH: i64 = 100;
 const ROUNDS: usize = 50;
 
 /// One pass of the scheduler at the clock's now, off the async workers.
-pub async fn tick(state: &web::Data<AppState>) -> ApiResult<TickReport> {
+pub async fn tick(state: &Arc<AppState>) -> ApiResult<TickReport> {
     let state = state.clone();
     crate::error::blocking(move || tick_blocking(&state)).await
 }
@@ -123,7 +72,7 @@ pub async fn tick(state: &web::Data<AppState>) -> ApiResult<TickReport> {
 /// [`tick`], on the calling thread (it blocks on the database).
 pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
     let mut report = TickReport::default();
-    let mut conn = state.pool.get().map_err(crate::store::StoreError::from)?;
+    let mut conn = state.db.pool.get().map_err(crate::store::StoreError::from)?;
     timeout::reminders(state, &mut conn, &mut report)?;
     for _ in 0..ROUNDS {
         if !timeout::timeouts(state, &mut conn, &mut report)? {
@@ -152,7 +101,7 @@ pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
 
 /// Run [`tick`] every `state.time.tick` until the task is dropped. A failed tick is
 /// logged and the next one tries again (every claim is still in the database).
-pub async fn run(state: web::Data<AppState>) {
+pub async fn run(state: Arc<AppState>) {
     let every = state.time.tick;
     loop {
         tokio::time::sleep(every).await;
@@ -188,7 +137,7 @@ fn prune(
         }
         *last = Some(now);
     }
-    let _w = one_writer(state);
+    let _w = state.db.one_writer();
     if let Some(keep) = state.time.outbox_retention {
         report.pruned_mail = crate::store::outbox::prune_sent(conn, now - keep)?;
         // Stream events are kept as long as sent mail: a client away longer than that
@@ -210,20 +159,3 @@ fn log_failure(e: &ApiError) {
     tracing::warn!(error = %e, "scheduler tick failed; the next one retries");
 }
 
-/// Take the SQLite writer lock of this process (none on Postgres).
-fn one_writer(state: &AppState) -> Option<std::sync::MutexGuard<'_, ()>> {
-    state
-        .sqlite_writer
-        .as_deref()
-        .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()))
-}
-
-impl AppState {
-    /// The clock settings of a transaction that makes seats wait, at the clock's now.
-    pub fn timing(&self) -> crate::store::deadlines::Timing {
-        crate::store::deadlines::Timing {
-            now: self.clock.now_naive(),
-            remind_before: self.time.remind_before,
-        }
-    }
-}

@@ -1,7 +1,7 @@
 //! Reminders and timeouts: the rows of `deadlines` whose time came. A timeout is claimed
 //! here and played by the play layer ([`crate::play::play_timeout`]).
 
-use super::{one_writer, TickReport, BATCH, LEASE};
+use super::{TickReport, BATCH, LEASE};
 use crate::error::ApiResult;
 use crate::mail::{words, Deadline as DeadlineWords, Lang, MailData, Reminder};
 use crate::outbox::compose::game_name;
@@ -24,7 +24,7 @@ pub fn reminders(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -
     let now = state.clock.now_naive();
     let due = deadlines::reminders_due(conn, now, BATCH)?;
     for row in due {
-        let _w = one_writer(state);
+        let _w = state.db.one_writer();
         let won = crate::store::write_transaction::<bool, StoreError, _>(conn, |conn| {
             if !deadlines::claim_reminder(conn, &row, now)? {
                 return Ok(false);
@@ -90,7 +90,7 @@ pub fn timeouts(state: &AppState, conn: &mut DbConn, report: &mut TickReport) ->
     let mut any = false;
     for row in due {
         let claimed = {
-            let _w = one_writer(state);
+            let _w = state.db.one_writer();
             deadlines::claim_timeout(conn, &row, &state.time.owner, now, now + LEASE)?
         };
         if !claimed {
@@ -108,7 +108,7 @@ pub fn timeouts(state: &AppState, conn: &mut DbConn, report: &mut TickReport) ->
             }
             Err(e) => {
                 tracing::warn!(game.id = %row.game_id, seat = row.seat, error = %e, "timeout not handled; released for a retry");
-                let _w = one_writer(state);
+                let _w = state.db.one_writer();
                 deadlines::release(conn, &row)?;
             }
         }

@@ -569,7 +569,7 @@ pub fn submit_turn(
 /// statement as diesel's `update(…).set(…)`, but one diesel prepares once per connection
 /// and keeps (it never keeps an `update`'s, whose changeset may leave columns out), so a
 /// turn does not have it parsed again. The write checks these itself because the turn may
-/// have been checked on a row remembered in memory (`crate::hot::Head`), and a
+/// have been checked on a row remembered in memory (`crate::game::hot::Head`), and a
 /// resignation may land between a turn's check and its write.
 struct AdvanceGame<'a> {
     id: &'a str,
@@ -917,7 +917,7 @@ pub fn acted_since(
 }
 
 /// The seat and turn (JSON) of each log entry of `game_id` after `after` up to `upto`, in
-/// order: what is replayed onto a snapshot (`crate::play::table::restore`).
+/// order: what is replayed onto a snapshot (`crate::game::table::restore`).
 pub fn turns_between(
     conn: &mut DbConn,
     game_id: &str,

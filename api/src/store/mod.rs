@@ -17,11 +17,15 @@ pub mod invitations;
 pub mod models;
 pub mod outbox;
 pub mod prefs;
+pub mod runner;
 pub mod schema;
 pub mod sessions;
 pub mod webhooks;
 
-use crate::config::redact_url;
+pub use runner::Db;
+
+use crate::error::ApiError;
+use crate::secret::redact_url;
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::r2d2::{self, ManageConnection};
@@ -709,6 +713,22 @@ fn migrate(conn: &mut DbConn) -> Result<(), String> {
                 .map_err(|e| e.to_string());
             result.and(unlock)
         }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e.outage() {
+            Some(Outage::Unavailable) => ApiError::database_unavailable(e),
+            Some(Outage::Busy) => ApiError::database_busy(e),
+            None => ApiError::internal(e),
+        }
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> ApiError {
+        StoreError::from(e).into()
     }
 }
 

@@ -550,7 +550,7 @@ pub struct Attempt {
     pub gone: bool,
 }
 
-/// What decides retries, giving up and disabling (`crate::webhooks::WebhookSettings`).
+/// What decides retries, giving up and disabling (`crate::hooks::WebhookSettings`).
 #[derive(Debug, Clone, Copy)]
 pub struct Policy {
     /// Failed attempts at one delivery after which it is given up, if its receiver is

@@ -6,8 +6,7 @@
 use crate::outbox::compose::{game_name, kind_title};
 use serde_json::{json, Value};
 
-/// The formats a hook may take.
-pub const FORMATS: [&str; 3] = ["generic", "discord", "slack"];
+pub use crate::hooks::FORMATS;
 
 /// Discord refuses a message longer than this; Slack's limit is larger.
 const MAX_TEXT: usize = 1900;

@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use games::dreams::Dreams;
 use games::gods::Gods;
 use games::{Game, Rng, Seed};
-use hermes_api::play::Table;
+use hermes_api::game::Table;
 use hermes_api::store::schema::turns;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -36,7 +36,7 @@ fn check(app: &TestApp, args: &[&str]) -> (bool, String, String) {
 
 /// The game's full state as stored (its snapshot and the log after it).
 async fn state(app: &TestApp, id: &str) -> (i64, Value) {
-    let (pool, id) = (app.state.pool.clone(), id.to_string());
+    let (pool, id) = (app.state.db.pool.clone(), id.to_string());
     tokio::task::spawn_blocking(move || {
         let mut conn = pool.get().expect("conn");
         let table = Table::load(&mut conn, &id).expect("load");
@@ -120,7 +120,7 @@ api_test!(
         assert_eq!(out, "checked 5 game(s) (2 running, 3 over): none changed\n", "{err}");
 
         // Every game records the engine it was created with.
-        let pool = app.state.pool.clone();
+        let pool = app.state.db.pool.clone();
         let versions: Vec<Option<i64>> = tokio::task::spawn_blocking(move || {
             use hermes_api::store::schema::games;
             let mut conn = pool.get().expect("conn");
@@ -136,7 +136,7 @@ api_test!(
         // The running Dreams game's last star, placed one step aside in the log (on a place
         // no star of the log took): the turn still applies, but its events now say
         // another place.
-        let (pool, id) = (app.state.pool.clone(), dreams_running.clone());
+        let (pool, id) = (app.state.db.pool.clone(), dreams_running.clone());
         let altered = tokio::task::spawn_blocking(move || {
             let mut conn = pool.get().expect("conn");
             let log: Vec<(i64, String)> = turns::table

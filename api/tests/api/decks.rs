@@ -101,7 +101,7 @@ api_test!(
         assert_eq!(body["code"], "deck_not_found");
 
         // A game may name it (what the games handler asks).
-        let mut conn = app.state.pool.get().unwrap();
+        let mut conn = app.state.db.pool.get().unwrap();
         assert!(hermes_api::store::decks::deck_exists(&mut conn, &id).unwrap());
         assert!(hermes_api::store::decks::deck_exists(&mut conn, "standard").unwrap());
         assert!(!hermes_api::store::decks::deck_exists(&mut conn, "nope").unwrap());
@@ -215,7 +215,7 @@ api_test!(
             assert!(body["detail"].as_str().unwrap().starts_with(&format!("card {n}:")), "{body}");
         }
         // Nothing was stored.
-        let mut conn = app.state.pool.get().unwrap();
+        let mut conn = app.state.db.pool.get().unwrap();
         use diesel::prelude::*;
         let count: i64 = hermes_api::store::schema::decks::table.count().get_result(&mut conn).unwrap();
         assert_eq!(count, 0);

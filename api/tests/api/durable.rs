@@ -41,7 +41,7 @@ fn hold_the_writer(app: &TestApp) -> std::sync::mpsc::Sender<()> {
     let (release, released) = std::sync::mpsc::channel::<()>();
     let (held, is_held) = std::sync::mpsc::channel::<()>();
     std::thread::spawn(move || {
-        let group = state.group_commit.as_ref().expect("a group-commit writer");
+        let group = state.db.group_commit.as_ref().expect("a group-commit writer");
         let _guard = group.hold();
         held.send(()).expect("tell");
         let _ = released.recv();
@@ -173,7 +173,7 @@ api_test!(
         metric(&app, &le("8.0")).await,
     );
     assert!(upto8 - upto4 >= 1.0, "no batch of 5 to 8: {upto4} {upto8}");
-    assert!(app.state.group_commit.as_ref().unwrap().counts().largest() >= 7);
+    assert!(app.state.db.group_commit.as_ref().unwrap().counts().largest() >= 7);
 }
 );
 
@@ -183,7 +183,7 @@ api_test!(
     for _ in 0..12 {
         games.push(started_game(&app, 2).await);
     }
-    let g = app.state.group_commit.as_ref().expect("group commit");
+    let g = app.state.db.group_commit.as_ref().expect("group commit");
     let (c0, w0) = (g.counts().commits(), g.counts().writes());
     let plays = games.into_iter().enumerate().map(|(n, (id, players))| {
         let app = &app;
@@ -310,7 +310,7 @@ api_test!(
     use hermes_api::store::DbConn;
     let pg = app.database_url.starts_with("postgres");
     {
-        let mut c = app.state.pool.get().expect("connection");
+        let mut c = app.state.db.pool.get().expect("connection");
         c.batch_execute("CREATE TABLE scratch (k BIGINT PRIMARY KEY)")
             .expect("scratch table");
         c.batch_execute("INSERT INTO scratch (k) VALUES (0)").expect("row 0");
@@ -330,14 +330,14 @@ api_test!(
             Ok(first)
         }
     }
-    let g = app.state.group_commit.as_ref().expect("group commit");
+    let g = app.state.db.group_commit.as_ref().expect("group commit");
     let commits_before = g.counts().commits();
     let release = hold_the_writer(&app);
     let mut sends = Vec::new();
     for (first, taken, go_on) in [(1, false, false), (2, true, false), (3, true, true), (4, false, false)] {
         let state = app.state.clone();
         sends.push(tokio::task::spawn_blocking(move || {
-            let g = state.group_commit.as_ref().expect("group commit");
+            let g = state.db.group_commit.as_ref().expect("group commit");
             g.write(write(first, taken, go_on))
         }));
         // In this order in the queue.
@@ -359,7 +359,7 @@ api_test!(
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         k: i64,
     }
-    let mut c = app.state.pool.get().expect("connection");
+    let mut c = app.state.db.pool.get().expect("connection");
     let rows: Vec<K> = diesel::sql_query("SELECT k FROM scratch ORDER BY k")
         .load(&mut *c)
         .expect("rows");

@@ -11,7 +11,7 @@ use crate::helpers::{Player, TestApp, JWT_SECRET, PUBLIC_URL};
 use crate::mail::smtp::SmtpServer;
 use hermes_api::auth::jwt::Keys;
 use hermes_api::config::{Secret, Settings};
-use hermes_api::inbound::token::ReplyToken;
+use hermes_api::links::reply::ReplyToken;
 use hermes_api::mail::{SmtpSecurity, TransportKind};
 use lettre::address::Envelope;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};

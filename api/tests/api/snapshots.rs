@@ -7,7 +7,7 @@ use crate::api_test;
 use crate::games::started_game;
 use crate::helpers::{Player, TestApp};
 use crate::play::random_turn;
-use hermes_api::play::Table;
+use hermes_api::game::Table;
 use hermes_api::store::models::Game;
 use rand::SeedableRng;
 use reqwest::StatusCode;
@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 /// The stored game row (to see where its snapshot is).
 async fn row(app: &TestApp, id: &str) -> Game {
-    let (pool, id) = (app.state.pool.clone(), id.to_string());
+    let (pool, id) = (app.state.db.pool.clone(), id.to_string());
     tokio::task::spawn_blocking(move || {
         let mut conn = pool.get().expect("conn");
         hermes_api::store::games::game(&mut conn, &id)
@@ -29,7 +29,7 @@ async fn row(app: &TestApp, id: &str) -> Game {
 /// The game's full state (secrets included) rebuilt from the database alone: its snapshot
 /// and the log after it, never the hot games.
 async fn restored_state(app: &TestApp, id: &str) -> Value {
-    let (pool, id) = (app.state.pool.clone(), id.to_string());
+    let (pool, id) = (app.state.db.pool.clone(), id.to_string());
     tokio::task::spawn_blocking(move || {
         let mut conn = pool.get().expect("conn");
         let table = Table::load(&mut conn, &id).expect("load");

@@ -252,7 +252,7 @@ api_test! {
         let stored: Vec<String> = {
             use diesel::prelude::*;
             use hermes_api::store::schema::web_sessions;
-            let mut conn = app.state.pool.get().expect("conn");
+            let mut conn = app.state.db.pool.get().expect("conn");
             web_sessions::table.select(web_sessions::id).load(&mut conn).expect("sessions")
         };
         assert_eq!(stored.len(), 1);

@@ -516,7 +516,7 @@ fn cursor(app: &TestApp) -> i64 {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         last_event_id: i64,
     }
-    let mut conn = app.state.pool.get().unwrap();
+    let mut conn = app.state.db.pool.get().unwrap();
     let sql = "SELECT last_event_id FROM webhook_cursor WHERE id = 1";
     let c: Cursor = match &mut *conn {
         hermes_api::store::DbConn::Sqlite(c) => diesel::sql_query(sql).get_result(c),

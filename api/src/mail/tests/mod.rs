@@ -7,7 +7,7 @@ mod smtp_server;
 use super::templates::{embedded_files, environment};
 use super::*;
 use crate::board::BoardStyle;
-use crate::config::Secret;
+use crate::secret::Secret;
 use chrono::{TimeZone, Utc};
 use games::gods::random::random_turn;
 use games::gods::{EndReason, Gods, GodsEvent, GodsOptions};

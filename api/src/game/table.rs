@@ -5,7 +5,7 @@
 //! Must not: write anything (the acts in `crate::play` do).
 
 use crate::error::{ApiError, ApiResult};
-use crate::hot::HotGames;
+use crate::game::hot::HotGames;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::{self as store, SeatedPlayer};
 use crate::store::models::{Game, OPEN, OVER, RUNNING, WATCH_INVITED, WATCH_SIGNED_IN};
@@ -110,7 +110,7 @@ impl Table {
 
     /// A hot game as a turn based on `based_on` would load it, from memory alone: the
     /// engine with the row and players that the last turn this process wrote left
-    /// ([`crate::hot::Head`]). `None` unless they are here at `based_on` and the game is
+    /// ([`crate::game::hot::Head`]). `None` unless they are here at `based_on` and the game is
     /// running (a turn based on another sequence needs the clocks: [`Table::load_for_turn`]).
     /// What the database holds may have moved on since (another server's turn): the turn's
     /// write is guarded by the sequence and the seat, and a turn refused on this table is

@@ -12,6 +12,8 @@
 //! | `{public}/games/{id}/replay?token=T` | the replay page ("The whole game", "Replay") | `turn_link`, sub = user, obj = game |
 //! | `{public}/games/{id}/replay` | the same page for a signed-in browser (mail data stored before sending) | none |
 
+pub mod reply;
+
 use crate::auth::jwt::{Keys, Purpose};
 use crate::error::ApiError;
 use chrono::Duration;

@@ -1,0 +1,11 @@
+//! The game record as the service keeps it: a game's row, seats and clocks with its engine
+//! ([`Table`]), rebuilt from the latest snapshot and the log after it ([`table::restore`]),
+//! and the engines of recently played games kept in memory ([`hot`]).
+//!
+//! Owns: reading a game into a [`Table`] and replaying it. Must not: write anything (the
+//! acts in `crate::play` do), or know a way a turn arrives.
+
+pub mod hot;
+pub mod table;
+
+pub use table::{kind_of, Table};

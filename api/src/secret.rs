@@ -1,0 +1,33 @@
+//! Secrets in settings: a string that never prints, and a URL fit for a log line.
+//!
+//! Owns: [`Secret`] and [`redact_url`]. Must not: read settings (`crate::config` does).
+
+use std::fmt;
+
+/// A secret string that never prints.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+/// A URL fit for a log line or an error message: the password replaced by `***`.
+pub fn redact_url(raw: &str) -> String {
+    match url::Url::parse(raw) {
+        Ok(mut u) if u.password().is_some() => {
+            // Cannot fail: the URL has a host, or it could not hold a password.
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        Ok(u) if u.has_host() || !raw.contains('@') => u.to_string(),
+        // Not a URL with a host: it might still hold `user:password@`; keep only what
+        // follows the last `@`.
+        _ => match raw.rsplit_once('@') {
+            Some((_, host)) => format!("***@{host}"),
+            None => raw.to_string(),
+        },
+    }
+}

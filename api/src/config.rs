@@ -16,10 +16,10 @@
 //! operators' settings table ([`settings_table`], kept in `docs/operators/settings.md` by the
 //! test `settings_table`).
 
-use clap::Args;
-use serde::Deserialize;
 use crate::board::uploads::default_draw_threads;
 pub use crate::secret::{redact_url, Secret};
+use clap::Args;
+use serde::Deserialize;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
@@ -1252,13 +1252,16 @@ mod tests {
     #[test]
     fn the_declared_defaults_are_those_of_the_groups() {
         let s = Settings::load(&Overrides::default()).unwrap();
-        let same = |a: &dyn fmt::Debug, b: &dyn fmt::Debug| {
+        let same = |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
             assert_eq!(format!("{a:?}"), format!("{b:?}"));
         };
         same(&s.database, &crate::store::Timeouts::default());
         same(&s.webhooks, &crate::hooks::WebhookSettings::default());
         same(&s.decks, &crate::http::decks::DeckSettings::default());
-        same(&s.inbound, &crate::state::settings::InboundSettings::default());
+        same(
+            &s.inbound,
+            &crate::state::settings::InboundSettings::default(),
+        );
         same(
             &s.mail,
             &crate::mail::MailSettings::local(Path::new("./data")),

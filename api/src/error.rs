@@ -197,4 +197,3 @@ where
         Err(e) => Err(ApiError::internal(e)),
     }
 }
-

@@ -93,7 +93,10 @@ fn named_modules(code: &str) -> BTreeSet<String> {
         let after = &rest[at + "crate::".len()..];
         // `hermes_api::crate::` cannot occur; `$crate::` (a macro) names this crate too.
         if let Some(group) = after.strip_prefix('{') {
-            let end = group.find("};").or_else(|| group.find('}')).unwrap_or(group.len());
+            let end = group
+                .find("};")
+                .or_else(|| group.find('}'))
+                .unwrap_or(group.len());
             let mut depth = 0usize;
             let mut item = String::new();
             for c in group[..end].chars() {
@@ -232,7 +235,10 @@ fn the_top_level_modules_import_each_other_without_a_cycle() {
     let mut done = BTreeSet::new();
     for node in next.keys() {
         if let Some(cycle) = visit(node, &next, &mut Vec::new(), &mut done) {
-            panic!("the modules import each other in a circle: {}", cycle.join(" → "));
+            panic!(
+                "the modules import each other in a circle: {}",
+                cycle.join(" → ")
+            );
         }
     }
 }
@@ -254,7 +260,10 @@ fn only_the_http_edge_and_the_wiring_name_actix() {
             wrong.push(rel.display().to_string());
         }
     }
-    assert!(wrong.is_empty(), "files outside the HTTP edge naming actix: {wrong:?}");
+    assert!(
+        wrong.is_empty(),
+        "files outside the HTTP edge naming actix: {wrong:?}"
+    );
 }
 
 #[test]

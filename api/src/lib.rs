@@ -29,10 +29,10 @@ pub mod config;
 pub mod error;
 pub mod game;
 pub mod hooks;
-#[cfg(test)]
-mod layers;
 pub mod http;
 pub mod inbound;
+#[cfg(test)]
+mod layers;
 pub mod links;
 pub mod mail;
 pub mod metrics;

@@ -375,4 +375,3 @@ pub struct OutboxNow {
     /// Webhook deliveries: pending, delivered, failed.
     pub webhooks: (i64, i64, i64),
 }
-

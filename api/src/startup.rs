@@ -188,8 +188,9 @@ impl Application {
             },
         )?;
         tracing::info!("mail: {}", outbox.describe());
-        let webhooks = crate::webhooks::Worker::new(state.clone().into_inner(), settings.webhooks.clone())
-            .map_err(StartupError::Webhooks)?;
+        let webhooks =
+            crate::webhooks::Worker::new(state.clone().into_inner(), settings.webhooks.clone())
+                .map_err(StartupError::Webhooks)?;
         let smtp = match settings.inbound.smtp_listen {
             Some(addr) => {
                 // A certificate that cannot be used stops the start, before anything binds.
@@ -225,7 +226,10 @@ impl Application {
                 .app_data(crate::http::problem::path_config())
                 .configure(http::routes)
                 .default_service(web::to(crate::http::problem::not_found))
-                .wrap(ErrorHandlers::new().default_handler(crate::http::problem::problem_for_bare_errors))
+                .wrap(
+                    ErrorHandlers::new()
+                        .default_handler(crate::http::problem::problem_for_bare_errors),
+                )
                 .wrap(NormalizePath::new(TrailingSlash::Trim))
                 // Request ids, HEAD as GET, the public URL's prefix, one access-log line
                 // per request (no headers, no query: a mail link's token is in the
@@ -283,7 +287,9 @@ impl Application {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let webhooks = self.webhooks.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone().into_inner()));
-        let sweep = tokio::spawn(crate::scheduler::streams::sweep(self.state.clone().into_inner()));
+        let sweep = tokio::spawn(crate::scheduler::streams::sweep(
+            self.state.clone().into_inner(),
+        ));
         if let Some((listener, tls)) = self.smtp {
             let name = self
                 .state

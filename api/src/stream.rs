@@ -139,11 +139,7 @@ impl Hub {
     /// the pool serves a few while the others each held a blocking thread to wait for a
     /// connection. Hundreds of threads came and went, and the allocator's memory for each
     /// (about a megabyte) stayed. Waiting here costs a task, not a thread.
-    pub async fn with_conn<T, F>(
-        &self,
-        db: &Db,
-        f: F,
-    ) -> crate::error::ApiResult<T>
+    pub async fn with_conn<T, F>(&self, db: &Db, f: F) -> crate::error::ApiResult<T>
     where
         F: FnOnce(&mut crate::store::DbConn) -> crate::error::ApiResult<T> + Send + 'static,
         T: Send + 'static,

@@ -102,7 +102,6 @@ pub fn new_secret() -> String {
     format!("whsec_{}", hex::encode(rand::random::<[u8; 32]>()))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

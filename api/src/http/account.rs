@@ -353,17 +353,19 @@ pub async fn forgot(
     .inspect_err(|_| tracing::warn!(%ip, "password reset rate limit reached"))?;
     let at = state.clock.now_naive();
     let lookup = email.clone();
-    state.db.write(move |conn| {
-        let Some(user) = accounts::user_by_email(conn, &lookup)? else {
-            return Ok(());
-        };
-        let mail = compose::password_reset_mail(&user.id, &user.email, &user.display_name, at)?;
-        // A second request within the ten minutes finds the first mail's dedupe key.
-        outbox::enqueue(conn, &mail)?;
-        tracing::info!(user.id = %user.id, "password reset mail queued");
-        Ok(())
-    })
-    .await?;
+    state
+        .db
+        .write(move |conn| {
+            let Some(user) = accounts::user_by_email(conn, &lookup)? else {
+                return Ok(());
+            };
+            let mail = compose::password_reset_mail(&user.id, &user.email, &user.display_name, at)?;
+            // A second request within the ten minutes finds the first mail's dedupe key.
+            outbox::enqueue(conn, &mail)?;
+            tracing::info!(user.id = %user.id, "password reset mail queued");
+            Ok(())
+        })
+        .await?;
     crate::outbox::wake(&state);
     let html = render_in(
         &state.base_path,
@@ -395,7 +397,9 @@ async fn reset_user(
     let (token, claims) = link_claims(state, req, Purpose::PasswordReset)?;
     let fingerprint = claims.obj.unwrap_or_default();
     let user_id = claims.sub;
-    let user = state.db.conn(move |conn| Ok(accounts::user_by_id(conn, &user_id)?))
+    let user = state
+        .db
+        .conn(move |conn| Ok(accounts::user_by_id(conn, &user_id)?))
         .await?
         .ok_or_else(|| {
             PageError::new(
@@ -523,19 +527,21 @@ pub async fn reset(
         account.password_hash.clone(),
         account.email.clone(),
     );
-    let replaced = state.db.write(move |conn| {
-        Ok(crate::store::write_transaction(conn, |conn| {
-            if !accounts::replace_password(conn, &id, &old_hash, &new_hash)? {
-                return Ok::<_, crate::store::StoreError>(None);
-            }
-            // The recovery after a compromise: whatever the old password let anyone
-            // obtain stops working (docs/players/pages.md, "Forgotten passwords").
-            let epoch = accounts::end_credentials(conn, &id, at)?;
-            prefs::verify_email(conn, &id, &email, at)?;
-            Ok(Some(epoch))
-        })?)
-    })
-    .await?;
+    let replaced = state
+        .db
+        .write(move |conn| {
+            Ok(crate::store::write_transaction(conn, |conn| {
+                if !accounts::replace_password(conn, &id, &old_hash, &new_hash)? {
+                    return Ok::<_, crate::store::StoreError>(None);
+                }
+                // The recovery after a compromise: whatever the old password let anyone
+                // obtain stops working (docs/players/pages.md, "Forgotten passwords").
+                let epoch = accounts::end_credentials(conn, &id, at)?;
+                prefs::verify_email(conn, &id, &email, at)?;
+                Ok(Some(epoch))
+            })?)
+        })
+        .await?;
     let Some(epoch) = replaced else {
         return Err(link_used());
     };
@@ -595,7 +601,9 @@ async fn prefs_page(
     problem: Option<String>,
 ) -> PageResult {
     let id = user.user_id.clone();
-    let p = state.db.conn(move |conn| Ok(prefs::prefs(conn, &id)?))
+    let p = state
+        .db
+        .conn(move |conn| Ok(prefs::prefs(conn, &id)?))
         .await?
         .ok_or_else(|| {
             PageError::new(

@@ -58,10 +58,10 @@ pub async fn check_password(
         "too many login attempts; wait before trying again",
     )
     .inspect_err(|_| tracing::warn!(%ip, "login rate limit reached"))?;
-    let user = state.db.conn(move |conn| {
-        Ok(accounts::user_by_email(conn, &email)?)
-    })
-    .await?;
+    let user = state
+        .db
+        .conn(move |conn| Ok(accounts::user_by_email(conn, &email)?))
+        .await?;
     // Verify without holding a connection (argon2 is slow on purpose), on one of the few
     // hashers (`crate::auth::hashing`); an unknown email costs the same time as a wrong
     // password.

@@ -17,9 +17,9 @@ use crate::auth::Caller;
 use crate::board::dreams::{cards_shown, dreams_png, dreams_svg, CardArt, DreamsStyle};
 use crate::board::{board_png, board_svg, BoardStyle};
 use crate::error::{blocking, ApiError, ApiResult};
+use crate::game::Table;
 use crate::http::games::ViewAs;
 use crate::http::log::replay;
-use crate::game::Table;
 use crate::state::AppState;
 use crate::store::decks;
 use crate::store::games as store;
@@ -170,24 +170,26 @@ async fn picture(
     };
     let at = query.at;
     let reader = user_id.clone();
-    let (table, turns) = state.db.conn(move |conn| {
-        let table = Table::load_for(conn, &id, &reader)?;
-        let upto = at.unwrap_or(table.game.seq);
-        if upto < 0 || upto > table.game.seq {
-            return Err(ApiError::not_found(
-                "entry_not_found",
-                format!("`at` must be 0 to {}", table.game.seq),
-            ));
-        }
-        // Now is the stored state; an earlier step is replayed from the log.
-        let turns = if upto == table.game.seq {
-            None
-        } else {
-            Some(store::turns_upto(conn, &id, upto)?)
-        };
-        Ok((table, turns))
-    })
-    .await?;
+    let (table, turns) = state
+        .db
+        .conn(move |conn| {
+            let table = Table::load_for(conn, &id, &reader)?;
+            let upto = at.unwrap_or(table.game.seq);
+            if upto < 0 || upto > table.game.seq {
+                return Err(ApiError::not_found(
+                    "entry_not_found",
+                    format!("`at` must be 0 to {}", table.game.seq),
+                ));
+            }
+            // Now is the stored state; an earlier step is replayed from the log.
+            let turns = if upto == table.game.seq {
+                None
+            } else {
+                Some(store::turns_upto(conn, &id, upto)?)
+            };
+            Ok((table, turns))
+        })
+        .await?;
     let viewer = if by_link {
         // A turn link shows its own seat, or nothing.
         match table.seat_of(&user_id) {
@@ -212,7 +214,10 @@ async fn picture(
     let board = match table.game.kind.as_str() {
         "dreams" => {
             let shown = view.clone();
-            let art = state.db.conn(move |conn| custom_card_art(conn, &shown)).await?;
+            let art = state
+                .db
+                .conn(move |conn| custom_card_art(conn, &shown))
+                .await?;
             Board::Dreams { view, art }
         }
         _ => Board::Gods(gods_view(view)?),

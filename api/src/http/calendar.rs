@@ -30,11 +30,13 @@ pub async fn create(state: web::Data<AppState>, caller: Caller) -> ApiResult<Htt
     let hash = personal::hash(&secret);
     let at = state.clock.now_naive();
     let user_id = caller.user_id.clone();
-    state.db.conn(move |conn| {
-        crate::auth::existing_user(conn, &user_id)?;
-        Ok(store::replace(conn, &user_id, &hash, at)?)
-    })
-    .await?;
+    state
+        .db
+        .conn(move |conn| {
+            crate::auth::existing_user(conn, &user_id)?;
+            Ok(store::replace(conn, &user_id, &hash, at)?)
+        })
+        .await?;
     tracing::info!(user.id = %caller.user_id, "calendar feed created");
     let url = format!(
         "{}/calendar/{secret}.ics",
@@ -45,10 +47,10 @@ pub async fn create(state: web::Data<AppState>, caller: Caller) -> ApiResult<Htt
 
 /// `DELETE /me/calendar`: the feed's URL stops working.
 pub async fn revoke(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let gone = state.db.conn(move |conn| {
-        Ok(store::revoke(conn, &caller.user_id)?)
-    })
-    .await?;
+    let gone = state
+        .db
+        .conn(move |conn| Ok(store::revoke(conn, &caller.user_id)?))
+        .await?;
     if gone {
         Ok(HttpResponse::NoContent().finish())
     } else {
@@ -64,31 +66,33 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<String>) -> ApiRes
     }
     let hash = personal::hash(&token);
     let public_url = state.public_url.clone();
-    let events = state.db.conn(move |conn| {
-        let Some(user_id) = store::user_of(conn, &hash)? else {
-            return Err(not_found());
-        };
-        let mut out = Vec::new();
-        for d in deadlines::of_user(conn, &user_id)? {
-            let Some(game) = games::game(conn, &d.game_id)? else {
-                continue;
+    let events = state
+        .db
+        .conn(move |conn| {
+            let Some(user_id) = store::user_of(conn, &hash)? else {
+                return Err(not_found());
             };
-            let name = game_name(&game.kind, &game.id);
-            out.push(Deadline {
-                uid: format!("{}-{}@hermes", d.game_id, d.seq),
-                stamp: d.started_at,
-                due: d.due_at,
-                summary: format!("Your turn: {name}"),
-                description: format!(
-                    "Hermes waits for your turn in {name} (seat {}) since move {}.",
-                    d.seat, d.seq
-                ),
-                url: game_url(&public_url, &game.id),
-            });
-        }
-        Ok(out)
-    })
-    .await?;
+            let mut out = Vec::new();
+            for d in deadlines::of_user(conn, &user_id)? {
+                let Some(game) = games::game(conn, &d.game_id)? else {
+                    continue;
+                };
+                let name = game_name(&game.kind, &game.id);
+                out.push(Deadline {
+                    uid: format!("{}-{}@hermes", d.game_id, d.seq),
+                    stamp: d.started_at,
+                    due: d.due_at,
+                    summary: format!("Your turn: {name}"),
+                    description: format!(
+                        "Hermes waits for your turn in {name} (seat {}) since move {}.",
+                        d.seat, d.seq
+                    ),
+                    url: game_url(&public_url, &game.id),
+                });
+            }
+            Ok(out)
+        })
+        .await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/calendar; charset=utf-8"))
         .insert_header((header::CACHE_CONTROL, "private, max-age=300"))

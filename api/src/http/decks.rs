@@ -14,9 +14,7 @@
 
 use crate::auth::Caller;
 use crate::board::dreams::{card_png, card_svg, card_title, CardArt, DECK_SIZE};
-use crate::board::{
-    untrusted_card_png_within, CardSvgError, MAX_CARD_SVG_BYTES,
-};
+use crate::board::{untrusted_card_png_within, CardSvgError, MAX_CARD_SVG_BYTES};
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::http::object::Object;
 use crate::state::AppState;
@@ -226,10 +224,10 @@ pub async fn create(
             .collect(),
     };
     let stored = deck.clone();
-    state.db.write(move |conn| {
-        Ok(store::insert_deck(conn, &stored, &rows)?)
-    })
-    .await?;
+    state
+        .db
+        .write(move |conn| Ok(store::insert_deck(conn, &stored, &rows)?))
+        .await?;
     tracing::info!(user.id = %caller.user_id, deck.id = %deck.id, "deck created");
     Ok(HttpResponse::Created()
         .insert_header((
@@ -269,12 +267,14 @@ pub async fn get(state: web::Data<AppState>, path: web::Path<String>) -> ApiResu
                 .collect(),
         }));
     }
-    let (deck, titles) = state.db.conn(move |conn| {
-        let deck = store::deck(conn, &id)?.ok_or_else(deck_not_found)?;
-        let titles = store::titles(conn, &deck.id)?;
-        Ok((deck, titles))
-    })
-    .await?;
+    let (deck, titles) = state
+        .db
+        .conn(move |conn| {
+            let deck = store::deck(conn, &id)?.ok_or_else(deck_not_found)?;
+            let titles = store::titles(conn, &deck.id)?;
+            Ok((deck, titles))
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(DeckOut {
         id: deck.id,
         name: deck.name,
@@ -314,7 +314,10 @@ pub async fn card_svg_get(
     let n = card_number(&n)?;
     if id != STANDARD {
         // Only our own drawings are served as SVG; say which kind of 404 this is.
-        let exists = state.db.conn(move |conn| Ok(store::deck_exists(conn, &id)?)).await?;
+        let exists = state
+            .db
+            .conn(move |conn| Ok(store::deck_exists(conn, &id)?))
+            .await?;
         return Err(if exists {
             ApiError::not_found(
                 "no_svg",
@@ -338,14 +341,16 @@ pub async fn card_png_get(
     let png = if id == STANDARD {
         blocking(move || card_png(n).map_err(ApiError::internal)).await?
     } else {
-        state.db.conn(move |conn| {
-            let card = store::card(conn, &id, i64::try_from(n).unwrap_or(0))?;
-            match card {
-                Some(card) => Ok(card.png),
-                None => Err(deck_not_found()),
-            }
-        })
-        .await?
+        state
+            .db
+            .conn(move |conn| {
+                let card = store::card(conn, &id, i64::try_from(n).unwrap_or(0))?;
+                match card {
+                    Some(card) => Ok(card.png),
+                    None => Err(deck_not_found()),
+                }
+            })
+            .await?
     };
     Ok(picture(&req, "image/png", png))
 }

@@ -7,12 +7,12 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+pub use crate::game::{kind_of, Table};
+use crate::http::conditional;
 use crate::http::object::Object;
 use crate::http::users::parse_email;
-use crate::http::conditional;
 use crate::outbox::compose;
 use crate::play;
-pub use crate::game::{kind_of, Table};
 use crate::state::AppState;
 use crate::store::events::Wake;
 use crate::store::games::{self as store, JoinError, StartPlan};
@@ -454,13 +454,15 @@ pub async fn join_game(
     let timing = state.timing();
     let public_url = state.public_url.clone();
     let mail_at = state.clock.now_naive();
-    let (table, wake) = state.db.group_write(move |conn| {
-        let mut wake = Wake::default();
-        let game = store::game(conn, &id)?.ok_or_else(|| {
-            ApiError::not_found("game_not_found", "there is no game with this id")
-        })?;
-        let user = crate::auth::existing_user(conn, &user_id)?;
-        let allowed = match &code {
+    let (table, wake) = state
+        .db
+        .group_write(move |conn| {
+            let mut wake = Wake::default();
+            let game = store::game(conn, &id)?.ok_or_else(|| {
+                ApiError::not_found("game_not_found", "there is no game with this id")
+            })?;
+            let user = crate::auth::existing_user(conn, &user_id)?;
+            let allowed = match &code {
             Some(c) => c.trim().eq_ignore_ascii_case(&game.join_code),
             // An invitation is to an address: only its confirmed owner may take it (anyone
             // may register an address, but only its owner can confirm it).
@@ -476,31 +478,33 @@ pub async fn join_game(
                 None => false,
             },
         };
-        if !allowed {
-            return Err(match code {
-                Some(_) => ApiError::forbidden("bad_join_code", "this join code is not the game's"),
-                None => ApiError::forbidden(
-                    "not_invited",
-                    "you are not invited to this game; ask a player for its join code",
-                ),
-            });
-        }
-        store::join(
-            conn,
-            &id,
-            &user_id,
-            (&my_seed, my_seed_by),
-            &timing,
-            plan_start,
-            |conn, started| {
-                wake = play::events::after_start(conn, started, mail_at)?;
-                compose::start_mails(conn, started, &public_url, mail_at)
-            },
-        )
-        .map_err(join_error)?;
-        Ok((Table::load(conn, &id)?, wake))
-    })
-    .await?;
+            if !allowed {
+                return Err(match code {
+                    Some(_) => {
+                        ApiError::forbidden("bad_join_code", "this join code is not the game's")
+                    }
+                    None => ApiError::forbidden(
+                        "not_invited",
+                        "you are not invited to this game; ask a player for its join code",
+                    ),
+                });
+            }
+            store::join(
+                conn,
+                &id,
+                &user_id,
+                (&my_seed, my_seed_by),
+                &timing,
+                plan_start,
+                |conn, started| {
+                    wake = play::events::after_start(conn, started, mail_at)?;
+                    compose::start_mails(conn, started, &public_url, mail_at)
+                },
+            )
+            .map_err(join_error)?;
+            Ok((Table::load(conn, &id)?, wake))
+        })
+        .await?;
     state.streams.wake(wake);
     crate::outbox::wake(state);
     tracing::info!(game.id = %table.game.id, user.id = %caller_id, status = %table.game.status, "seat taken");
@@ -545,80 +549,82 @@ pub async fn invite_address(
     let mail_at = state.clock.now_naive();
     let per_day = state.mail_unconfirmed_per_day;
     let invite_limit = state.invite_unconfirmed_per_user_per_day;
-    let out = state.db.write(move |conn| {
-        let table = Table::load_for(conn, &id, &caller.user_id)?;
-        if !table.is_player(&caller.user_id) {
-            return Err(ApiError::forbidden(
-                "not_a_player",
-                "only the game's players may invite",
-            ));
-        }
-        if table.game.status != OPEN {
-            return Err(ApiError::conflict(
-                "game_not_open",
-                "the game has already started",
-            ));
-        }
-        // The invitation mail's dedupe key settles a race between two invites of one
-        // address before the invite row is written (a caught unique violation would
-        // abort a Postgres transaction).
-        let wake = crate::store::write_transaction(conn, |conn| -> ApiResult<Wake> {
-            if store::is_invited(conn, &id, &email)? {
-                return Ok(Wake::default());
+    let out = state
+        .db
+        .write(move |conn| {
+            let table = Table::load_for(conn, &id, &caller.user_id)?;
+            if !table.is_player(&caller.user_id) {
+                return Err(ApiError::forbidden(
+                    "not_a_player",
+                    "only the game's players may invite",
+                ));
             }
-            charge_invitations(
-                conn,
-                &caller.user_id,
-                std::slice::from_ref(&email),
-                invite_limit,
-                mail_at,
-            )?;
-            let g = &table.game;
-            let mail = compose::invitation_mail(
-                conn,
-                &g.id,
-                &g.kind,
-                g.seat_count,
-                g.turn_seconds,
-                &g.join_code,
-                &caller.user_id,
-                &email,
-                &public_url,
-                mail_at,
-            )?;
-            // An address that asked for no mail, or that no confirmed account has and
-            // that had its day's invitations (`compose::may_mail_invitation`), is still
-            // invited, silently (the invite row below settles a second invitation).
-            let fresh = if prefs::refuses_mail(conn, &email)?
-                || !compose::may_mail_invitation(conn, &email, per_day, mail_at)?
-            {
-                true
-            } else {
-                outbox::enqueue(conn, &mail)?
-            };
-            if fresh {
-                store::invite(
+            if table.game.status != OPEN {
+                return Err(ApiError::conflict(
+                    "game_not_open",
+                    "the game has already started",
+                ));
+            }
+            // The invitation mail's dedupe key settles a race between two invites of one
+            // address before the invite row is written (a caught unique violation would
+            // abort a Postgres transaction).
+            let wake = crate::store::write_transaction(conn, |conn| -> ApiResult<Wake> {
+                if store::is_invited(conn, &id, &email)? {
+                    return Ok(Wake::default());
+                }
+                charge_invitations(
                     conn,
-                    &Invite {
-                        game_id: id.clone(),
-                        email: email.clone(),
-                        invited_by: caller.user_id.clone(),
-                        created_at: mail_at,
-                    },
-                )?;
-                return Ok(play::events::after_invite(
-                    conn,
-                    g,
-                    &email,
                     &caller.user_id,
+                    std::slice::from_ref(&email),
+                    invite_limit,
                     mail_at,
-                )?);
-            }
-            Ok(Wake::default())
-        })?;
-        Ok((json!({ "game_id": id, "email": email }), wake))
-    })
-    .await?;
+                )?;
+                let g = &table.game;
+                let mail = compose::invitation_mail(
+                    conn,
+                    &g.id,
+                    &g.kind,
+                    g.seat_count,
+                    g.turn_seconds,
+                    &g.join_code,
+                    &caller.user_id,
+                    &email,
+                    &public_url,
+                    mail_at,
+                )?;
+                // An address that asked for no mail, or that no confirmed account has and
+                // that had its day's invitations (`compose::may_mail_invitation`), is still
+                // invited, silently (the invite row below settles a second invitation).
+                let fresh = if prefs::refuses_mail(conn, &email)?
+                    || !compose::may_mail_invitation(conn, &email, per_day, mail_at)?
+                {
+                    true
+                } else {
+                    outbox::enqueue(conn, &mail)?
+                };
+                if fresh {
+                    store::invite(
+                        conn,
+                        &Invite {
+                            game_id: id.clone(),
+                            email: email.clone(),
+                            invited_by: caller.user_id.clone(),
+                            created_at: mail_at,
+                        },
+                    )?;
+                    return Ok(play::events::after_invite(
+                        conn,
+                        g,
+                        &email,
+                        &caller.user_id,
+                        mail_at,
+                    )?);
+                }
+                Ok(Wake::default())
+            })?;
+            Ok((json!({ "game_id": id, "email": email }), wake))
+        })
+        .await?;
     let (out, wake) = out;
     state.streams.wake(wake);
     crate::outbox::wake(state);
@@ -746,39 +752,41 @@ pub async fn list(
     }
     let after = cursor.as_deref().map(read_list_cursor).transpose()?;
     let user_id = caller.user_id.clone();
-    let (out, next_cursor) = state.db.conn(move |conn| {
-        crate::auth::existing_user(conn, &user_id)?;
-        // Invitations are shown to the confirmed owner of the address only.
-        let invited_as = accounts::confirmed_email(conn, &user_id)?;
-        // One more than the page, to know whether another follows.
-        let mut games = store::page_of_games(
-            conn,
-            &user_id,
-            invited_as.as_deref(),
-            must_act,
-            after.as_ref(),
-            limit + 1,
-        )?;
-        let more = games.len() > usize::try_from(limit).unwrap_or(usize::MAX);
-        games.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-        let next_cursor = match games.last() {
-            Some((last, my_turn)) if more => Some(list_cursor(&store::ListKey {
-                my_turn: *my_turn,
-                updated_at: last.updated_at,
-                id: last.id.clone(),
-            })),
-            _ => None,
-        };
-        let mut out = Vec::with_capacity(games.len());
-        for table in Table::list(conn, games.into_iter().map(|(game, _)| game).collect())? {
-            let mut summary = table.summary(&user_id);
-            summary["invited"] = json!(!table.is_player(&user_id));
-            summary["updated_at"] = json!(table.game.updated_at.and_utc());
-            out.push(summary);
-        }
-        Ok((out, next_cursor))
-    })
-    .await?;
+    let (out, next_cursor) = state
+        .db
+        .conn(move |conn| {
+            crate::auth::existing_user(conn, &user_id)?;
+            // Invitations are shown to the confirmed owner of the address only.
+            let invited_as = accounts::confirmed_email(conn, &user_id)?;
+            // One more than the page, to know whether another follows.
+            let mut games = store::page_of_games(
+                conn,
+                &user_id,
+                invited_as.as_deref(),
+                must_act,
+                after.as_ref(),
+                limit + 1,
+            )?;
+            let more = games.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+            games.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+            let next_cursor = match games.last() {
+                Some((last, my_turn)) if more => Some(list_cursor(&store::ListKey {
+                    my_turn: *my_turn,
+                    updated_at: last.updated_at,
+                    id: last.id.clone(),
+                })),
+                _ => None,
+            };
+            let mut out = Vec::with_capacity(games.len());
+            for table in Table::list(conn, games.into_iter().map(|(game, _)| game).collect())? {
+                let mut summary = table.summary(&user_id);
+                summary["invited"] = json!(!table.is_player(&user_id));
+                summary["updated_at"] = json!(table.game.updated_at.and_utc());
+                out.push(summary);
+            }
+            Ok((out, next_cursor))
+        })
+        .await?;
     let body = json!({ "games": out, "next_cursor": next_cursor });
     Ok(conditional::json(&req, &caller.user_id, None, &body))
 }
@@ -808,7 +816,10 @@ pub async fn get(
     let spectator = query.as_ == Some(ViewAs::Spectator);
     let user_id = caller.user_id.clone();
     let reader = user_id.clone();
-    let table = state.db.conn(move |conn| Table::load_for(conn, &id, &reader)).await?;
+    let table = state
+        .db
+        .conn(move |conn| Table::load_for(conn, &id, &reader))
+        .await?;
     let mut out = table.summary(&user_id);
     out["view"] = match table.game.state {
         Some(_) => table
@@ -833,10 +844,10 @@ pub async fn resign(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let (app, user_id) = (state.clone(), caller.user_id.clone());
-    let table = state.db.conn(move |conn| {
-        crate::play::leave::resign(conn, &app, &id, &user_id)
-    })
-    .await?;
+    let table = state
+        .db
+        .conn(move |conn| crate::play::leave::resign(conn, &app, &id, &user_id))
+        .await?;
     Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
 }
 
@@ -848,10 +859,10 @@ pub async fn abort(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let (app, user_id) = (state.clone(), caller.user_id.clone());
-    let table = state.db.conn(move |conn| {
-        crate::play::leave::abort(conn, &app, &id, &user_id)
-    })
-    .await?;
+    let table = state
+        .db
+        .conn(move |conn| crate::play::leave::abort(conn, &app, &id, &user_id))
+        .await?;
     Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
 }
 
@@ -863,9 +874,9 @@ pub async fn delete(
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let app = state.clone();
-    state.db.conn(move |conn| {
-        crate::play::leave::delete(conn, &app, &id, &caller.user_id)
-    })
-    .await?;
+    state
+        .db
+        .conn(move |conn| crate::play::leave::delete(conn, &app, &id, &caller.user_id))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -20,12 +20,14 @@ pub async fn get() -> HttpResponse {
 }
 
 pub async fn ready(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
-    state.db.conn(|conn| {
-        diesel::sql_query("SELECT 1")
-            .execute(conn)
-            .map_err(crate::store::StoreError::from)?;
-        Ok(())
-    })
-    .await?;
+    state
+        .db
+        .conn(|conn| {
+            diesel::sql_query("SELECT 1")
+                .execute(conn)
+                .map_err(crate::store::StoreError::from)?;
+            Ok(())
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ready" })))
 }

@@ -56,10 +56,10 @@ pub async fn mail(
         rcpt_to: query.to.into_iter().collect(),
     };
     let app = state.clone();
-    let received = state.db.conn(move |conn| {
-        inbound::receive(conn, &app, &body, &envelope)
-    })
-    .await?;
+    let received = state
+        .db
+        .conn(move |conn| inbound::receive(conn, &app, &body, &envelope))
+        .await?;
     Ok(HttpResponse::Accepted().json(json!({
         "outcome": received.outcome,
         "answered": received.answered,

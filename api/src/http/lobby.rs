@@ -11,12 +11,12 @@
 //! every rule and check is the same.
 
 use crate::error::{ApiError, ApiResult};
+use crate::game::Table;
 use crate::http::account::{page_with, see_other, Me};
 use crate::http::games::{self as api_games, Join, NewGame};
 use crate::http::pages::{render_in, PageError, PageResult};
 use crate::http::session::{self, Form, WebUser};
 use crate::mail::Deadline;
-use crate::game::Table;
 use crate::state::AppState;
 use crate::store::models::{OPEN, OVER, WATCH_INVITED, WATCH_PLAYERS};
 use crate::store::{accounts, games as store};
@@ -158,16 +158,18 @@ async fn lobby_tables(
     user_id: &str,
 ) -> ApiResult<(Vec<Table>, Vec<Table>)> {
     let user = user_id.to_string();
-    state.db.conn(move |conn| {
-        let invited_as = accounts::confirmed_email(conn, &user)?;
-        let shown = i64::try_from(SHOWN).unwrap_or(10);
-        let mine = store::games_of(conn, &user, invited_as.as_deref(), shown)?;
-        let mine = Table::list(conn, mine)?;
-        let watch = store::watchable(conn, &user, invited_as.as_deref(), shown)?;
-        let watch = Table::list(conn, watch)?;
-        Ok((mine, watch))
-    })
-    .await
+    state
+        .db
+        .conn(move |conn| {
+            let invited_as = accounts::confirmed_email(conn, &user)?;
+            let shown = i64::try_from(SHOWN).unwrap_or(10);
+            let mine = store::games_of(conn, &user, invited_as.as_deref(), shown)?;
+            let mine = Table::list(conn, mine)?;
+            let watch = store::watchable(conn, &user, invited_as.as_deref(), shown)?;
+            let watch = Table::list(conn, watch)?;
+            Ok((mine, watch))
+        })
+        .await
 }
 
 async fn lobby_page(
@@ -482,17 +484,17 @@ pub async fn join(
     };
     session::check(&req, Some(&user), form.get(session::CSRF_FIELD))?;
     let lookup = code.clone();
-    let game = state.db.conn(move |conn| {
-        Ok(crate::store::prefs::game_by_join_code(conn, &lookup)?)
-    })
-    .await?
-    .ok_or_else(|| {
-        PageError::new(
-            StatusCode::NOT_FOUND,
-            "No such game",
-            "No game has this join code. Check the link in your invitation.",
-        )
-    })?;
+    let game = state
+        .db
+        .conn(move |conn| Ok(crate::store::prefs::game_by_join_code(conn, &lookup)?))
+        .await?
+        .ok_or_else(|| {
+            PageError::new(
+                StatusCode::NOT_FOUND,
+                "No such game",
+                "No game has this join code. Check the link in your invitation.",
+            )
+        })?;
     let id = game.id.clone();
     let joined = api_games::join_game(
         &state,

@@ -3,9 +3,9 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::http::games::ViewAs;
-use crate::http::conditional;
 use crate::game::Table;
+use crate::http::conditional;
+use crate::http::games::ViewAs;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
@@ -64,25 +64,27 @@ pub async fn log(
         ));
     }
     let reader = caller.user_id.clone();
-    let (table, turns, talk) = state.db.conn(move |conn| {
-        let table = Table::load_for(conn, &id, &reader)?;
-        let turns = store::turns_since(conn, &id, since, limit)?;
-        // The table talk of this page: what was said after each of its entries, and on the
-        // first page what was said before the first turn (position 0).
-        let from = if since == 0 {
-            0
-        } else {
-            since.saturating_add(1)
-        };
-        let to = turns.last().map_or(since, |t| t.seq);
-        let talk = if since > 0 && turns.is_empty() {
-            Vec::new()
-        } else {
-            store::messages_between(conn, &id, from, to)?
-        };
-        Ok((table, turns, talk))
-    })
-    .await?;
+    let (table, turns, talk) = state
+        .db
+        .conn(move |conn| {
+            let table = Table::load_for(conn, &id, &reader)?;
+            let turns = store::turns_since(conn, &id, since, limit)?;
+            // The table talk of this page: what was said after each of its entries, and on the
+            // first page what was said before the first turn (position 0).
+            let from = if since == 0 {
+                0
+            } else {
+                since.saturating_add(1)
+            };
+            let to = turns.last().map_or(since, |t| t.seq);
+            let talk = if since > 0 && turns.is_empty() {
+                Vec::new()
+            } else {
+                store::messages_between(conn, &id, from, to)?
+            };
+            Ok((table, turns, talk))
+        })
+        .await?;
     let said = |seq: i64| -> Vec<Value> {
         talk.iter()
             .filter(|(m, _)| m.at_seq == seq)
@@ -155,19 +157,21 @@ pub async fn state_at(
     let id = path.into_inner();
     let StateQuery { at, as_ } = query.into_inner();
     let reader = caller.user_id.clone();
-    let (table, turns) = state.db.conn(move |conn| {
-        let table = Table::load_for(conn, &id, &reader)?;
-        let at = at.unwrap_or(table.game.seq);
-        if at < 0 || at > table.game.seq {
-            return Err(ApiError::not_found(
-                "entry_not_found",
-                format!("`at` must be 0 to {}", table.game.seq),
-            ));
-        }
-        let turns = store::turns_upto(conn, &id, at)?;
-        Ok((table, turns))
-    })
-    .await?;
+    let (table, turns) = state
+        .db
+        .conn(move |conn| {
+            let table = Table::load_for(conn, &id, &reader)?;
+            let at = at.unwrap_or(table.game.seq);
+            if at < 0 || at > table.game.seq {
+                return Err(ApiError::not_found(
+                    "entry_not_found",
+                    format!("`at` must be 0 to {}", table.game.seq),
+                ));
+            }
+            let turns = store::turns_upto(conn, &id, at)?;
+            Ok((table, turns))
+        })
+        .await?;
     // Also 409 for a game that has not started: nothing to replay yet.
     table.engine(&state.hot)?;
     let game = &table.game;

@@ -8,13 +8,16 @@ use crate::store::accounts;
 use actix_web::{web, HttpResponse};
 
 pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let (user, prefs) = state.db.conn(move |conn| {
-        let gone = || ApiError::unauthorized("invalid_token", "the token's user no longer exists");
-        let user = accounts::user_by_id(conn, &caller.user_id)?.ok_or_else(gone)?;
-        let prefs = crate::store::prefs::prefs(conn, &caller.user_id)?.ok_or_else(gone)?;
-        Ok((user, prefs))
-    })
-    .await?;
+    let (user, prefs) = state
+        .db
+        .conn(move |conn| {
+            let gone =
+                || ApiError::unauthorized("invalid_token", "the token's user no longer exists");
+            let user = accounts::user_by_id(conn, &caller.user_id)?.ok_or_else(gone)?;
+            let prefs = crate::store::prefs::prefs(conn, &caller.user_id)?.ok_or_else(gone)?;
+            Ok((user, prefs))
+        })
+        .await?;
     // The account, whether its address is confirmed, and the preferences
     // (`crate::http::preferences`).
     let mut out = serde_json::to_value(UserOut::from(user)).map_err(ApiError::internal)?;

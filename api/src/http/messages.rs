@@ -4,9 +4,9 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::game::Table;
 use crate::http::log::MAX_PAGE;
 use crate::http::object::Object;
-use crate::game::Table;
 use crate::play;
 use crate::state::AppState;
 use crate::store::games as store;
@@ -47,13 +47,15 @@ pub async fn post(
     let id = path.into_inner();
     let text = body.into_inner().body;
     let app = state.clone();
-    let (posted, standing) = state.db.conn(move |conn| {
-        let mut standing = None;
-        let posted =
-            play::post_message_counted(conn, &app, &id, &caller.user_id, &text, &mut standing);
-        Ok((posted, standing))
-    })
-    .await?;
+    let (posted, standing) = state
+        .db
+        .conn(move |conn| {
+            let mut standing = None;
+            let posted =
+                play::post_message_counted(conn, &app, &id, &caller.user_id, &text, &mut standing);
+            Ok((posted, standing))
+        })
+        .await?;
     if let Some(standing) = standing {
         req.extensions_mut().insert(standing);
     }
@@ -85,11 +87,13 @@ pub async fn list(
             format!("`since_seq` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
         ));
     }
-    let messages = state.db.conn(move |conn| {
-        Table::load_for(conn, &id, &caller.user_id)?;
-        Ok(store::messages(conn, &id, since_seq, limit)?)
-    })
-    .await?;
+    let messages = state
+        .db
+        .conn(move |conn| {
+            Table::load_for(conn, &id, &caller.user_id)?;
+            Ok(store::messages(conn, &id, since_seq, limit)?)
+        })
+        .await?;
     let out: Vec<Value> = messages.iter().map(|(m, name)| out(m, name)).collect();
     Ok(HttpResponse::Ok().json(json!({ "messages": out })))
 }

@@ -21,21 +21,23 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Http
         ));
     }
     let now = state.clock.now_naive();
-    let outbox = state.db.conn(move |conn| {
-        let counts = crate::outbox::admin::counts(conn)?;
-        let oldest = crate::outbox::admin::oldest_pending(conn)?;
-        Ok(OutboxNow {
-            pending: counts.pending,
-            sent: counts.sent,
-            failed: counts.failed,
-            superseded: counts.superseded,
-            oldest_pending_secs: oldest.map_or(0.0, |at| {
-                (now - at).num_milliseconds().max(0) as f64 / 1000.0
-            }),
-            webhooks: crate::store::webhooks::counts(conn)?,
+    let outbox = state
+        .db
+        .conn(move |conn| {
+            let counts = crate::outbox::admin::counts(conn)?;
+            let oldest = crate::outbox::admin::oldest_pending(conn)?;
+            Ok(OutboxNow {
+                pending: counts.pending,
+                sent: counts.sent,
+                failed: counts.failed,
+                superseded: counts.superseded,
+                oldest_pending_secs: oldest.map_or(0.0, |at| {
+                    (now - at).num_milliseconds().max(0) as f64 / 1000.0
+                }),
+                webhooks: crate::store::webhooks::counts(conn)?,
+            })
         })
-    })
-    .await?;
+        .await?;
     let body = state.metrics.render(
         &outbox,
         state.db.pool.state(),

@@ -304,7 +304,10 @@ pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> P
     // An invitation to an address with no account carries the address itself.
     if is_address(&sub) {
         let email = sub.clone();
-        let already = state.db.conn(move |conn| Ok(prefs::refuses_mail(conn, &sub)?)).await?;
+        let already = state
+            .db
+            .conn(move |conn| Ok(prefs::refuses_mail(conn, &sub)?))
+            .await?;
         let html = render_in(
             &state.base_path,
             "unsubscribe.html",
@@ -316,7 +319,10 @@ pub async fn unsubscribe_form(req: HttpRequest, state: web::Data<AppState>) -> P
         )?;
         return Ok(page(StatusCode::OK, html));
     }
-    let found = state.db.conn(move |conn| Ok(prefs::prefs(conn, &sub)?)).await?;
+    let found = state
+        .db
+        .conn(move |conn| Ok(prefs::prefs(conn, &sub)?))
+        .await?;
     let p = found.ok_or_else(account_gone)?;
     let html = render_in(
         &state.base_path,
@@ -343,21 +349,23 @@ pub async fn unsubscribe(req: HttpRequest, state: web::Data<AppState>) -> PageRe
     if is_address(&user) {
         let at = state.clock.now_naive();
         let email = user.clone();
-        state.db.write(move |conn| {
-            Ok(prefs::suppress_address(conn, &user, at)?)
-        })
-        .await?;
+        state
+            .db
+            .write(move |conn| Ok(prefs::suppress_address(conn, &user, at)?))
+            .await?;
         tracing::info!("mail to an address without an account stopped by an unsubscribe link");
         let html = render_in(&state.base_path, "unsubscribed.html", &EmailPage { email })?;
         return Ok(page(StatusCode::OK, html));
     }
-    let found = state.db.write(move |conn| {
-        if !prefs::unsubscribe(conn, &user)? {
-            return Ok(None);
-        }
-        Ok(prefs::prefs(conn, &user)?)
-    })
-    .await?;
+    let found = state
+        .db
+        .write(move |conn| {
+            if !prefs::unsubscribe(conn, &user)? {
+                return Ok(None);
+            }
+            Ok(prefs::prefs(conn, &user)?)
+        })
+        .await?;
     let p = found.ok_or_else(account_gone)?;
     tracing::info!(user.id = %claims.sub, "mail stopped by an unsubscribe link");
     let html = render_in(
@@ -381,11 +389,13 @@ pub async fn verify(req: HttpRequest, state: web::Data<AppState>) -> PageResult 
     let address = claims.obj.unwrap_or_default();
     let user = claims.sub;
     let at = state.clock.now_naive();
-    let (found, verified) = state.db.write(move |conn| {
-        let verified = prefs::verify_email(conn, &user, &address, at)?;
-        Ok((prefs::prefs(conn, &user)?, verified))
-    })
-    .await?;
+    let (found, verified) = state
+        .db
+        .write(move |conn| {
+            let verified = prefs::verify_email(conn, &user, &address, at)?;
+            Ok((prefs::prefs(conn, &user)?, verified))
+        })
+        .await?;
     let p = found.ok_or_else(account_gone)?;
     if !verified {
         return Err(PageError::new(
@@ -446,17 +456,19 @@ pub async fn join(
     if code.is_empty() || code.len() > 64 || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(unknown());
     }
-    let found = state.db.conn(move |conn| {
-        let Some(game) = prefs::game_by_join_code(conn, &code)? else {
-            return Ok(None);
-        };
-        let players = game_store::players(conn, &game.id)?;
-        let creator = crate::store::accounts::user_by_id(conn, &game.created_by)?
-            .map(|u| u.display_name)
-            .unwrap_or_default();
-        Ok(Some((game, players, creator)))
-    })
-    .await?;
+    let found = state
+        .db
+        .conn(move |conn| {
+            let Some(game) = prefs::game_by_join_code(conn, &code)? else {
+                return Ok(None);
+            };
+            let players = game_store::players(conn, &game.id)?;
+            let creator = crate::store::accounts::user_by_id(conn, &game.created_by)?
+                .map(|u| u.display_name)
+                .unwrap_or_default();
+            Ok(Some((game, players, creator)))
+        })
+        .await?;
     let (game, players, creator) = found.ok_or_else(unknown)?;
     let open = game.status == crate::store::models::OPEN;
     let seated = user

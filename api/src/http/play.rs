@@ -32,11 +32,11 @@ pub use credentials::{check_form, page_credentials, PageCredentials};
 use crate::board::dreams::{dreams_svg, DreamsStyle};
 use crate::board::{board_svg, BoardStyle};
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
+use crate::game::Table;
 use crate::http::board::{custom_card_art, gods_view, names_by_seat};
 use crate::http::docs::rule_href;
 use crate::http::pages::{self, page, render_in, PageError, PageResult};
 use crate::mail::{words, Deadline, Lang};
-use crate::game::Table;
 use crate::play::{legal, submit_notation, turn_error};
 use crate::state::AppState;
 use crate::store::games as store;
@@ -281,25 +281,27 @@ async fn show(
     let id = game_id.clone();
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
-    let (table, recent, time_zone, talk) = state.db.conn(move |conn| {
-        let table = Table::load(conn, &id)?;
-        // A signed-in reader whom the game's watchers do not include is told what an
-        // unknown id tells (`Table::load_for`), not sent on to the replay page: that
-        // answer alone would say the game exists.
-        if signed_in && !table.may_watch(conn, &uid)? {
-            return Err(ApiError::not_found(
-                "game_not_found",
-                "there is no game with this id",
-            ));
-        }
-        let since = (table.game.seq - LOG_ENTRIES).max(0);
-        let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
-        let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
-        let talk = store::recent_messages(conn, &id, TALK_SHOWN)?;
-        Ok((table, recent, time_zone, talk))
-    })
-    .await
-    .map_err(page_error)?;
+    let (table, recent, time_zone, talk) = state
+        .db
+        .conn(move |conn| {
+            let table = Table::load(conn, &id)?;
+            // A signed-in reader whom the game's watchers do not include is told what an
+            // unknown id tells (`Table::load_for`), not sent on to the replay page: that
+            // answer alone would say the game exists.
+            if signed_in && !table.may_watch(conn, &uid)? {
+                return Err(ApiError::not_found(
+                    "game_not_found",
+                    "there is no game with this id",
+                ));
+            }
+            let since = (table.game.seq - LOG_ENTRIES).max(0);
+            let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
+            let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
+            let talk = store::recent_messages(conn, &id, TALK_SHOWN)?;
+            Ok((table, recent, time_zone, talk))
+        })
+        .await
+        .map_err(page_error)?;
     let user_id = who.user_id.clone();
     // A signed-in reader without a seat (a spectator from the lobby) watches the game on
     // its replay page, which decides whether they may (and is a 404 if not, like a game
@@ -356,7 +358,10 @@ async fn show(
             .map(|t| dreams::log_row(t, &names, seat, over))
             .collect::<Result<Vec<_>, _>>()?;
         let shown = view.clone();
-        let art = state.db.conn(move |conn| custom_card_art(conn, &shown)).await?;
+        let art = state
+            .db
+            .conn(move |conn| custom_card_art(conn, &shown))
+            .await?;
         let svg = dreams_svg(
             &view,
             &DreamsStyle {
@@ -444,7 +449,10 @@ async fn dreams_legal(
     }
     let app = state.clone();
     let (id, uid, seq) = (table.game.id.clone(), user_id.to_string(), table.game.seq);
-    let answer = state.db.conn(move |conn| legal(conn, &app, &id, &uid, &json!({}))).await;
+    let answer = state
+        .db
+        .conn(move |conn| legal(conn, &app, &id, &uid, &json!({})))
+        .await;
     match answer {
         Ok((at, _, l)) if at == seq => Ok(Some(l)),
         Ok(_) => Ok(None),
@@ -676,10 +684,12 @@ pub async fn post(
     };
     let app = state.clone();
     let (gid, uid, text) = (game_id.clone(), user_id.clone(), notation.clone());
-    let result = state.db.lease(move |lease| {
-        submit_notation(lease, &app, &gid, &uid, expected_seq, &text, SOURCE_PLAYER)
-    })
-    .await;
+    let result = state
+        .db
+        .lease(move |lease| {
+            submit_notation(lease, &app, &gid, &uid, expected_seq, &text, SOURCE_PLAYER)
+        })
+        .await;
     match result {
         Ok(seq) => Ok(HttpResponse::SeeOther()
             .insert_header((
@@ -742,19 +752,22 @@ pub async fn legal_json(
             .all(|v| v.as_array().is_some_and(|a| a.is_empty()) || v == &json!(false))
     });
     let app = state.clone();
-    let (seq, seat, legal, notation) = state.db.conn(move |conn| {
-        let (seq, seat, legal) = crate::play::legal(conn, &app, &game_id, &who.user_id, &partial)?;
-        let notation = if empty {
-            String::new()
-        } else {
-            Table::load(conn, &game_id)?
-                .kind()?
-                .format_turn(&partial)
-                .map_err(turn_error)?
-        };
-        Ok((seq, seat, legal, notation))
-    })
-    .await?;
+    let (seq, seat, legal, notation) = state
+        .db
+        .conn(move |conn| {
+            let (seq, seat, legal) =
+                crate::play::legal(conn, &app, &game_id, &who.user_id, &partial)?;
+            let notation = if empty {
+                String::new()
+            } else {
+                Table::load(conn, &game_id)?
+                    .kind()?
+                    .format_turn(&partial)
+                    .map_err(turn_error)?
+            };
+            Ok((seq, seat, legal, notation))
+        })
+        .await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .insert_header((header::REFERRER_POLICY, "no-referrer"))
@@ -793,10 +806,10 @@ pub async fn talk(
     let text = field("body").unwrap_or_default();
     let app = state.clone();
     let (gid, uid) = (game_id.clone(), who.user_id.clone());
-    let result = state.db.conn(move |conn| {
-        crate::play::post_message(conn, &app, &gid, &uid, &text).map(|_| ())
-    })
-    .await;
+    let result = state
+        .db
+        .conn(move |conn| crate::play::post_message(conn, &app, &gid, &uid, &text).map(|_| ()))
+        .await;
     match result {
         Ok(()) => Ok(HttpResponse::SeeOther()
             .insert_header((

@@ -95,12 +95,14 @@ pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpRe
 }
 
 async fn load(state: &web::Data<AppState>, user_id: String) -> ApiResult<Prefs> {
-    state.db.conn(move |conn| {
-        prefs::prefs(conn, &user_id)?.ok_or_else(|| {
-            ApiError::unauthorized("invalid_token", "the token's user no longer exists")
+    state
+        .db
+        .conn(move |conn| {
+            prefs::prefs(conn, &user_id)?.ok_or_else(|| {
+                ApiError::unauthorized("invalid_token", "the token's user no longer exists")
+            })
         })
-    })
-    .await
+        .await
 }
 
 pub async fn put(
@@ -153,25 +155,27 @@ pub async fn save(
             ));
         }
     }
-    state.db.write(move |conn| {
-        let old = prefs::prefs(conn, &user_id)?.ok_or_else(|| {
-            ApiError::unauthorized("invalid_token", "the token's user no longer exists")
-        })?;
-        let pick = |field: &str, old: &str| -> String {
-            checked
-                .get(field)
-                .and_then(Value::as_str)
-                .unwrap_or(old)
-                .to_string()
-        };
-        let (mail, tz, lang) = (
-            pick("mail", &old.mail_pref),
-            pick("time_zone", &old.time_zone),
-            pick("lang", &old.lang),
-        );
-        prefs::set_prefs(conn, &user_id, &mail, &tz, &lang)?;
-        prefs::prefs(conn, &user_id)?
-            .ok_or_else(|| ApiError::internal("the user vanished while saving preferences"))
-    })
-    .await
+    state
+        .db
+        .write(move |conn| {
+            let old = prefs::prefs(conn, &user_id)?.ok_or_else(|| {
+                ApiError::unauthorized("invalid_token", "the token's user no longer exists")
+            })?;
+            let pick = |field: &str, old: &str| -> String {
+                checked
+                    .get(field)
+                    .and_then(Value::as_str)
+                    .unwrap_or(old)
+                    .to_string()
+            };
+            let (mail, tz, lang) = (
+                pick("mail", &old.mail_pref),
+                pick("time_zone", &old.time_zone),
+                pick("lang", &old.lang),
+            );
+            prefs::set_prefs(conn, &user_id, &mail, &tz, &lang)?;
+            prefs::prefs(conn, &user_id)?
+                .ok_or_else(|| ApiError::internal("the user vanished while saving preferences"))
+        })
+        .await
 }

@@ -10,12 +10,12 @@
 
 use crate::board::dreams::{dreams_svg, DreamsStyle};
 use crate::board::{board_svg, BoardStyle};
+use crate::game::Table;
 use crate::http::board::{custom_card_art, gods_view, names_by_seat};
 use crate::http::log::replay as replay_game;
 use crate::http::pages::{page, query_param, render_in, PageError, PageResult};
 use crate::http::play::{self, page_credentials, TalkRow};
 use crate::http::session::WebUser;
-use crate::game::Table;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
@@ -88,17 +88,19 @@ pub async fn get(
     let id = game_id.clone();
     let uid = who.user_id.clone();
     // A player, or someone signed in whom the game's `watchers` let see it (else 404).
-    let (table, turns, talk) = state.db.conn(move |conn| {
-        let table = Table::load_for(conn, &id, &uid)?;
-        let turns = store::turns_upto(conn, &id, table.game.seq)?;
-        let talk = store::messages_between(conn, &id, 0, table.game.seq)?;
-        Ok((table, turns, talk))
-    })
-    .await
-    .map_err(|e| match e.code() {
-        "game_not_found" => not_found(),
-        _ => PageError::from(e),
-    })?;
+    let (table, turns, talk) = state
+        .db
+        .conn(move |conn| {
+            let table = Table::load_for(conn, &id, &uid)?;
+            let turns = store::turns_upto(conn, &id, table.game.seq)?;
+            let talk = store::messages_between(conn, &id, 0, table.game.seq)?;
+            Ok((table, turns, talk))
+        })
+        .await
+        .map_err(|e| match e.code() {
+            "game_not_found" => not_found(),
+            _ => PageError::from(e),
+        })?;
     let seat = table.seat_of(&who.user_id);
     if seat.is_none() && who.token.is_some() {
         return Err(PageError::new(
@@ -139,7 +141,10 @@ pub async fn get(
 
     let svg = if dreams {
         let shown = view.clone();
-        let art = state.db.conn(move |conn| custom_card_art(conn, &shown)).await?;
+        let art = state
+            .db
+            .conn(move |conn| custom_card_art(conn, &shown))
+            .await?;
         dreams_svg(
             &view,
             &DreamsStyle {

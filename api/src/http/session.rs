@@ -78,7 +78,9 @@ impl FromRequest for WebUser {
                 .ok_or_else(signed_out)?;
             let hash = personal::hash(&value);
             let now = state.clock.now_naive();
-            let found = state.db.conn(move |conn| Ok(sessions::live(conn, &hash, now)?))
+            let found = state
+                .db
+                .conn(move |conn| Ok(sessions::live(conn, &hash, now)?))
                 .await
                 .map_err(PageError::from)?;
             let s = found.ok_or_else(signed_out)?;
@@ -123,10 +125,10 @@ pub async fn start(
     let at = state.clock.now_naive();
     let expires = at + SESSION_TTL;
     let user = user_id.to_string();
-    state.db.write(move |conn| {
-        Ok(sessions::insert(conn, &hash, &user, &csrf, at, expires)?)
-    })
-    .await?;
+    state
+        .db
+        .write(move |conn| Ok(sessions::insert(conn, &hash, &user, &csrf, at, expires)?))
+        .await?;
     let mut c = cookie(state, SESSION_COOKIE, value);
     c.set_max_age(time::Duration::seconds(SESSION_TTL.num_seconds()));
     Ok(c)
@@ -141,7 +143,10 @@ pub async fn end(
     if let Some(value) = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string()) {
         let hash = personal::hash(&value);
         let at = state.clock.now_naive();
-        state.db.write(move |conn| Ok(sessions::revoke(conn, &hash, at)?)).await?;
+        state
+            .db
+            .write(move |conn| Ok(sessions::revoke(conn, &hash, at)?))
+            .await?;
     }
     let mut c = cookie(state, SESSION_COOKIE, String::new());
     c.make_removal();

@@ -91,12 +91,14 @@ pub async fn create(
         scopes: scopes.join(" "),
         expires_at,
     };
-    let row = state.db.conn(move |conn| {
-        crate::auth::existing_user(conn, &row.user_id)?;
-        accounts::insert_token(conn, &row)?;
-        Ok(row)
-    })
-    .await?;
+    let row = state
+        .db
+        .conn(move |conn| {
+            crate::auth::existing_user(conn, &row.user_id)?;
+            accounts::insert_token(conn, &row)?;
+            Ok(row)
+        })
+        .await?;
     tracing::info!(user.id = %caller.user_id, token.id = %row.id, "API token created");
     let out = TokenOut::from(row);
     Ok(HttpResponse::Created().json(serde_json::json!({
@@ -111,10 +113,10 @@ pub async fn create(
 }
 
 pub async fn list(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let tokens = state.db.conn(move |conn| {
-        Ok(accounts::tokens_of(conn, &caller.user_id)?)
-    })
-    .await?;
+    let tokens = state
+        .db
+        .conn(move |conn| Ok(accounts::tokens_of(conn, &caller.user_id)?))
+        .await?;
     let out: Vec<TokenOut> = tokens.into_iter().map(TokenOut::from).collect();
     Ok(HttpResponse::Ok().json(out))
 }
@@ -125,10 +127,10 @@ pub async fn revoke(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let found = state.db.conn(move |conn| {
-        Ok(accounts::revoke_token(conn, &caller.user_id, &id)?)
-    })
-    .await?;
+    let found = state
+        .db
+        .conn(move |conn| Ok(accounts::revoke_token(conn, &caller.user_id, &id)?))
+        .await?;
     if found {
         // Its streams end now, not at the next sweep.
         state.streams.recheck_now();

@@ -283,10 +283,10 @@ pub async fn legal(
     let partial = partial_turn(query.partial.as_deref())?;
     let user_id = caller.user_id;
     let app = state.clone();
-    let (seq, seat, legal) = state.db.conn(move |conn| {
-        play::legal_after(conn, &app, &id, &user_id, &partial)
-    })
-    .await?;
+    let (seq, seat, legal) = state
+        .db
+        .conn(move |conn| play::legal_after(conn, &app, &id, &user_id, &partial))
+        .await?;
     Ok(HttpResponse::Ok()
         .insert_header(etag(seq))
         .json(json!({ "seq": seq, "seat": seat, "legal": legal })))

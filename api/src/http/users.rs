@@ -145,42 +145,44 @@ pub async fn register_account(
         .await?;
     let at = state.clock.now_naive();
     let answer_email = email.clone();
-    let registered = state.db.write(move |conn| {
-        let written = crate::store::write_transaction(conn, |conn| {
-            if let Some(owner) = accounts::user_by_email(conn, &email)? {
-                if !prefs::refuses_mail(conn, &owner.email)? {
-                    let note = compose::register_attempt_mail(
-                        &owner.id,
-                        &owner.email,
-                        &owner.display_name,
-                        at,
-                    )?;
-                    outbox::enqueue(conn, &note)?;
+    let registered = state
+        .db
+        .write(move |conn| {
+            let written = crate::store::write_transaction(conn, |conn| {
+                if let Some(owner) = accounts::user_by_email(conn, &email)? {
+                    if !prefs::refuses_mail(conn, &owner.email)? {
+                        let note = compose::register_attempt_mail(
+                            &owner.id,
+                            &owner.email,
+                            &owner.display_name,
+                            at,
+                        )?;
+                        outbox::enqueue(conn, &note)?;
+                    }
+                    return Ok::<_, StoreError>(Registered::Existing);
                 }
-                return Ok::<_, StoreError>(Registered::Existing);
+                let user = User {
+                    id: new_id(),
+                    email,
+                    display_name,
+                    password_hash,
+                    created_at: now(),
+                    credentials_epoch: 0,
+                };
+                // The account and its welcome mail (with the verify link) are one transaction.
+                accounts::insert_user(conn, &user)?;
+                let welcome = compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
+                outbox::enqueue(conn, &welcome)?;
+                Ok(Registered::New(user.id))
+            });
+            match written {
+                Ok(r) => Ok(r),
+                // Registered a moment ago by a concurrent request: it got the welcome mail.
+                Err(e) if e.is_unique_violation() => Ok(Registered::Existing),
+                Err(e) => Err(e.into()),
             }
-            let user = User {
-                id: new_id(),
-                email,
-                display_name,
-                password_hash,
-                created_at: now(),
-                credentials_epoch: 0,
-            };
-            // The account and its welcome mail (with the verify link) are one transaction.
-            accounts::insert_user(conn, &user)?;
-            let welcome = compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
-            outbox::enqueue(conn, &welcome)?;
-            Ok(Registered::New(user.id))
-        });
-        match written {
-            Ok(r) => Ok(r),
-            // Registered a moment ago by a concurrent request: it got the welcome mail.
-            Err(e) if e.is_unique_violation() => Ok(Registered::Existing),
-            Err(e) => Err(e.into()),
-        }
-    })
-    .await?;
+        })
+        .await?;
     crate::outbox::wake(state);
     match registered {
         Registered::New(id) => tracing::info!(user.id = %id, "user registered"),

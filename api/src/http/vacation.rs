@@ -63,10 +63,10 @@ pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpRe
 pub async fn status(state: &web::Data<AppState>, user_id: String) -> ApiResult<Value> {
     let now = state.clock.now_naive();
     let budget = state.time.vacation_days_per_year;
-    let v = state.db.conn(move |conn| {
-        deadlines::vacation(conn, &user_id)?.ok_or_else(gone)
-    })
-    .await?;
+    let v = state
+        .db
+        .conn(move |conn| deadlines::vacation(conn, &user_id)?.ok_or_else(gone))
+        .await?;
     Ok(out(&v, now, budget))
 }
 

@@ -6,11 +6,11 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::hooks::{address, new_secret, FORMATS};
 use crate::http::object::Object;
 use crate::state::AppState;
 use crate::store::models::new_id;
 use crate::store::webhooks::{self as store, Delivery, Webhook};
-use crate::hooks::{address, new_secret, FORMATS};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -185,55 +185,57 @@ pub async fn create(
     let at = state.clock.now_naive();
     let user_id = caller.user_id.clone();
     let game_id = body.game_id;
-    let hook = state.db.write(move |conn| {
-        crate::store::write_transaction(conn, |conn| {
-            crate::auth::existing_user(conn, &user_id)?;
-            // A game the caller may not watch is, here as on every read, one that does
-            // not exist (`Table::load_for`): its id tells nothing.
-            if let Some(g) = &game_id {
-                if !crate::game::Table::exists_for(conn, g, &user_id)? {
-                    return Err(ApiError::unprocessable(
-                        "unknown_game",
-                        "there is no game with this `game_id`",
-                    )
-                    .with("field", "game_id"));
+    let hook = state
+        .db
+        .write(move |conn| {
+            crate::store::write_transaction(conn, |conn| {
+                crate::auth::existing_user(conn, &user_id)?;
+                // A game the caller may not watch is, here as on every read, one that does
+                // not exist (`Table::load_for`): its id tells nothing.
+                if let Some(g) = &game_id {
+                    if !crate::game::Table::exists_for(conn, g, &user_id)? {
+                        return Err(ApiError::unprocessable(
+                            "unknown_game",
+                            "there is no game with this `game_id`",
+                        )
+                        .with("field", "game_id"));
+                    }
                 }
-            }
-            if store::count(conn, &user_id)? >= store::MAX_PER_USER {
-                return Err(ApiError::conflict(
-                    "too_many_webhooks",
-                    format!(
-                        "an account has at most {} webhooks; delete one first",
-                        store::MAX_PER_USER
-                    ),
-                ));
-            }
-            let hook = Webhook {
-                id: new_id(),
-                user_id,
-                game_id,
-                url,
-                format,
-                events,
-                secret: new_secret(),
-                since_event: crate::store::events::last_id(conn)?,
-                created_at: at,
-                consecutive_failures: 0,
-                last_error: None,
-                last_attempt_at: None,
-                last_success_at: None,
-                disabled_at: None,
-                disabled_reason: None,
-                failing_since: None,
-                retry_at: None,
-                dropped: 0,
-                dropped_untold: 0,
-            };
-            store::insert(conn, &hook)?;
-            Ok(hook)
+                if store::count(conn, &user_id)? >= store::MAX_PER_USER {
+                    return Err(ApiError::conflict(
+                        "too_many_webhooks",
+                        format!(
+                            "an account has at most {} webhooks; delete one first",
+                            store::MAX_PER_USER
+                        ),
+                    ));
+                }
+                let hook = Webhook {
+                    id: new_id(),
+                    user_id,
+                    game_id,
+                    url,
+                    format,
+                    events,
+                    secret: new_secret(),
+                    since_event: crate::store::events::last_id(conn)?,
+                    created_at: at,
+                    consecutive_failures: 0,
+                    last_error: None,
+                    last_attempt_at: None,
+                    last_success_at: None,
+                    disabled_at: None,
+                    disabled_reason: None,
+                    failing_since: None,
+                    retry_at: None,
+                    dropped: 0,
+                    dropped_untold: 0,
+                };
+                store::insert(conn, &hook)?;
+                Ok(hook)
+            })
         })
-    })
-    .await?;
+        .await?;
     tracing::info!(user.id = %caller.user_id, webhook.id = %hook.id, "webhook created");
     Ok(HttpResponse::Created()
         .insert_header(("Location", format!("/webhooks/{}", hook.id)))
@@ -242,14 +244,16 @@ pub async fn create(
 
 /// `GET /webhooks`.
 pub async fn list(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
-    let out = state.db.conn(move |conn| {
-        let hooks = store::of_user(conn, &caller.user_id)?;
-        hooks
-            .iter()
-            .map(|h| Ok(WebhookOut::new(h, store::pending(conn, &h.id)?)))
-            .collect::<ApiResult<Vec<WebhookOut>>>()
-    })
-    .await?;
+    let out = state
+        .db
+        .conn(move |conn| {
+            let hooks = store::of_user(conn, &caller.user_id)?;
+            hooks
+                .iter()
+                .map(|h| Ok(WebhookOut::new(h, store::pending(conn, &h.id)?)))
+                .collect::<ApiResult<Vec<WebhookOut>>>()
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(out))
 }
 
@@ -260,11 +264,13 @@ pub async fn get(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let out = state.db.conn(move |conn| {
-        let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
-        Ok(WebhookOut::new(&hook, store::pending(conn, &hook.id)?))
-    })
-    .await?;
+    let out = state
+        .db
+        .conn(move |conn| {
+            let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
+            Ok(WebhookOut::new(&hook, store::pending(conn, &hook.id)?))
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(out))
 }
 
@@ -289,42 +295,44 @@ pub async fn patch(
     let at = state.clock.now_naive();
     let active = body.active;
     let format = body.format;
-    let (out, enabled) = state.db.write(move |conn| {
-        crate::store::write_transaction(conn, |conn| {
-            let mut hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
-            let mut enabled = false;
-            if let Some(u) = url {
-                hook.url = u;
-            }
-            if let Some(f) = format {
-                hook.format = f;
-            }
-            if let Some(e) = events {
-                hook.events = e;
-            }
-            match active {
-                Some(true) if hook.disabled_at.is_some() => {
-                    hook.disabled_at = None;
-                    hook.disabled_reason = None;
-                    hook.consecutive_failures = 0;
-                    hook.failing_since = None;
-                    hook.retry_at = None;
-                    // What it kept while disabled goes out now, oldest first.
-                    store::due_now(conn, &hook.id, at)?;
-                    enabled = true;
+    let (out, enabled) = state
+        .db
+        .write(move |conn| {
+            crate::store::write_transaction(conn, |conn| {
+                let mut hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
+                let mut enabled = false;
+                if let Some(u) = url {
+                    hook.url = u;
                 }
-                Some(false) if hook.disabled_at.is_none() => {
-                    hook.disabled_at = Some(at);
-                    hook.disabled_reason = Some("disabled by its owner".to_string());
+                if let Some(f) = format {
+                    hook.format = f;
                 }
-                _ => {}
-            }
-            store::update(conn, &hook)?;
-            let pending = store::pending(conn, &hook.id)?;
-            Ok((WebhookOut::new(&hook, pending), enabled))
+                if let Some(e) = events {
+                    hook.events = e;
+                }
+                match active {
+                    Some(true) if hook.disabled_at.is_some() => {
+                        hook.disabled_at = None;
+                        hook.disabled_reason = None;
+                        hook.consecutive_failures = 0;
+                        hook.failing_since = None;
+                        hook.retry_at = None;
+                        // What it kept while disabled goes out now, oldest first.
+                        store::due_now(conn, &hook.id, at)?;
+                        enabled = true;
+                    }
+                    Some(false) if hook.disabled_at.is_none() => {
+                        hook.disabled_at = Some(at);
+                        hook.disabled_reason = Some("disabled by its owner".to_string());
+                    }
+                    _ => {}
+                }
+                store::update(conn, &hook)?;
+                let pending = store::pending(conn, &hook.id)?;
+                Ok((WebhookOut::new(&hook, pending), enabled))
+            })
         })
-    })
-    .await?;
+        .await?;
     if enabled {
         // The worker looks now, not at its next poll.
         state.streams.wake(crate::store::events::Wake {
@@ -342,10 +350,10 @@ pub async fn delete(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let gone = state.db.write(move |conn| {
-        Ok(store::delete(conn, &caller.user_id, &id)?)
-    })
-    .await?;
+    let gone = state
+        .db
+        .write(move |conn| Ok(store::delete(conn, &caller.user_id, &id)?))
+        .await?;
     if gone {
         Ok(HttpResponse::NoContent().finish())
     } else {
@@ -360,15 +368,17 @@ pub async fn rotate(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let hook = state.db.write(move |conn| {
-        crate::store::write_transaction(conn, |conn| {
-            let mut hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
-            hook.secret = new_secret();
-            store::update(conn, &hook)?;
-            Ok(hook)
+    let hook = state
+        .db
+        .write(move |conn| {
+            crate::store::write_transaction(conn, |conn| {
+                let mut hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
+                hook.secret = new_secret();
+                store::update(conn, &hook)?;
+                Ok(hook)
+            })
         })
-    })
-    .await?;
+        .await?;
     Ok(HttpResponse::Ok().json(with_secret(&hook)))
 }
 
@@ -420,26 +430,28 @@ pub async fn test(
     let id = path.into_inner();
     let at = state.clock.now_naive();
     let state_backlog = state.webhooks.backlog;
-    let delivery = state.db.write(move |conn| {
-        crate::store::write_transaction(conn, |conn| {
-            let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
-            if hook.disabled_at.is_some() {
-                return Err(ApiError::conflict(
-                    "webhook_disabled",
-                    "this webhook is disabled; re-enable it (PATCH `active: true`) first",
-                ));
-            }
-            let data = json!({
-                "type": "ping",
-                "webhook_id": hook.id,
-                "at": at.and_utc(),
-            });
-            let delivery = Delivery::new(&hook.id, None, "ping", data.to_string(), at);
-            store::add_delivery(conn, &delivery, i64::from(state_backlog))?;
-            Ok(delivery)
+    let delivery = state
+        .db
+        .write(move |conn| {
+            crate::store::write_transaction(conn, |conn| {
+                let hook = store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
+                if hook.disabled_at.is_some() {
+                    return Err(ApiError::conflict(
+                        "webhook_disabled",
+                        "this webhook is disabled; re-enable it (PATCH `active: true`) first",
+                    ));
+                }
+                let data = json!({
+                    "type": "ping",
+                    "webhook_id": hook.id,
+                    "at": at.and_utc(),
+                });
+                let delivery = Delivery::new(&hook.id, None, "ping", data.to_string(), at);
+                store::add_delivery(conn, &delivery, i64::from(state_backlog))?;
+                Ok(delivery)
+            })
         })
-    })
-    .await?;
+        .await?;
     // The worker looks now, not at its next poll.
     state.streams.wake(crate::store::events::Wake {
         users: vec![delivery.webhook_id.clone()],
@@ -455,11 +467,13 @@ pub async fn deliveries(
     path: web::Path<String>,
 ) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
-    let rows = state.db.conn(move |conn| {
-        store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
-        Ok(store::recent(conn, &id, 50)?)
-    })
-    .await?;
+    let rows = state
+        .db
+        .conn(move |conn| {
+            store::get(conn, &caller.user_id, &id)?.ok_or_else(not_found)?;
+            Ok(store::recent(conn, &id, 50)?)
+        })
+        .await?;
     let out: Vec<DeliveryOut> = rows.iter().map(DeliveryOut::from).collect();
     Ok(HttpResponse::Ok().json(out))
 }

@@ -20,9 +20,10 @@ pub mod reader;
 pub mod smtp;
 
 use crate::error::{ApiError, ApiResult};
+use crate::game::Table;
+use crate::links::reply::ReplyToken;
 use crate::mail::{words, Lang, MailData, ReplyAnswer};
 use crate::outbox::compose;
-use crate::game::Table;
 use crate::play;
 use crate::state::AppState;
 use crate::store::outbox::{enqueue, NewMail};
@@ -33,7 +34,6 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use crate::links::reply::ReplyToken;
 
 pub use crate::state::settings::InboundSettings;
 

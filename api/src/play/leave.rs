@@ -8,9 +8,9 @@
 //! pass (`crate::play::timeout`).
 
 use crate::error::{ApiError, ApiResult};
+use crate::game::Table;
 use crate::outbox::compose::{self, TurnFacts};
 use crate::play::events::DroppedOut;
-use crate::game::Table;
 use crate::state::AppState;
 use crate::store::deadlines;
 use crate::store::games as store;

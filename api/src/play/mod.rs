@@ -20,6 +20,7 @@
 pub mod bots;
 pub mod events;
 pub mod leave;
+pub mod refusal;
 pub mod talk;
 pub mod timeout;
 pub mod turn;

@@ -7,11 +7,11 @@
 //! Must not: claim clocks or decide when to run (the scheduler does).
 
 use crate::error::{ApiError, ApiResult};
+use crate::game::Table;
 use crate::mail::{words, Lang, MailData, Timeout, TimeoutPolicy};
 use crate::outbox::compose::game_name;
 use crate::play::events::{after_dropping_out, DroppedOut};
 use crate::play::turn::{prepare_on, write};
-use crate::game::Table;
 use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::SubmitError;

@@ -10,10 +10,11 @@
 //! idempotency key makes a retry return the first answer.
 //! Must not: know how the submission arrived (HTTP, a form, a mail) beyond its `source`.
 
+use super::refusal::Refusal;
 use crate::error::{ApiError, ApiResult};
 use crate::game::hot::Head;
-use crate::outbox::compose::{self, TurnFacts};
 use crate::game::Table;
+use crate::outbox::compose::{self, TurnFacts};
 use crate::state::AppState;
 use crate::store::deadlines::Timing;
 use crate::store::games::SeatedPlayer;
@@ -23,7 +24,6 @@ use crate::store::outbox::NewMail;
 use crate::store::{DbConn, Lease, StoreError};
 use ::games::registry::{visible, AnyGame, TurnError};
 use ::games::{Logged, Outcome, RuleError, Viewer, Visibility};
-use http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -93,7 +93,7 @@ fn submit_turn_with(
         Ok(Step::Done(done)) => Ok(done),
         // Not with `Wait::Block`.
         Ok(Step::Writing(_)) => Err(ApiError::internal("a blocking turn handed its write on")),
-        Err(e) => Err(e),
+        Err(e) => Err(e.into()),
     };
     count(app, source, &result);
     result
@@ -113,29 +113,31 @@ fn count(app: &AppState, source: &str, result: &ApiResult<Submitted>) {
 /// [`submit_notation`] and the others, but the parts that read the database run through
 /// `blocking` (which gives them a leased connection on a blocking thread), and the wait
 /// for the group-commit writer is an `await`, not a blocking thread asleep until the
-/// commit: the writer wakes the worker directly. The same steps, checks and answers.
+/// commit: the writer wakes the worker directly. The same steps, checks and answers, and
+/// the same retries ([`again`]).
 pub async fn submit_turn_async<B, Fut>(
     app: Arc<AppState>,
     sub: Submission,
     blocking: B,
 ) -> ApiResult<Submitted>
 where
-    B: Fn(Box<dyn FnOnce(&mut dyn Lease) -> ApiResult<Step> + Send>) -> Fut,
-    Fut: std::future::Future<Output = ApiResult<Step>>,
+    B: Fn(Box<dyn FnOnce(&mut dyn Lease) -> ApiResult<Attempt> + Send>) -> Fut,
+    Fut: std::future::Future<Output = ApiResult<Attempt>>,
 {
     let source = sub.source;
     let sub = Arc::new(sub);
     let mut attempts = 0;
-    let result = loop {
+    let result: Result<Submitted, Refusal> = loop {
         let (a, s) = (app.clone(), sub.clone());
         let step = blocking(Box::new(move |lease: &mut dyn Lease| {
-            submit(lease, &a, &s, None, Wait::Hand)
+            Ok(submit(lease, &a, &s, None, Wait::Hand))
         }))
         .await;
         let writing = match step {
-            Ok(Step::Done(done)) => break Ok(done),
-            Ok(Step::Writing(writing)) => writing,
-            Err(e) => break Err(e),
+            Ok(Ok(Step::Done(done))) => break Ok(done),
+            Ok(Ok(Step::Writing(writing))) => writing,
+            Ok(Err(refused)) => break Err(refused),
+            Err(e) => break Err(e.into()),
         };
         let simultaneous = writing.after.simultaneous;
         // The database deadline holds for the wait too (as it did for the blocking thread
@@ -145,47 +147,60 @@ where
             Some(limit) => match tokio::time::timeout(limit, writing.answer.answer()).await {
                 Ok(written) => written,
                 Err(_) => {
-                    break Err(ApiError::database_unavailable(format!(
+                    break Err(Refusal::Other(ApiError::database_unavailable(format!(
                         "no answer from the database within {} ms",
                         limit.as_millis()
-                    )))
+                    ))))
                 }
             },
         };
-        // PostgreSQL broke a deadlock between two servers' writers by failing this turn's
-        // write: load the game again and decide it anew (it is stale if the other server
-        // applied it).
-        if let Err(SubmitError::Store(e)) = &written {
-            if e.is_lock_conflict() && attempts < MAX_RACES {
-                tracing::info!(game.id = %writing.after.game_id, error = %e, "turn written again after a lock conflict");
-                attempts += 1;
-                continue;
-            }
-        }
         match writing.after.settle(&app, written) {
-            // As in `submit`: seats acting at once raced; load the game again.
-            Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
-                attempts += 1;
-            }
+            Err(refused) if again(&refused, simultaneous, attempts) => attempts += 1,
             // Another request with the same key (or a conflict that may be one): the
             // first answer, read with a connection.
-            Err(e) if e.status() == StatusCode::CONFLICT && sub.idempotency.is_some() => {
+            Err(refused) if refused.is_conflict() && sub.idempotency.is_some() => {
                 let s = sub.clone();
                 break match blocking(Box::new(move |lease: &mut dyn Lease| {
-                    first_answer(lease, &s, e).map(Step::Done)
+                    Ok(first_answer(lease, &s, refused).map(Step::Done))
                 }))
                 .await
                 {
-                    Ok(Step::Done(done)) => Ok(done),
-                    Ok(Step::Writing(_)) => Err(ApiError::internal("a stored answer wrote")),
-                    Err(e) => Err(e),
+                    Ok(Ok(Step::Done(done))) => Ok(done),
+                    Ok(Ok(Step::Writing(_))) => {
+                        Err(Refusal::Other(ApiError::internal("a stored answer wrote")))
+                    }
+                    Ok(Err(refused)) => Err(refused),
+                    Err(e) => Err(e.into()),
                 };
             }
             other => break other,
         }
     };
+    let result = result.map_err(ApiError::from);
     count(&app, source, &result);
     result
+}
+
+/// One attempt at a submission on a blocking thread, as [`submit_turn_async`] runs it:
+/// the database runner's own failure outside, the submission's inside.
+pub type Attempt = Result<Step, Refusal>;
+
+/// The one place a submission's retries are decided: whether the turn that ended short
+/// with `refused` is decided again, on the game as it is stored now. Only a race: seats
+/// acting at once, where another one's turn landed first (the submission still holds if
+/// this seat has not acted: `still_waiting_since`), or a write PostgreSQL failed to break
+/// a deadlock between two servers' writers (nothing of it was written; it is stale if the
+/// other server applied it). At most [`MAX_RACES`] times.
+fn again(refused: &Refusal, simultaneous: bool, attempts: u32) -> bool {
+    let race = match refused {
+        Refusal::Stale { .. } => simultaneous,
+        Refusal::LockConflict(cause) => {
+            tracing::info!(error = %cause, "turn decided again after a lock conflict");
+            true
+        }
+        _ => false,
+    };
+    race && attempts < MAX_RACES
 }
 
 /// How a submission waits for the group-commit writer.
@@ -234,7 +249,11 @@ impl After {
     /// claims under the SQLite writer lock: waking it for nothing after every turn took
     /// that lock from the turns). A key taken meanwhile is a 409 here, which the caller
     /// turns into the first answer ([`first_answer`]).
-    fn settle(self, app: &AppState, written: Result<Written, SubmitError>) -> ApiResult<Submitted> {
+    fn settle(
+        self,
+        app: &AppState,
+        written: Result<Written, SubmitError>,
+    ) -> Result<Submitted, Refusal> {
         match written {
             Ok((next, mailed, wake, head)) => {
                 // Here, once committed, and not on the writer's thread, which the batch's
@@ -259,24 +278,16 @@ impl After {
                 // Another server moved the game on: what is kept here is out of date (a
                 // retry of seats acting at once must not check on it again).
                 app.hot.forget_before(&self.game_id, current);
-                Err(stale(current))
+                Err(Refusal::Stale { current })
             }
-            Err(SubmitError::KeyTaken) => Err(ApiError::conflict(
-                "idempotency_key_taken",
-                "a request with this Idempotency-Key was written first",
-            )),
+            Err(SubmitError::KeyTaken) => Err(Refusal::KeyTaken),
             Err(SubmitError::Resigned) => {
                 // Resigned on another server: the seats kept here are out of date.
                 app.hot.forget(&self.game_id);
-                Err(resigned())
+                Err(Refusal::Resigned)
             }
-            // Written again by `submit_turn_async` and `submit` before they get here
-            // (the retries used up: a 503 to try again, not a 500).
-            Err(SubmitError::Store(e)) if e.is_lock_conflict() => {
-                Err(ApiError::database_unavailable(format!(
-                    "the database failed this turn's write to break a deadlock; try again: {e}"
-                )))
-            }
+            // A lock conflict is decided again by the drivers ([`again`]); once their
+            // retries are used up it is a 503 to try again, not a 500.
             Err(SubmitError::Store(e)) => Err(e.into()),
         }
     }
@@ -285,15 +296,19 @@ impl After {
 /// A submission ended in a conflict (409): if it carries an idempotency key, a retry with
 /// the same key may have landed after this one first looked, and "already done" is the
 /// answer: the first one. Else the conflict.
-fn first_answer(lease: &mut dyn Lease, sub: &Submission, e: ApiError) -> ApiResult<Submitted> {
+fn first_answer(
+    lease: &mut dyn Lease,
+    sub: &Submission,
+    refused: Refusal,
+) -> Result<Submitted, Refusal> {
     match &sub.idempotency {
-        Some((key, hash)) if e.status() == StatusCode::CONFLICT => {
+        Some((key, hash)) if refused.is_conflict() => {
             match store::idempotent(lease.conn()?, &sub.user_id, key)? {
-                Some(stored) => reuse(stored, hash),
-                None => Err(e),
+                Some(stored) => Ok(reuse(stored, hash)?),
+                None => Err(refused),
             }
         }
-        _ => Err(e),
+        _ => Err(refused),
     }
 }
 
@@ -303,10 +318,10 @@ fn submit(
     sub: &Submission,
     mut also: Option<&mut AlsoWrite<'_>>,
     wait: Wait,
-) -> ApiResult<Step> {
+) -> Result<Step, Refusal> {
     if let Some((key, hash)) = &sub.idempotency {
         if let Some(stored) = store::idempotent(lease.conn()?, &sub.user_id, key)? {
-            return reuse(stored, hash).map(Step::Done);
+            return Ok(reuse(stored, hash).map(Step::Done)?);
         }
     }
     let mut attempts = 0;
@@ -342,26 +357,15 @@ fn submit(
             also.as_deref_mut(),
             wait,
         ) {
-            Ok(Some(step)) => break Ok(step),
-            // The write failed to break a deadlock (PostgreSQL): load the game again and
-            // decide the turn anew (it is stale if another server applied it meanwhile).
-            Ok(None) if attempts < MAX_RACES => {
-                attempts += 1;
-                remembered = false;
-            }
-            Ok(None) => break Err(deadlocked()),
+            Ok(step) => break Ok(step),
+            // Decided from memory: decided again on the stored row, whatever the refusal.
             Err(_) if remembered => remembered = false,
-            // Seats acting at once raced, and another one's turn landed first: load the
-            // game again; the submission still holds if this seat has not acted
-            // (`still_waiting_since`).
-            Err(e) if simultaneous && e.code() == "stale_seq" && attempts < MAX_RACES => {
-                attempts += 1;
-            }
-            Err(e) => break Err(explain(lease.conn()?, app, &table, &sub.user_id, e)),
+            Err(refused) if again(&refused, simultaneous, attempts) => attempts += 1,
+            Err(refused) => break Err(explain(lease.conn()?, app, &table, &sub.user_id, refused)),
         }
     };
     match applied {
-        Err(e) => first_answer(lease, sub, e).map(Step::Done),
+        Err(refused) => first_answer(lease, sub, refused).map(Step::Done),
         other => other,
     }
 }
@@ -474,37 +478,41 @@ pub fn explain(
     app: &AppState,
     table: &Table,
     user_id: &str,
-    e: ApiError,
-) -> ApiError {
-    match e.code() {
-        "not_a_player" => match table.may_watch(conn, user_id) {
-            Ok(true) => e,
-            Ok(false) => ApiError::not_found("game_not_found", "there is no game with this id"),
-            Err(failed) => failed,
+    refused: Refusal,
+) -> Refusal {
+    match refused {
+        Refusal::NotAPlayer => match table.may_watch(conn, user_id) {
+            Ok(true) => refused,
+            Ok(false) => Refusal::Other(ApiError::not_found(
+                "game_not_found",
+                "there is no game with this id",
+            )),
+            Err(failed) => failed.into(),
         },
-        "not_your_turn" | "game_over" => {
+        Refusal::NotYourTurn { .. } | Refusal::GameOver => {
             let Some(seat) = table.seat_of(user_id) else {
-                return e;
+                return refused;
             };
+            let e = ApiError::from(refused);
             let refusal = table
                 .engine(&app.hot)
                 .map(|engine| engine.legal(seat, &json!({})));
-            match refusal {
+            Refusal::Other(match refusal {
                 Ok(Err(TurnError::Rule(r))) => e
                     .with_detail(r.to_string())
                     .with("rule", r.rule)
                     .with("message", r.message),
                 Ok(_) => e,
                 Err(failed) => failed,
-            }
+            })
         }
-        _ => e,
+        other => other,
     }
 }
 
 /// Who may submit a turn now, checked in the order a client can act on.
 pub fn check_turn(table: &Table, user_id: &str, expected_seq: Option<i64>) -> ApiResult<usize> {
-    check_turn_since(table, user_id, expected_seq, true)
+    Ok(check_turn_since(table, user_id, expected_seq, true)?)
 }
 
 /// [`check_turn`], knowing whether the seat has submitted anything after the sequence it
@@ -514,22 +522,16 @@ fn check_turn_since(
     user_id: &str,
     expected_seq: Option<i64>,
     acted_since: bool,
-) -> ApiResult<usize> {
+) -> Result<usize, Refusal> {
     if !table.is_player(user_id) {
-        return Err(ApiError::forbidden(
-            "not_a_player",
-            "you have no seat in this game",
-        ));
+        return Err(Refusal::NotAPlayer);
     }
     let game = &table.game;
     if game.status != RUNNING {
         return Err(if game.state.is_none() {
-            ApiError::conflict(
-                "game_not_started",
-                "the game starts when every seat is taken",
-            )
+            Refusal::NotStarted
         } else {
-            ApiError::conflict("game_over", "the game is over")
+            Refusal::GameOver
         });
     }
     let seat = table
@@ -541,36 +543,24 @@ fn check_turn_since(
         .iter()
         .any(|p| p.seat.user_id == user_id && p.seat.resigned_at.is_some())
     {
-        return Err(resigned());
+        return Err(Refusal::Resigned);
     }
     let to_act = table.to_act();
     if let Some(expected) = expected_seq {
         if expected != game.seq
             && (acted_since || !still_waiting_since(table, &to_act, seat, expected))
         {
-            return Err(stale(game.seq));
+            return Err(Refusal::Stale { current: game.seq });
         }
     }
     if !to_act.contains(&seat) {
-        return Err(
-            ApiError::conflict("not_your_turn", format!("it is not seat {seat}'s turn"))
-                .with("to_act", json!(to_act))
-                .with("current_seq", game.seq),
-        );
+        return Err(Refusal::NotYourTurn {
+            seat,
+            to_act,
+            current: game.seq,
+        });
     }
     Ok(seat)
-}
-
-/// The database failed a turn's write to break a deadlock, every time it was tried.
-fn deadlocked() -> ApiError {
-    ApiError::database_unavailable("the database failed this turn's write to break a deadlock")
-}
-
-fn resigned() -> ApiError {
-    ApiError::conflict(
-        "resigned",
-        "you resigned this game: the service plays for your seat",
-    )
 }
 
 /// Does a submission of `seat` based on sequence `expected` still hold, though the game
@@ -591,14 +581,6 @@ fn still_waiting_since(table: &Table, to_act: &[usize], seat: usize, expected: i
             .any(|d| d.seat == seat_i && d.seq <= expected)
 }
 
-fn stale(current: i64) -> ApiError {
-    ApiError::conflict(
-        "stale_seq",
-        format!("the game has moved on: it is at sequence {current}"),
-    )
-    .with("current_seq", current)
-}
-
 /// Check, apply and store one turn; `turn` is the parsed turn or why it could not be read
 /// (reported only after the caller is known to be allowed to act).
 /// `loaded`: the game, and the hot games' epoch ([`crate::game::hot::HotGames::epoch`]) taken
@@ -611,7 +593,7 @@ fn apply(
     turn: ApiResult<Value>,
     also: Option<&mut AlsoWrite<'_>>,
     wait: Wait,
-) -> ApiResult<Option<Step>> {
+) -> Result<Step, Refusal> {
     let (table, epoch) = loaded;
     let user_id = sub.user_id.as_str();
     // Whether the seat moved since the sequence it names: only asked when that is not
@@ -711,7 +693,7 @@ fn apply(
                 )
             });
             if wait == Wait::Hand {
-                return Ok(Some(Step::Writing(Writing { answer, after })));
+                return Ok(Step::Writing(Writing { answer, after }));
             }
             answer.wait()
         }
@@ -736,18 +718,9 @@ fn apply(
             )
         }
     };
-    // PostgreSQL broke a deadlock between two servers' writers by failing this turn's
-    // write: nothing of it was written; the caller decides it anew on the game as it is
-    // now (`submit`), as `submit_turn_async` does for the API's turns.
-    if let Err(SubmitError::Store(e)) = &written {
-        if e.is_lock_conflict() {
-            tracing::info!(game.id = %after.game_id, error = %e, "turn written again after a lock conflict");
-            return Ok(None);
-        }
-    }
-    after
-        .settle(app, written)
-        .map(|done| Some(Step::Done(done)))
+    // A write PostgreSQL failed to break a deadlock between two servers' writers comes
+    // back as a lock conflict, which the caller decides again ([`again`]).
+    after.settle(app, written).map(Step::Done)
 }
 
 /// A turn's minimal answer (`Prefer: return=minimal`): the new sequence and who acts.
@@ -1095,8 +1068,8 @@ pub fn legal_after(
     partial: &PartialTurn,
 ) -> ApiResult<(i64, usize, Value)> {
     let table = Table::load_for(conn, game_id, user_id)?;
-    let seat =
-        check_turn(&table, user_id, None).map_err(|e| explain(conn, app, &table, user_id, e))?;
+    let seat = check_turn_since(&table, user_id, None, true)
+        .map_err(|refused| ApiError::from(explain(conn, app, &table, user_id, refused)))?;
     let parsed;
     let partial = match partial {
         PartialTurn::Json(v) => v,

@@ -22,8 +22,8 @@ mod timeout;
 
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use std::sync::Arc;
 use chrono::Duration;
+use std::sync::Arc;
 
 pub use digest::next_digest_at;
 
@@ -72,7 +72,11 @@ pub async fn tick(state: &Arc<AppState>) -> ApiResult<TickReport> {
 /// [`tick`], on the calling thread (it blocks on the database).
 pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
     let mut report = TickReport::default();
-    let mut conn = state.db.pool.get().map_err(crate::store::StoreError::from)?;
+    let mut conn = state
+        .db
+        .pool
+        .get()
+        .map_err(crate::store::StoreError::from)?;
     timeout::reminders(state, &mut conn, &mut report)?;
     for _ in 0..ROUNDS {
         if !timeout::timeouts(state, &mut conn, &mut report)? {
@@ -158,4 +162,3 @@ fn prune(
 fn log_failure(e: &ApiError) {
     tracing::warn!(error = %e, "scheduler tick failed; the next one retries");
 }
-

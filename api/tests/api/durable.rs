@@ -41,7 +41,11 @@ fn hold_the_writer(app: &TestApp) -> std::sync::mpsc::Sender<()> {
     let (release, released) = std::sync::mpsc::channel::<()>();
     let (held, is_held) = std::sync::mpsc::channel::<()>();
     std::thread::spawn(move || {
-        let group = state.db.group_commit.as_ref().expect("a group-commit writer");
+        let group = state
+            .db
+            .group_commit
+            .as_ref()
+            .expect("a group-commit writer");
         let _guard = group.hold();
         held.send(()).expect("tell");
         let _ = released.recv();

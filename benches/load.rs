@@ -156,7 +156,7 @@ struct Server {
     /// The server's database, for the outbox figures.
     database_url: String,
     handle: actix_web::dev::ServerHandle,
-    state: actix_web::web::Data<hermes_api::state::AppState>,
+    state: std::sync::Arc<hermes_api::state::AppState>,
     _dir: tempfile::TempDir,
     _pg: Option<PgDatabase>,
 }
@@ -638,6 +638,7 @@ async fn run(
 
     let group = |s: &Server| {
         s.state
+            .db
             .group_commit
             .as_ref()
             .map_or((0, 0), |g| (g.counts().commits(), g.counts().writes()))

@@ -494,7 +494,7 @@ clock_test! {
         }
         let wait_game = two_player_game(&app, &a, &b, json!({"turn_hours": 30, "timeout_policy": "wait"})).await;
         // Four schedulers race for the reminders, then for the timeouts.
-        let race = |state: actix_web::web::Data<hermes_api::state::AppState>| async move {
+        let race = |state: std::sync::Arc<hermes_api::state::AppState>| async move {
             tokio::task::spawn_blocking(move || {
                 std::thread::scope(|s| {
                     let handles: Vec<_> =

@@ -90,6 +90,7 @@ api_test!(
     let counts = || {
         let g = app
             .state
+            .db
             .group_commit
             .as_ref()
             .expect("group commit");

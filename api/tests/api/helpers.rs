@@ -97,7 +97,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The server's shared state: `hermes_api::scheduler::tick(&app.state)` runs the
     /// scheduler once, at the server's clock.
-    pub state: actix_web::web::Data<hermes_api::state::AppState>,
+    pub state: std::sync::Arc<hermes_api::state::AppState>,
     /// The port of the built-in SMTP listener for replies, when the test turned it on.
     pub smtp_port: Option<u16>,
     handle: actix_web::dev::ServerHandle,

@@ -17,8 +17,6 @@
 
 use crate::config::{redact_url, Settings};
 use crate::store::DatabaseUrl;
-use diesel::connection::SimpleConnection;
-use diesel::{Connection, PgConnection, RunQueryDsl, SqliteConnection};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -79,19 +77,11 @@ pub fn backup(settings: &Settings, dest: &Path, out: &mut impl Write) -> Result<
                 )));
             }
             let target = dest.join(SQLITE_FILE);
-            let mut conn = SqliteConnection::establish(&path.to_string_lossy()).map_err(|e| {
+            crate::store::backup::sqlite_copy(path, &target).map_err(|reason| {
                 BackupError::Database {
                     url: shown.clone(),
-                    reason: e.to_string(),
+                    reason,
                 }
-            })?;
-            let target_sql = target.to_string_lossy().replace('\'', "''");
-            conn.batch_execute(&format!(
-                "PRAGMA busy_timeout = 30000; VACUUM INTO '{target_sql}';"
-            ))
-            .map_err(|e| BackupError::Database {
-                url: shown.clone(),
-                reason: format!("VACUUM INTO {}: {e}", target.display()),
             })?;
             writeln!(out, "database: {} → {}", path.display(), target.display())
                 .map_err(io(dest))?;
@@ -214,25 +204,13 @@ pub fn restore(settings: &Settings, src: &Path, out: &mut impl Write) -> Result<
                     src.display()
                 )));
             }
-            let db = |e: diesel::ConnectionError| BackupError::Database {
-                url: shown.clone(),
-                reason: e.to_string(),
-            };
-            let mut conn = PgConnection::establish(raw).map_err(db)?;
-            #[derive(diesel::QueryableByName)]
-            struct Exists {
-                #[diesel(sql_type = diesel::sql_types::Bool)]
-                present: bool,
-            }
-            let found: Exists =
-                diesel::sql_query("SELECT to_regclass('public.games') IS NOT NULL AS present")
-                    .get_result(&mut conn)
-                    .map_err(|e| BackupError::Database {
-                        url: shown.clone(),
-                        reason: e.to_string(),
-                    })?;
-            drop(conn);
-            if found.present {
+            let present = crate::store::backup::pg_holds_tables(raw).map_err(|reason| {
+                BackupError::Database {
+                    url: shown.clone(),
+                    reason,
+                }
+            })?;
+            if present {
                 return Err(BackupError::Refused(format!(
                     "the database at {shown} already holds Hermes tables; restore into a new, \
                      empty database"

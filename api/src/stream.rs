@@ -15,9 +15,8 @@
 
 use crate::auth::Credential;
 use crate::error::ApiError;
-use crate::store::events::{Wake, CHANNEL};
+use crate::store::events::{Listener, Wake};
 use crate::store::Db;
-use diesel::{Connection, RunQueryDsl};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -256,10 +255,11 @@ impl Hub {
     }
 }
 
-/// PostgreSQL: listen on [`CHANNEL`] on a connection of its own, in a thread of its own,
-/// waking this server's streams for every notification (from any server, this one
-/// included). Reconnects after a failure, then wakes every stream (a notification may
-/// have been missed meanwhile). Ends when the hub is dropped (the server stopped).
+/// PostgreSQL: listen on [`CHANNEL`](crate::store::events::CHANNEL) on a connection of
+/// its own ([`Listener`]), in a thread of its own, waking this server's streams for every
+/// notification (from any server, this one included). Reconnects after a failure, then
+/// wakes every stream (a notification may have been missed meanwhile). Ends when the hub
+/// is dropped (the server stopped).
 pub fn listen(url: String, hub: &Arc<Hub>) {
     let hub = Arc::downgrade(hub);
     let spawned = std::thread::Builder::new()
@@ -286,10 +286,7 @@ fn listen_loop(url: &str, hub: &Weak<Hub>) {
 
 /// Listen until the hub is gone (`Ok`) or the connection fails (`Err`).
 fn listen_once(url: &str, hub: &Weak<Hub>, first: bool) -> Result<(), String> {
-    let mut conn = diesel::pg::PgConnection::establish(url).map_err(|e| e.to_string())?;
-    diesel::sql_query(format!("LISTEN {CHANNEL}"))
-        .execute(&mut conn)
-        .map_err(|e| e.to_string())?;
+    let mut listener = Listener::open(url)?;
     if !first {
         match hub.upgrade() {
             Some(h) => h.wake(Wake::everyone()),
@@ -301,20 +298,16 @@ fn listen_once(url: &str, hub: &Weak<Hub>, first: bool) -> Result<(), String> {
         let Some(h) = hub.upgrade() else {
             return Ok(());
         };
-        for note in conn.notifications_iter() {
-            let note = note.map_err(|e| e.to_string())?;
-            let wake =
-                serde_json::from_str::<Wake>(&note.payload).unwrap_or_else(|_| Wake::everyone());
+        listener.each_payload(|payload| {
+            let wake = serde_json::from_str::<Wake>(payload).unwrap_or_else(|_| Wake::everyone());
             h.wake(wake);
-        }
+        })?;
         drop(h);
         std::thread::sleep(LISTEN_POLL);
         since_ping += LISTEN_POLL;
         if since_ping >= LISTEN_PING {
             since_ping = Duration::ZERO;
-            diesel::sql_query("SELECT 1")
-                .execute(&mut conn)
-                .map_err(|e| e.to_string())?;
+            listener.ping()?;
         }
     }
 }

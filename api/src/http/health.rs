@@ -9,7 +9,6 @@
 use crate::error::ApiResult;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
-use diesel::RunQueryDsl;
 
 pub async fn get() -> HttpResponse {
     HttpResponse::Ok().json(serde_json::json!({
@@ -22,12 +21,7 @@ pub async fn get() -> HttpResponse {
 pub async fn ready(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     state
         .db
-        .conn(|conn| {
-            diesel::sql_query("SELECT 1")
-                .execute(conn)
-                .map_err(crate::store::StoreError::from)?;
-            Ok(())
-        })
+        .conn(|conn| Ok(crate::store::health::ping(conn)?))
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ready" })))
 }

@@ -17,14 +17,12 @@ use crate::store::deadlines::{self, Deadline};
 use crate::store::games::SubmitError;
 use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_RESIGN, SOURCE_TIMEOUT};
 use crate::store::outbox::{enqueue, NewMail};
-use crate::store::schema::users;
 use crate::store::{DbConn, StoreError};
 use ::games::dreams::DreamsEvent;
 use ::games::gods::GodsEvent;
 use ::games::registry::{visible_events, AnyGame};
 use ::games::Viewer;
 use chrono::NaiveDateTime;
-use diesel::prelude::*;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -41,23 +39,13 @@ pub struct Reader {
 }
 
 pub fn reader(conn: &mut DbConn, user_id: &str) -> Result<Option<Reader>, StoreError> {
-    let row: Option<(String, String, String, String, String)> = users::table
-        .find(user_id)
-        .select((
-            users::email,
-            users::display_name,
-            users::mail_pref,
-            users::time_zone,
-            users::lang,
-        ))
-        .first(conn)
-        .optional()?;
-    Ok(row.map(|(email, name, mail_pref, time_zone, lang)| Reader {
-        email,
-        name,
-        mail_pref,
-        time_zone,
-        lang: Lang::from_code(&lang).unwrap_or_default(),
+    let row = crate::store::accounts::mail_reader(conn, user_id)?;
+    Ok(row.map(|r| Reader {
+        lang: Lang::from_code(&r.lang).unwrap_or_default(),
+        email: r.email,
+        name: r.display_name,
+        mail_pref: r.mail_pref,
+        time_zone: r.time_zone,
     }))
 }
 

@@ -15,11 +15,9 @@ use crate::play::timeout::policy;
 use crate::state::AppState;
 use crate::store::deadlines::{self};
 use crate::store::outbox::{enqueue, NewMail};
-use crate::store::schema::{games, users};
 use crate::store::{DbConn, StoreError};
 use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
-use diesel::prelude::*;
 
 /// The local hour of the digest.
 pub const DIGEST_HOUR: u32 = 8;
@@ -71,17 +69,12 @@ pub fn digests(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -> 
             if waiting.is_empty() {
                 return Ok(false);
             }
-            let (email, name): (String, String) = users::table
-                .find(&user_id)
-                .select((users::email, users::display_name))
-                .first(conn)?;
+            let (email, name) = crate::store::accounts::email_and_name(conn, &user_id)?;
             let tz = zone(&time_zone);
             let mut games_waiting = Vec::with_capacity(waiting.len());
             for row in &waiting {
-                let (kind, timeout_policy): (String, String) = games::table
-                    .find(&row.game_id)
-                    .select((games::kind, games::timeout_policy))
-                    .first(conn)?;
+                let (kind, timeout_policy) =
+                    crate::store::games::kind_and_policy(conn, &row.game_id)?;
                 games_waiting.push(DigestGame {
                     game_name: game_name(&kind, &row.game_id),
                     deadline: DeadlineWords::new(row.due_at.and_utc(), &time_zone),

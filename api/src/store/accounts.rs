@@ -29,6 +29,40 @@ pub fn user_by_id(conn: &mut DbConn, id: &str) -> Result<Option<User>, StoreErro
         .optional()?)
 }
 
+/// The user's address and display name; `NotFound` when there is no such user.
+pub fn email_and_name(conn: &mut DbConn, user_id: &str) -> Result<(String, String), StoreError> {
+    Ok(users::table
+        .find(user_id)
+        .select((users::email, users::display_name))
+        .first(conn)?)
+}
+
+/// What a mail to a user needs of them: where it goes, their name, and how they want mail.
+#[derive(Debug, Clone, Queryable)]
+pub struct MailReader {
+    pub email: String,
+    pub display_name: String,
+    /// `every_turn`, `digest` or `none`.
+    pub mail_pref: String,
+    pub time_zone: String,
+    /// The language code as stored.
+    pub lang: String,
+}
+
+pub fn mail_reader(conn: &mut DbConn, user_id: &str) -> Result<Option<MailReader>, StoreError> {
+    Ok(users::table
+        .find(user_id)
+        .select((
+            users::email,
+            users::display_name,
+            users::mail_pref,
+            users::time_zone,
+            users::lang,
+        ))
+        .first(conn)
+        .optional()?)
+}
+
 /// The user's address if they have confirmed it (the welcome mail's link), else `None`.
 pub fn confirmed_email(conn: &mut DbConn, user_id: &str) -> Result<Option<String>, StoreError> {
     Ok(users::table

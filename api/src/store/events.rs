@@ -3,7 +3,8 @@
 //! last id it saw misses nothing.
 //!
 //! Owns: appending events (with the wake-up other servers hear: PostgreSQL `NOTIFY` in the
-//! same transaction), reading them after an id, pruning old ones.
+//! same transaction), reading them after an id, pruning old ones, and the connection that
+//! hears the wake-ups ([`Listener`]).
 //! Must not: decide who may see what (`crate::play::events` builds each event for its
 //! reader).
 
@@ -203,6 +204,42 @@ pub fn order_lock(conn: &mut DbConn) -> Result<(), diesel::result::Error> {
         diesel::sql_query(format!("SELECT pg_advisory_xact_lock({LOCK})")).execute(conn)?;
     }
     Ok(())
+}
+
+/// PostgreSQL: a connection of its own that listens on [`CHANNEL`] (`crate::stream` keeps
+/// one per server, in a thread of its own). Errors are the connection's, as text.
+pub struct Listener {
+    conn: diesel::pg::PgConnection,
+}
+
+impl Listener {
+    /// Connect to `url` and `LISTEN` on [`CHANNEL`].
+    pub fn open(url: &str) -> Result<Listener, String> {
+        use diesel::Connection;
+        let mut conn = diesel::pg::PgConnection::establish(url).map_err(|e| e.to_string())?;
+        diesel::sql_query(format!("LISTEN {CHANNEL}"))
+            .execute(&mut conn)
+            .map_err(|e| e.to_string())?;
+        Ok(Listener { conn })
+    }
+
+    /// Hand `f` the payload of each notification that arrived since the last call, in
+    /// order (a non-blocking read: no query). Stops at the first error.
+    pub fn each_payload(&mut self, mut f: impl FnMut(&str)) -> Result<(), String> {
+        for note in self.conn.notifications_iter() {
+            let note = note.map_err(|e| e.to_string())?;
+            f(&note.payload);
+        }
+        Ok(())
+    }
+
+    /// Check that the connection is alive (a `SELECT 1`).
+    pub fn ping(&mut self) -> Result<(), String> {
+        diesel::sql_query("SELECT 1")
+            .execute(&mut self.conn)
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
 }
 
 /// Up to `limit` events of `user_id`'s stream after `after`, oldest first.

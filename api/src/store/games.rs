@@ -34,6 +34,14 @@ pub fn game(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError> {
         .optional()?)
 }
 
+/// A game's kind and timeout policy; `NotFound` when there is no such game.
+pub fn kind_and_policy(conn: &mut DbConn, id: &str) -> Result<(String, String), StoreError> {
+    Ok(games::table
+        .find(id)
+        .select((games::kind, games::timeout_policy))
+        .first(conn)?)
+}
+
 /// A game's row without its state (`state` is `None`): for a turn whose engine is hot,
 /// which needs neither to read nor to parse it.
 pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError> {

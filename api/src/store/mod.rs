@@ -7,12 +7,14 @@
 //! in one process, so several servers may share one Postgres database.
 
 pub mod accounts;
+pub mod backup;
 pub mod calendar;
 pub mod deadlines;
 pub mod decks;
 pub mod events;
 pub mod games;
 pub mod group;
+pub mod health;
 pub mod invitations;
 pub mod models;
 pub mod outbox;

@@ -24,8 +24,8 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Http
     let outbox = state
         .db
         .conn(move |conn| {
-            let counts = crate::outbox::admin::counts(conn)?;
-            let oldest = crate::outbox::admin::oldest_pending(conn)?;
+            let counts = crate::store::outbox::counts(conn)?;
+            let oldest = crate::store::outbox::oldest_pending(conn)?;
             Ok(OutboxNow {
                 pending: counts.pending,
                 sent: counts.sent,

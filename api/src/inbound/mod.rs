@@ -27,11 +27,9 @@ use crate::outbox::compose;
 use crate::play;
 use crate::state::AppState;
 use crate::store::outbox::{enqueue, NewMail};
-use crate::store::schema::{inbound_mail, seats, users};
+use crate::store::inbound as inbound_store;
 use crate::store::{DbConn, StoreError};
-use chrono::NaiveDateTime;
-use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::Connection;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
@@ -84,7 +82,7 @@ pub fn receive(
         _ => format!("sha256:{}", hex::encode(Sha256::digest(raw))),
     };
     let now = app.clock.now_naive();
-    let mut row = InboundRow {
+    let mut row = inbound_store::InboundRow {
         message_id: message_id.chars().take(500).collect(),
         received_at: now,
         from_addr: incoming.from.clone(),
@@ -108,19 +106,12 @@ pub fn receive(
     // Recorded first: a second delivery of the same message stops here.
     {
         let _one_writer = app.db.one_writer();
-        match diesel::insert_into(inbound_mail::table)
-            .values(&row)
-            .execute(conn)
-        {
-            Ok(_) => {}
-            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                tracing::info!(message_id = %row.message_id, "inbound mail: a second delivery, ignored");
-                return Ok(Received {
-                    outcome: "duplicate",
-                    answered: false,
-                });
-            }
-            Err(e) => return Err(e.into()),
+        if !inbound_store::record(conn, &row)? {
+            tracing::info!(message_id = %row.message_id, "inbound mail: a second delivery, ignored");
+            return Ok(Received {
+                outcome: "duplicate",
+                answered: false,
+            });
         }
     }
     let taken = take(conn, app, &incoming, envelope, &row.message_id, address);
@@ -130,8 +121,7 @@ pub fn receive(
             // forget the message, so that the sender's retry (SMTP 451, an HTTP 5xx) is
             // taken anew rather than ignored as a second delivery.
             let _one_writer = app.db.one_writer();
-            if let Err(e) = diesel::delete(inbound_mail::table.find(&row.message_id)).execute(conn)
-            {
+            if let Err(e) = inbound_store::forget(conn, &row.message_id) {
                 tracing::warn!(error = %e, message_id = %row.message_id, "inbound mail: cannot forget a message not taken");
             }
         }
@@ -174,19 +164,14 @@ fn take(
     }
     // The seat's player, and whether `From` is their confirmed address.
     let seat_i = i64::try_from(address.seat).unwrap_or(-1);
-    let player: Option<(String, String, String, Option<NaiveDateTime>)> = seats::table
-        .inner_join(users::table)
-        .filter(seats::game_id.eq(&address.game_id))
-        .filter(seats::seat.eq(seat_i))
-        .select((
-            users::id,
-            users::email,
-            users::display_name,
-            users::email_verified_at,
-        ))
-        .first(conn)
-        .optional()?;
-    let Some((user_id, email, name, verified)) = player else {
+    let player = crate::store::games::seat_holder(conn, &address.game_id, seat_i)?;
+    let Some(crate::store::games::SeatHolder {
+        user_id,
+        email,
+        display_name: name,
+        email_verified_at: verified,
+    }) = player
+    else {
         return finish(
             conn,
             app,
@@ -218,12 +203,7 @@ fn take(
         }
     }
     let since = now - chrono::Duration::hours(1);
-    let answered: i64 = inbound_mail::table
-        .filter(inbound_mail::from_addr.eq(&from))
-        .filter(inbound_mail::answered.eq(true))
-        .filter(inbound_mail::received_at.gt(since))
-        .count()
-        .get_result(conn)?;
+    let answered = inbound_store::answered_since(conn, &from, since)?;
     if answered >= settings.answers_per_hour {
         return finish(conn, app, message_id, "rate_limited", None, None);
     }
@@ -312,8 +292,10 @@ fn take(
                     }
                 }
                 let mail = answer_mail(app, &answer, &to, seq)
-                    .map_err(|e| StoreError::Db(DieselError::SerializationError(Box::new(e))))?;
-                mark(
+                    .map_err(|e| {
+                        StoreError::Db(diesel::result::Error::SerializationError(Box::new(e)))
+                    })?;
+                inbound_store::set_outcome(
                     conn,
                     &to.message_id,
                     "played",
@@ -420,24 +402,6 @@ fn answer_mail(
     })
 }
 
-/// Record what became of a message (in the caller's transaction).
-fn mark(
-    conn: &mut DbConn,
-    message_id: &str,
-    outcome: &str,
-    detail: Option<&str>,
-    answered: bool,
-) -> Result<(), StoreError> {
-    diesel::update(inbound_mail::table.find(message_id))
-        .set((
-            inbound_mail::outcome.eq(outcome),
-            inbound_mail::detail.eq(detail.map(|d| d.chars().take(500).collect::<String>())),
-            inbound_mail::answered.eq(answered),
-        ))
-        .execute(conn)?;
-    Ok(())
-}
-
 /// Write what became of the message, and its answer if any, in one transaction.
 fn finish(
     conn: &mut DbConn,
@@ -451,7 +415,7 @@ fn finish(
     {
         let _one_writer = app.db.one_writer();
         conn.transaction::<_, StoreError, _>(|conn| {
-            mark(conn, message_id, outcome, detail, answered)?;
+            inbound_store::set_outcome(conn, message_id, outcome, detail, answered)?;
             if let Some(mail) = &answer {
                 enqueue(conn, mail)?;
             }
@@ -463,20 +427,6 @@ fn finish(
     }
     tracing::info!(message_id, outcome, answered, "inbound mail");
     Ok(Received { outcome, answered })
-}
-
-#[derive(Insertable)]
-#[diesel(table_name = inbound_mail)]
-struct InboundRow {
-    message_id: String,
-    received_at: NaiveDateTime,
-    from_addr: Option<String>,
-    game_id: Option<String>,
-    seat: Option<i64>,
-    seq: Option<i64>,
-    outcome: String,
-    detail: Option<String>,
-    answered: bool,
 }
 
 /// The problem as the API would state it: the code, the words, and the rule or the word.

@@ -1,90 +1,9 @@
 //! What the operator sees and does (`hermes outbox`): counts, the failed rows, requeueing.
 
-use crate::store::models::OutboxRow;
-use crate::store::schema::outbox;
-use crate::store::{DbConn, StoreError};
-use chrono::NaiveDateTime;
-use diesel::prelude::*;
+use crate::store::StoreError;
 
-/// How many mails are in each state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Counts {
-    /// Not sent and not given up on (due now or waiting for a retry).
-    pub pending: i64,
-    pub sent: i64,
-    pub failed: i64,
-    /// Your-turn mails not sent because their reader had already acted.
-    pub superseded: i64,
-}
-
-pub fn counts(conn: &mut DbConn) -> Result<Counts, StoreError> {
-    let sent = outbox::table
-        .filter(outbox::sent_at.is_not_null())
-        .count()
-        .get_result(conn)?;
-    let failed = outbox::table
-        .filter(outbox::sent_at.is_null())
-        .filter(outbox::failed_at.is_not_null())
-        .count()
-        .get_result(conn)?;
-    let pending = outbox::table
-        .filter(outbox::sent_at.is_null())
-        .filter(outbox::failed_at.is_null())
-        .filter(outbox::superseded_at.is_null())
-        .count()
-        .get_result(conn)?;
-    let superseded = outbox::table
-        .filter(outbox::superseded_at.is_not_null())
-        .count()
-        .get_result(conn)?;
-    Ok(Counts {
-        pending,
-        sent,
-        failed,
-        superseded,
-    })
-}
-
-/// When the oldest mail not yet sent nor given up on was enqueued (`None`: none is).
-pub fn oldest_pending(conn: &mut DbConn) -> Result<Option<NaiveDateTime>, StoreError> {
-    Ok(outbox::table
-        .filter(outbox::sent_at.is_null())
-        .filter(outbox::failed_at.is_null())
-        .filter(outbox::superseded_at.is_null())
-        .select(diesel::dsl::min(outbox::created_at))
-        .first(conn)?)
-}
-
-/// The rows given up on, oldest first.
-pub fn failed(conn: &mut DbConn) -> Result<Vec<OutboxRow>, StoreError> {
-    Ok(outbox::table
-        .filter(outbox::sent_at.is_null())
-        .filter(outbox::failed_at.is_not_null())
-        .order((outbox::failed_at.asc(), outbox::id.asc()))
-        .select(OutboxRow::as_select())
-        .load(conn)?)
-}
-
-/// Give failed mail another round of attempts, due at `now`: one row by id, or every
-/// failed row. Returns how many were requeued (a sent row is never requeued).
-pub fn retry(conn: &mut DbConn, id: Option<&str>, now: NaiveDateTime) -> Result<usize, StoreError> {
-    let failed = outbox::table
-        .filter(outbox::sent_at.is_null())
-        .filter(outbox::failed_at.is_not_null());
-    let set = (
-        outbox::failed_at.eq(None::<NaiveDateTime>),
-        outbox::attempts.eq(0),
-        outbox::next_attempt_at.eq(now),
-        outbox::lease_owner.eq(None::<String>),
-        outbox::lease_until.eq(None::<NaiveDateTime>),
-    );
-    Ok(match id {
-        Some(id) => diesel::update(failed.filter(outbox::id.eq(id)))
-            .set(set)
-            .execute(conn)?,
-        None => diesel::update(failed).set(set).execute(conn)?,
-    })
-}
+// The queries are the store's; named here too, where the operator's tools look for them.
+pub use crate::store::outbox::{counts, failed, oldest_pending, retry, Counts};
 
 /// Why an operator command failed.
 #[derive(Debug, thiserror::Error)]

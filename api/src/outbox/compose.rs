@@ -33,7 +33,6 @@ use crate::mail::{
 use crate::store::deadlines::Seated;
 use crate::store::models::Game;
 use crate::store::outbox::NewMail;
-use crate::store::schema::{deadlines, deck_cards, seats, turns, users};
 use crate::store::{DbConn, StoreError};
 use ::games::dreams::{DreamsEvent, DreamsView, Reveal, CARDS_PER_ROUND};
 use ::games::gods::view::GodsView;
@@ -41,7 +40,6 @@ use ::games::gods::{GodsEvent, GodsTurn};
 use ::games::registry::{visible_events, AnyGame};
 use ::games::{Logged, Outcome, Viewer, Visibility};
 use chrono::NaiveDateTime;
-use diesel::prelude::*;
 use serde_json::Value;
 
 /// Who gets mail about every turn (`users.mail_pref`).
@@ -162,38 +160,16 @@ impl From<&Seated> for Reader {
 }
 
 fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> {
-    #[allow(clippy::type_complexity)]
-    let rows: Vec<(
-        String,
-        Option<i64>,
-        Option<NaiveDateTime>,
-        String,
-        String,
-        String,
-    )> = crate::store::native!(conn, c => seats::table
-        .inner_join(users::table)
-        .filter(seats::game_id.eq(game_id))
-        .filter(seats::seat.is_not_null())
-        .order(seats::seat.asc())
-        .select((
-            seats::user_id,
-            seats::seat,
-            seats::forfeited_at,
-            users::display_name,
-            users::email,
-            users::mail_pref,
-        ))
-        .load(c))?;
-    Ok(rows
+    Ok(crate::store::games::seat_readers(conn, game_id)?
         .into_iter()
-        .filter_map(|(user_id, seat, forfeited, name, email, pref)| {
+        .filter_map(|r| {
             Some(Reader {
-                user_id,
-                seat: usize::try_from(seat?).ok()?,
-                name,
-                email,
-                mail_pref: pref,
-                forfeited: forfeited.is_some(),
+                user_id: r.user_id,
+                seat: usize::try_from(r.seat?).ok()?,
+                name: r.display_name,
+                email: r.email,
+                mail_pref: r.mail_pref,
+                forfeited: r.forfeited_at.is_some(),
             })
         })
         .collect())
@@ -335,11 +311,7 @@ pub fn card_titles(
             titles.push(crate::board::dreams::card_title(usize::from(card)).to_string());
             continue;
         }
-        let title: Option<String> = deck_cards::table
-            .find((deck, i64::from(card)))
-            .select(deck_cards::title)
-            .first(conn)
-            .optional()?;
+        let title = crate::store::decks::card_title(conn, deck, i64::from(card))?;
         titles.push(title.unwrap_or_else(|| format!("card {card}")));
     }
     Ok(titles)
@@ -397,20 +369,9 @@ fn turns_since_last_of(
     seq: i64,
 ) -> Result<Vec<PlayedTurn>, StoreError> {
     let seat_i = i64::try_from(seat).map_err(data_error)?;
-    let last: Option<i64> = turns::table
-        .filter(turns::game_id.eq(game_id))
-        .filter(turns::seat.eq(seat_i))
-        .filter(turns::seq.le(seq))
-        .select(diesel::dsl::max(turns::seq))
-        .first(conn)?;
+    let last = crate::store::games::last_turn_of(conn, game_id, seat_i, seq)?;
     let from = last.unwrap_or(0).max(seq - MAX_TURNS_TOLD);
-    let rows: Vec<(i64, String, String)> = turns::table
-        .filter(turns::game_id.eq(game_id))
-        .filter(turns::seq.gt(from))
-        .filter(turns::seq.le(seq))
-        .order(turns::seq.asc())
-        .select((turns::seat, turns::turn, turns::events))
-        .load(conn)?;
+    let rows = crate::store::games::turns_with_events(conn, game_id, from, seq)?;
     let mut out = Vec::with_capacity(rows.len());
     for (by, turn, events) in rows {
         let turn: GodsTurn = serde_json::from_str(&turn).map_err(data_error)?;
@@ -439,13 +400,7 @@ pub fn deadline_of(
     time_zone: &str,
 ) -> Result<Deadline, StoreError> {
     let seat_i = i64::try_from(seat).map_err(data_error)?;
-    let due: Option<NaiveDateTime> = deadlines::table
-        .filter(deadlines::game_id.eq(game_id))
-        .filter(deadlines::seat.eq(seat_i))
-        .filter(deadlines::seq.eq(seq))
-        .select(deadlines::due_at)
-        .first(conn)
-        .optional()?;
+    let due = crate::store::deadlines::due_at(conn, game_id, seat_i, seq)?;
     Ok(match due {
         Some(due) => Deadline::new(due.and_utc(), time_zone),
         None => Deadline {
@@ -470,30 +425,15 @@ pub fn invitation_mail(
     public_url: &str,
     at: NaiveDateTime,
 ) -> Result<NewMail, StoreError> {
-    let inviter: String = users::table
-        .find(inviter_id)
-        .select(users::display_name)
-        .first(conn)?;
-    let invitee: Option<(String, String, String, Option<NaiveDateTime>)> = users::table
-        .filter(users::email.eq(email))
-        .select((
-            users::id,
-            users::display_name,
-            users::lang,
-            users::email_verified_at,
-        ))
-        .first(conn)
-        .optional()?;
-    let confirmed = invitee.as_ref().is_some_and(|(_, _, _, at)| at.is_some());
-    let players: Vec<String> = seats::table
-        .inner_join(users::table)
-        .filter(seats::game_id.eq(game_id))
-        .order((seats::joined_at.asc(), seats::user_id.asc()))
-        .select(users::display_name)
-        .load(conn)?;
+    let inviter = crate::store::accounts::display_name(conn, inviter_id)?;
+    let invitee = crate::store::accounts::invitee(conn, email)?;
+    let confirmed = invitee
+        .as_ref()
+        .is_some_and(|i| i.email_verified_at.is_some());
+    let players = crate::store::games::names_in_join_order(conn, game_id)?;
     let lang = invitee
         .as_ref()
-        .and_then(|(_, _, l, _)| Lang::from_code(l))
+        .and_then(|i| Lang::from_code(&i.lang))
         .unwrap_or_default();
     let hours = u32::try_from(turn_seconds / 3600).unwrap_or(u32::MAX);
     let data = Invitation {
@@ -511,9 +451,9 @@ pub fn invitation_mail(
     Ok(NewMail {
         dedupe_key: Some(format!("invitation:{game_id}:{email}")),
         template: Invitation::TEMPLATE.name(),
-        user_id: invitee.as_ref().map(|(id, _, _, _)| id.clone()),
+        user_id: invitee.as_ref().map(|i| i.id.clone()),
         to_addr: email.to_string(),
-        to_name: invitee.map(|(_, name, _, _)| name),
+        to_name: invitee.map(|i| i.display_name),
         game_id: Some(game_id.to_string()),
         seq: None,
         data,
@@ -532,14 +472,8 @@ pub fn deletion_mails(
     public_url: &str,
     at: NaiveDateTime,
 ) -> Result<Vec<NewMail>, StoreError> {
-    let joined: Vec<(String, String, String)> = seats::table
-        .inner_join(users::table)
-        .filter(seats::game_id.eq(&game.id))
-        .filter(seats::user_id.ne(&game.created_by))
-        .filter(users::mail_pref.ne(PREF_NONE))
-        .order((seats::joined_at.asc(), seats::user_id.asc()))
-        .select((seats::user_id, users::display_name, users::email))
-        .load(conn)?;
+    let joined =
+        crate::store::games::other_players_to_mail(conn, &game.id, &game.created_by, PREF_NONE)?;
     let data = GameDeleted {
         deleted_by: deleted_by.to_string(),
         game_name: game_name(&game.kind, &game.id),
@@ -659,24 +593,12 @@ pub fn may_mail_invitation(
     per_day: u32,
     at: NaiveDateTime,
 ) -> Result<bool, StoreError> {
-    use crate::store::schema::outbox;
-    let confirmed = users::table
-        .filter(users::email.eq(email))
-        .filter(users::email_verified_at.is_not_null())
-        .select(users::id)
-        .first::<String>(conn)
-        .optional()?
-        .is_some();
-    if confirmed {
+    if crate::store::accounts::address_confirmed(conn, email)? {
         return Ok(true);
     }
     let since = at - chrono::Duration::hours(24);
-    let sent: i64 = outbox::table
-        .filter(outbox::to_addr.eq(email))
-        .filter(outbox::template.eq(Invitation::TEMPLATE.name()))
-        .filter(outbox::created_at.gt(since))
-        .count()
-        .get_result(conn)?;
+    let sent =
+        crate::store::outbox::enqueued_to(conn, email, Invitation::TEMPLATE.name(), since)?;
     Ok(sent < i64::from(per_day))
 }
 

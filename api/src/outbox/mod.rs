@@ -10,7 +10,8 @@
 //! delete a row, or read the wall clock (every time comes from `AppState.clock`).
 //!
 //! # Claiming
-//! One statement per batch, written per backend:
+//! One statement per batch, written per backend (`crate::store::lease`, shared with the
+//! webhook deliveries):
 //! `UPDATE outbox SET lease_owner = me, lease_until = now + LEASE WHERE id IN (SELECT id
 //! … due and not leased … LIMIT n) RETURNING id`. On Postgres the subquery takes
 //! `FOR UPDATE SKIP LOCKED` and the outer `WHERE` checks the lease again, so two
@@ -32,15 +33,13 @@ use crate::mail::{
 };
 use crate::state::AppState;
 use crate::store::models::{new_id, OutboxRow};
-use crate::store::schema::{outbox, seats, turns, users};
-use crate::store::{decks, games as game_store, DbConn, StoreError};
+use crate::store::outbox as outbox_store;
+use crate::store::{accounts, decks, games as game_store, DbConn, StoreError};
 use ::games::dreams::DreamsView;
 use ::games::gods::view::GodsView;
 use ::games::registry::AnyGame;
 use ::games::Viewer;
 use chrono::{Duration, NaiveDateTime};
-use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text, Timestamp};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -291,19 +290,19 @@ impl Worker {
             let now = state.clock.now_naive();
             let due = {
                 let mut conn = state.db.pool.get().map_err(StoreError::from)?;
-                any_due(&mut conn, now)?
+                outbox_store::any_due(&mut conn, now)?
             };
             if !due {
                 return Ok(Vec::new());
             }
             let work = move |conn: &mut DbConn| -> Result<Vec<OutboxRow>, StoreError> {
                 if drop_superseded {
-                    let n = supersede_due(conn, now, SUPERSEDE_BATCH)?;
+                    let n = outbox_store::supersede_due(conn, now, SUPERSEDE_BATCH)?;
                     if n > 0 {
                         tracing::debug!(mails = n, "outbox: your-turn mail superseded");
                     }
                 }
-                claim(conn, &owner, now, now + LEASE, BATCH)
+                outbox_store::claim(conn, &owner, now, now + LEASE, BATCH)
             };
             with_the_writer(&state, work)
         })
@@ -428,23 +427,6 @@ fn with_the_writer<T: Send + 'static>(
     }
 }
 
-/// Whether [`claim`] would find a row at `now`: the same condition, read only.
-fn any_due(conn: &mut DbConn, now: NaiveDateTime) -> Result<bool, StoreError> {
-    Ok(diesel::select(diesel::dsl::exists(
-        outbox::table
-            .filter(outbox::sent_at.is_null())
-            .filter(outbox::failed_at.is_null())
-            .filter(outbox::superseded_at.is_null())
-            .filter(outbox::next_attempt_at.le(now))
-            .filter(
-                outbox::lease_until
-                    .is_null()
-                    .or(outbox::lease_until.lt(now)),
-            ),
-    ))
-    .get_result(conn)?)
-}
-
 /// Take from `pending` up to `room` rows to send now, in their order, each to an address
 /// not in `busy` (compared without case) and not to one taken before it: one address's
 /// mails go one after the other, in their order. The addresses taken join `busy`.
@@ -468,166 +450,6 @@ fn startable(
 /// Due your-turn mails marked superseded at once, before each claim.
 const SUPERSEDE_BATCH: i64 = 5_000;
 
-/// Mark superseded, in one statement, up to `limit` due your-turn rows (not held by a
-/// worker) whose reader has acted since ([`superseded`], the same rule in SQL): when
-/// players move faster than pictures are drawn, most of the backlog is such mail, and
-/// checking it one row at a time on the draw pool left it growing.
-pub fn supersede_due(
-    conn: &mut DbConn,
-    now: NaiveDateTime,
-    limit: i64,
-) -> Result<usize, StoreError> {
-    let query = SupersedeDue { now, limit };
-    Ok(match conn {
-        DbConn::Sqlite(c) => query.execute(c)?,
-        DbConn::Pg(c) => query.execute(c)?,
-    })
-}
-
-/// The statement of [`supersede_due`], built as diesel's own queries are so that it has a
-/// static query id: each connection prepares it once and keeps it (`sql_query` text is
-/// prepared again on every run, here before every claim).
-struct SupersedeDue {
-    now: NaiveDateTime,
-    limit: i64,
-}
-
-/// The text of [`SupersedeDue`] between its binds.
-const SUPERSEDE_ROWS: &str = "WHERE id IN (SELECT o.id FROM outbox o \
-    WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.superseded_at IS NULL \
-    AND o.next_attempt_at <= ";
-const SUPERSEDE_LEASE: &str = " AND (o.lease_until IS NULL OR o.lease_until < ";
-const SUPERSEDE_ACTED: &str = ") AND o.template = 'your_turn' \
-    AND EXISTS (SELECT 1 FROM seats s JOIN turns t \
-        ON t.game_id = s.game_id AND t.seat = s.seat \
-        WHERE s.game_id = o.game_id AND s.user_id = o.user_id AND t.seq > o.seq) \
-    ORDER BY o.next_attempt_at, o.created_at, o.id LIMIT ";
-
-impl SupersedeDue {
-    /// The statement up to its limit; `pg` adds PostgreSQL's row locks and checks the
-    /// rows again once locked.
-    fn walk<'b, DB>(
-        &'b self,
-        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
-        pg: bool,
-    ) -> diesel::QueryResult<()>
-    where
-        DB: diesel::backend::Backend,
-        NaiveDateTime: diesel::serialize::ToSql<Timestamp, DB>,
-        i64: diesel::serialize::ToSql<BigInt, DB>,
-        DB: diesel::sql_types::HasSqlType<Timestamp> + diesel::sql_types::HasSqlType<BigInt>,
-    {
-        out.push_sql("UPDATE outbox SET superseded_at = ");
-        out.push_bind_param::<Timestamp, _>(&self.now)?;
-        out.push_sql(" ");
-        out.push_sql(SUPERSEDE_ROWS);
-        out.push_bind_param::<Timestamp, _>(&self.now)?;
-        out.push_sql(SUPERSEDE_LEASE);
-        out.push_bind_param::<Timestamp, _>(&self.now)?;
-        out.push_sql(SUPERSEDE_ACTED);
-        out.push_bind_param::<BigInt, _>(&self.limit)?;
-        if pg {
-            out.push_sql(
-                " FOR UPDATE OF o SKIP LOCKED) \
-                AND sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL \
-                AND (lease_until IS NULL OR lease_until < ",
-            );
-            out.push_bind_param::<Timestamp, _>(&self.now)?;
-            out.push_sql(")");
-        } else {
-            out.push_sql(")");
-        }
-        Ok(())
-    }
-}
-
-impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for SupersedeDue {
-    fn walk_ast<'b>(
-        &'b self,
-        out: diesel::query_builder::AstPass<'_, 'b, diesel::sqlite::Sqlite>,
-    ) -> diesel::QueryResult<()> {
-        self.walk(out, false)
-    }
-}
-
-impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for SupersedeDue {
-    fn walk_ast<'b>(
-        &'b self,
-        out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
-    ) -> diesel::QueryResult<()> {
-        self.walk(out, true)
-    }
-}
-
-/// One SQL text (per backend) whatever the values: prepared once per connection.
-impl diesel::query_builder::QueryId for SupersedeDue {
-    type QueryId = SupersedeDue;
-    const HAS_STATIC_QUERY_ID: bool = true;
-}
-
-impl<Conn> RunQueryDsl<Conn> for SupersedeDue {}
-
-/// Claim up to `limit` due rows for `owner` until `until`.
-pub fn claim(
-    conn: &mut DbConn,
-    owner: &str,
-    now: NaiveDateTime,
-    until: NaiveDateTime,
-    limit: i64,
-) -> Result<Vec<OutboxRow>, StoreError> {
-    #[derive(QueryableByName)]
-    struct Claimed {
-        #[diesel(sql_type = Text)]
-        id: String,
-    }
-    const SQLITE: &str = "UPDATE outbox SET lease_owner = ?, lease_until = ? \
-        WHERE id IN (SELECT id FROM outbox \
-            WHERE sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL AND next_attempt_at <= ? \
-            AND (lease_until IS NULL OR lease_until < ?) \
-            ORDER BY next_attempt_at, created_at, id LIMIT ?) \
-        RETURNING id";
-    const POSTGRES: &str = "UPDATE outbox SET lease_owner = $1, lease_until = $2 \
-        WHERE id IN (SELECT id FROM outbox \
-            WHERE sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL AND next_attempt_at <= $3 \
-            AND (lease_until IS NULL OR lease_until < $4) \
-            ORDER BY next_attempt_at, created_at, id LIMIT $5 \
-            FOR UPDATE SKIP LOCKED) \
-        AND sent_at IS NULL AND failed_at IS NULL AND superseded_at IS NULL \
-        AND (lease_until IS NULL OR lease_until < $4) \
-        RETURNING id";
-    macro_rules! run {
-        ($sql:expr, $c:expr) => {
-            diesel::sql_query($sql)
-                .bind::<Text, _>(owner)
-                .bind::<Timestamp, _>(until)
-                .bind::<Timestamp, _>(now)
-                .bind::<Timestamp, _>(now)
-                .bind::<BigInt, _>(limit)
-                .load::<Claimed>($c)?
-        };
-    }
-    let ids: Vec<String> = match conn {
-        DbConn::Sqlite(c) => run!(SQLITE, c),
-        DbConn::Pg(c) => run!(POSTGRES, c),
-    }
-    .into_iter()
-    .map(|c| c.id)
-    .collect();
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(outbox::table
-        .filter(outbox::id.eq_any(&ids))
-        .filter(outbox::lease_owner.eq(owner))
-        .order((
-            outbox::next_attempt_at.asc(),
-            outbox::created_at.asc(),
-            outbox::id.asc(),
-        ))
-        .select(OutboxRow::as_select())
-        .load(conn)?)
-}
-
 /// Write down one attempt at `row` (claimed by `owner`); returns `sent`, `superseded`,
 /// `retry` or `failed` (or `lease lost` when another worker took the row meanwhile).
 fn mark(
@@ -638,52 +460,29 @@ fn mark(
     max_attempts: i64,
     outcome: Attempt,
 ) -> Result<&'static str, StoreError> {
-    let mine = outbox::table
-        .filter(outbox::id.eq(&row.id))
-        .filter(outbox::lease_owner.eq(owner));
     let attempts = row.attempts + 1;
-    let (n, what) = match outcome {
-        // Not an attempt at sending: `attempts` stays.
-        Attempt::Superseded => (
-            diesel::update(mine)
-                .set((
-                    outbox::superseded_at.eq(Some(now)),
-                    outbox::lease_until.eq(None::<NaiveDateTime>),
-                ))
-                .execute(conn)?,
-            "superseded",
-        ),
-        Attempt::Sent => (
-            diesel::update(mine)
-                // `lease_owner` stays: it tells the operator which worker sent it.
-                .set((
-                    outbox::sent_at.eq(Some(now)),
-                    outbox::attempts.eq(attempts),
-                    outbox::lease_until.eq(None::<NaiveDateTime>),
-                ))
-                .execute(conn)?,
-            "sent",
-        ),
+    let message: String = match &outcome {
+        Attempt::Failed(f) => f.message.chars().take(500).collect(),
+        _ => String::new(),
+    };
+    let (mark, what) = match &outcome {
+        Attempt::Superseded => (outbox_store::Mark::Superseded, "superseded"),
+        Attempt::Sent => (outbox_store::Mark::Sent { attempts }, "sent"),
         Attempt::Failed(f) => {
             let give_up = f.permanent || attempts >= max_attempts;
-            let message: String = f.message.chars().take(500).collect();
-            let failed_at = give_up.then_some(now);
             (
-                diesel::update(mine)
-                    .set((
-                        outbox::attempts.eq(attempts),
-                        outbox::last_error.eq(Some(message)),
-                        outbox::failed_at.eq(failed_at),
-                        outbox::next_attempt_at.eq(now + backoff(attempts)),
-                        outbox::lease_owner.eq(None::<String>),
-                        outbox::lease_until.eq(None::<NaiveDateTime>),
-                    ))
-                    .execute(conn)?,
+                outbox_store::Mark::Failed {
+                    attempts,
+                    error: &message,
+                    given_up: give_up,
+                    next_attempt_at: now + backoff(attempts),
+                },
                 if give_up { "failed" } else { "retry" },
             )
         }
     };
-    Ok(if n == 1 { what } else { "lease lost" })
+    let mine = outbox_store::mark(conn, &row.id, owner, now, mark)?;
+    Ok(if mine { what } else { "lease lost" })
 }
 
 /// Whether `row` is a your-turn mail whose reader has already acted: the reader's seat
@@ -698,23 +497,10 @@ pub fn superseded(conn: &mut DbConn, row: &OutboxRow) -> Result<bool, StoreError
     let (Some(game_id), Some(seq), Some(user_id)) = (&row.game_id, row.seq, &row.user_id) else {
         return Ok(false);
     };
-    let seat: Option<Option<i64>> = seats::table
-        .filter(seats::game_id.eq(game_id))
-        .filter(seats::user_id.eq(user_id))
-        .select(seats::seat)
-        .first(conn)
-        .optional()?;
-    let Some(Some(seat)) = seat else {
+    let Some(seat) = game_store::seat_of(conn, game_id, user_id)? else {
         return Ok(false);
     };
-    let acted: Option<i64> = turns::table
-        .filter(turns::game_id.eq(game_id))
-        .filter(turns::seq.gt(seq))
-        .filter(turns::seat.eq(seat))
-        .select(turns::seq)
-        .first(conn)
-        .optional()?;
-    Ok(acted.is_some())
+    game_store::has_turn_after(conn, game_id, seat, seq)
 }
 
 /// The host of the public URL: the right-hand side of Message-IDs.
@@ -737,12 +523,7 @@ fn prepare(
         .map_err(|e| permanent(format!("the stored data is not JSON: {e}")))?;
     let mut conn = state.db.pool.get().map_err(StoreError::from)?;
     let (lang, time_zone) = match &row.user_id {
-        Some(id) => users::table
-            .find(id)
-            .select((users::lang, users::time_zone))
-            .first::<(String, String)>(&mut conn)
-            .optional()
-            .map_err(StoreError::from)?
+        Some(id) => accounts::lang_and_zone(&mut conn, id)?
             .map(|(l, tz)| (Lang::from_code(&l).unwrap_or_default(), tz))
             .unwrap_or_else(|| (Lang::default(), "UTC".to_string())),
         None => (Lang::default(), "UTC".to_string()),
@@ -945,12 +726,7 @@ fn prepare(
             // by an earlier link), it matches nothing.
             Template::PasswordReset => {
                 if let Some(user) = &row.user_id {
-                    let hash = users::table
-                        .find(user)
-                        .select(users::password_hash)
-                        .first::<String>(&mut conn)
-                        .optional()
-                        .map_err(StoreError::from)?
+                    let hash = accounts::password_hash(&mut conn, user)?
                         .ok_or_else(|| permanent("the account is gone".to_string()))?;
                     let url = links::password_reset_link(keys, public, user, &hash)
                         .map_err(link_error)?;
@@ -1101,14 +877,7 @@ fn rebuild(
     let Some(kind) = ::games::registry::kind(&game.kind) else {
         return Ok(None);
     };
-    let seat: Option<Option<i64>> = seats::table
-        .filter(seats::game_id.eq(game_id))
-        .filter(seats::user_id.eq(user_id))
-        .select(seats::seat)
-        .first(conn)
-        .optional()
-        .map_err(StoreError::from)?;
-    let seat = seat.flatten().and_then(|s| usize::try_from(s).ok());
+    let seat = game_store::seat_of(conn, game_id, user_id)?.and_then(|s| usize::try_from(s).ok());
     let bad = |e: String| permanent(format!("cannot rebuild the game for its board: {e}"));
     let engine: Arc<dyn AnyGame> = if let Some(engine) = held {
         engine
@@ -1135,12 +904,7 @@ fn rebuild(
             .map_err(bad)?
             .into()
     };
-    let names: Vec<(Option<i64>, String)> = seats::table
-        .inner_join(users::table)
-        .filter(seats::game_id.eq(game_id))
-        .select((seats::seat, users::display_name))
-        .load(conn)
-        .map_err(StoreError::from)?;
+    let names = game_store::seat_names(conn, game_id)?;
     let mut by_seat = vec![String::new(); game.seat_count.max(0) as usize];
     for (s, name) in names {
         if let Some(slot) = s

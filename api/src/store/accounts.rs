@@ -1,6 +1,7 @@
 //! Users and their personal API tokens.
 
 use super::models::{now, ApiToken, User};
+use chrono::NaiveDateTime;
 use super::schema::{api_tokens, users};
 use super::{DbConn, StoreError};
 use diesel::prelude::*;
@@ -59,6 +60,70 @@ pub fn mail_reader(conn: &mut DbConn, user_id: &str) -> Result<Option<MailReader
             users::time_zone,
             users::lang,
         ))
+        .first(conn)
+        .optional()?)
+}
+
+/// The user's display name; `NotFound` when there is no such user.
+pub fn display_name(conn: &mut DbConn, user_id: &str) -> Result<String, StoreError> {
+    Ok(users::table
+        .find(user_id)
+        .select(users::display_name)
+        .first(conn)?)
+}
+
+/// The account that has an address, as an invitation to it needs it.
+#[derive(Debug, Clone, Queryable)]
+pub struct Invitee {
+    pub id: String,
+    pub display_name: String,
+    /// The language code as stored.
+    pub lang: String,
+    pub email_verified_at: Option<NaiveDateTime>,
+}
+
+/// The account of `email` (lower-cased, as stored), if there is one.
+pub fn invitee(conn: &mut DbConn, email: &str) -> Result<Option<Invitee>, StoreError> {
+    Ok(users::table
+        .filter(users::email.eq(email))
+        .select((
+            users::id,
+            users::display_name,
+            users::lang,
+            users::email_verified_at,
+        ))
+        .first(conn)
+        .optional()?)
+}
+
+/// Whether an account has `email` and has confirmed it.
+pub fn address_confirmed(conn: &mut DbConn, email: &str) -> Result<bool, StoreError> {
+    Ok(users::table
+        .filter(users::email.eq(email))
+        .filter(users::email_verified_at.is_not_null())
+        .select(users::id)
+        .first::<String>(conn)
+        .optional()?
+        .is_some())
+}
+
+/// The user's language code and time zone, as stored.
+pub fn lang_and_zone(
+    conn: &mut DbConn,
+    user_id: &str,
+) -> Result<Option<(String, String)>, StoreError> {
+    Ok(users::table
+        .find(user_id)
+        .select((users::lang, users::time_zone))
+        .first(conn)
+        .optional()?)
+}
+
+/// The user's password hash (it names the password a reset link replaces).
+pub fn password_hash(conn: &mut DbConn, user_id: &str) -> Result<Option<String>, StoreError> {
+    Ok(users::table
+        .find(user_id)
+        .select(users::password_hash)
         .first(conn)
         .optional()?)
 }

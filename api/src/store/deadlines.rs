@@ -38,6 +38,23 @@ pub struct Deadline {
     pub lease_until: Option<NaiveDateTime>,
 }
 
+/// When the clock `seat` of `game_id` started at sequence `seq` runs out (`None`: it has
+/// none, or it was reset since).
+pub fn due_at(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: i64,
+    seq: i64,
+) -> Result<Option<NaiveDateTime>, StoreError> {
+    Ok(deadlines::table
+        .filter(deadlines::game_id.eq(game_id))
+        .filter(deadlines::seat.eq(seat))
+        .filter(deadlines::seq.eq(seq))
+        .select(deadlines::due_at)
+        .first(conn)
+        .optional()?)
+}
+
 /// What a transaction that makes seats wait needs to set their clocks: the time it
 /// happens (from the injected clock) and how long before the deadline the reminder goes.
 #[derive(Debug, Clone, Copy)]

@@ -77,6 +77,15 @@ pub fn titles(conn: &mut DbConn, id: &str) -> Result<Vec<(i64, String)>, StoreEr
         .load(conn)?)
 }
 
+/// The title of card `n` of a stored deck (`None`: no such card).
+pub fn card_title(conn: &mut DbConn, id: &str, n: i64) -> Result<Option<String>, StoreError> {
+    Ok(deck_cards::table
+        .find((id, n))
+        .select(deck_cards::title)
+        .first(conn)
+        .optional()?)
+}
+
 /// One card of a stored deck, with its picture.
 pub fn card(conn: &mut DbConn, id: &str, n: i64) -> Result<Option<DeckCard>, StoreError> {
     Ok(deck_cards::table

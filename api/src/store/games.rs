@@ -42,6 +42,167 @@ pub fn kind_and_policy(conn: &mut DbConn, id: &str) -> Result<(String, String), 
         .first(conn)?)
 }
 
+/// The seat of `user_id` in `game_id`: `None` when they have none (not a player, or a
+/// game still filling whose seats have no numbers yet).
+pub fn seat_of(conn: &mut DbConn, game_id: &str, user_id: &str) -> Result<Option<i64>, StoreError> {
+    let seat: Option<Option<i64>> = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::user_id.eq(user_id))
+        .select(seats::seat)
+        .first(conn)
+        .optional()?;
+    Ok(seat.flatten())
+}
+
+/// Whether `seat` has a log entry in `game_id` after sequence `seq` (the first found
+/// answers: a your-turn mail's check, on the mail worker's path).
+pub fn has_turn_after(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: i64,
+    seq: i64,
+) -> Result<bool, StoreError> {
+    let acted: Option<i64> = turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.gt(seq))
+        .filter(turns::seat.eq(seat))
+        .select(turns::seq)
+        .first(conn)
+        .optional()?;
+    Ok(acted.is_some())
+}
+
+/// The player in a numbered seat, with their address and whether they confirmed it.
+#[derive(Debug, Clone, Queryable)]
+pub struct SeatHolder {
+    pub user_id: String,
+    pub email: String,
+    pub display_name: String,
+    pub email_verified_at: Option<chrono::NaiveDateTime>,
+}
+
+/// The player in seat `seat` of `game_id` (`None`: no such seat).
+pub fn seat_holder(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: i64,
+) -> Result<Option<SeatHolder>, StoreError> {
+    Ok(seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::seat.eq(seat))
+        .select((
+            users::id,
+            users::email,
+            users::display_name,
+            users::email_verified_at,
+        ))
+        .first(conn)
+        .optional()?)
+}
+
+/// A numbered seat's player, as the mail about a turn needs them.
+#[derive(Debug, Clone, Queryable)]
+pub struct SeatReader {
+    pub user_id: String,
+    pub seat: Option<i64>,
+    pub forfeited_at: Option<chrono::NaiveDateTime>,
+    pub display_name: String,
+    pub email: String,
+    pub mail_pref: String,
+}
+
+/// The numbered seats of `game_id` with their players, by seat.
+pub fn seat_readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatReader>, StoreError> {
+    Ok(super::native!(conn, c => seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::seat.is_not_null())
+        .order(seats::seat.asc())
+        .select((
+            seats::user_id,
+            seats::seat,
+            seats::forfeited_at,
+            users::display_name,
+            users::email,
+            users::mail_pref,
+        ))
+        .load(c))?)
+}
+
+/// The display names of the players of `game_id`, in the order they joined.
+pub fn names_in_join_order(conn: &mut DbConn, game_id: &str) -> Result<Vec<String>, StoreError> {
+    Ok(seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .order((seats::joined_at.asc(), seats::user_id.asc()))
+        .select(users::display_name)
+        .load(conn)?)
+}
+
+/// The players of `game_id` but `except_user`, whose mail preference is not
+/// `except_pref`, in the order they joined: (user id, display name, email).
+pub fn other_players_to_mail(
+    conn: &mut DbConn,
+    game_id: &str,
+    except_user: &str,
+    except_pref: &str,
+) -> Result<Vec<(String, String, String)>, StoreError> {
+    Ok(seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::user_id.ne(except_user))
+        .filter(users::mail_pref.ne(except_pref))
+        .order((seats::joined_at.asc(), seats::user_id.asc()))
+        .select((seats::user_id, users::display_name, users::email))
+        .load(conn)?)
+}
+
+/// The sequence of `seat`'s last log entry in `game_id` up to `upto` (`None`: none).
+pub fn last_turn_of(
+    conn: &mut DbConn,
+    game_id: &str,
+    seat: i64,
+    upto: i64,
+) -> Result<Option<i64>, StoreError> {
+    Ok(turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seat.eq(seat))
+        .filter(turns::seq.le(upto))
+        .select(diesel::dsl::max(turns::seq))
+        .first(conn)?)
+}
+
+/// The seat, turn (JSON) and events (JSON) of each log entry of `game_id` after `after`
+/// up to `upto`, in order.
+pub fn turns_with_events(
+    conn: &mut DbConn,
+    game_id: &str,
+    after: i64,
+    upto: i64,
+) -> Result<Vec<(i64, String, String)>, StoreError> {
+    Ok(turns::table
+        .filter(turns::game_id.eq(game_id))
+        .filter(turns::seq.gt(after))
+        .filter(turns::seq.le(upto))
+        .order(turns::seq.asc())
+        .select((turns::seat, turns::turn, turns::events))
+        .load(conn)?)
+}
+
+/// Each seat of `game_id` with its player's display name, in no particular order (the
+/// seat is `None` while the game fills).
+pub fn seat_names(
+    conn: &mut DbConn,
+    game_id: &str,
+) -> Result<Vec<(Option<i64>, String)>, StoreError> {
+    Ok(seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .select((seats::seat, users::display_name))
+        .load(conn)?)
+}
+
 /// A game's row without its state (`state` is `None`): for a turn whose engine is hot,
 /// which needs neither to read nor to parse it.
 pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError> {

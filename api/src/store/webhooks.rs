@@ -484,28 +484,20 @@ pub fn claim(
             } else {
                 per_hook
             };
-            let ids: Vec<String> = pending()
-                .filter(webhook_deliveries::webhook_id.eq(&id))
-                .filter(webhook_deliveries::next_attempt_at.le(now))
-                .filter(
-                    webhook_deliveries::lease_until
-                        .is_null()
-                        .or(webhook_deliveries::lease_until.lt(now)),
-                )
-                .order((
-                    webhook_deliveries::created_at.asc(),
-                    webhook_deliveries::event_id.asc(),
-                    webhook_deliveries::id.asc(),
-                ))
-                .limit(take)
-                .select(webhook_deliveries::id)
-                .load(conn)?;
-            diesel::update(webhook_deliveries::table.filter(webhook_deliveries::id.eq_any(&ids)))
-                .set((
-                    webhook_deliveries::lease_owner.eq(owner),
-                    webhook_deliveries::lease_until.eq(until),
-                ))
-                .execute(conn)?;
+            // The hook's row is ours (PostgreSQL) or the writer is (SQLite): its
+            // deliveries are claimed in their order, none skipped.
+            let ids = super::lease::claim(
+                conn,
+                &super::lease::WEBHOOK_DELIVERIES,
+                Some(&id),
+                owner,
+                now,
+                until,
+                take,
+            )?;
+            if ids.is_empty() {
+                continue;
+            }
             let deliveries: Vec<Delivery> = webhook_deliveries::table
                 .filter(webhook_deliveries::id.eq_any(&ids))
                 .order((

@@ -26,8 +26,8 @@ use crate::mail::{words, Lang, MailData, ReplyAnswer};
 use crate::outbox::compose;
 use crate::play;
 use crate::state::AppState;
-use crate::store::outbox::{enqueue, NewMail};
 use crate::store::inbound as inbound_store;
+use crate::store::outbox::{enqueue, NewMail};
 use crate::store::{DbConn, StoreError};
 use diesel::Connection;
 use serde_json::{json, Value};
@@ -291,10 +291,9 @@ fn take(
                         answer.legal = legal_words(&table.game.kind, kind, &legal);
                     }
                 }
-                let mail = answer_mail(app, &answer, &to, seq)
-                    .map_err(|e| {
-                        StoreError::Db(diesel::result::Error::SerializationError(Box::new(e)))
-                    })?;
+                let mail = answer_mail(app, &answer, &to, seq).map_err(|e| {
+                    StoreError::Db(diesel::result::Error::SerializationError(Box::new(e)))
+                })?;
                 inbound_store::set_outcome(
                     conn,
                     &to.message_id,

@@ -597,8 +597,7 @@ pub fn may_mail_invitation(
         return Ok(true);
     }
     let since = at - chrono::Duration::hours(24);
-    let sent =
-        crate::store::outbox::enqueued_to(conn, email, Invitation::TEMPLATE.name(), since)?;
+    let sent = crate::store::outbox::enqueued_to(conn, email, Invitation::TEMPLATE.name(), since)?;
     Ok(sent < i64::from(per_day))
 }
 

@@ -1,9 +1,9 @@
 //! Users and their personal API tokens.
 
 use super::models::{now, ApiToken, User};
-use chrono::NaiveDateTime;
 use super::schema::{api_tokens, users};
 use super::{DbConn, StoreError};
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 /// Insert a user. A taken email is a unique violation ([`StoreError::is_unique_violation`]).

@@ -19,7 +19,7 @@
 //! every way a turn arrives takes one path.
 //! Acts take plain values (a user's id, a client's address, what was asked, as plain
 //! structs) and answer plain data or an `ApiError`.
-//! Must not: know about HTTP requests, forms or mail messages (nor import `crate::http`);
+//! Must not: know about HTTP requests, forms or mail messages (nor import the HTTP edge);
 //! read the clock other than through [`crate::state::AppState::clock`].
 
 pub mod accounts;

@@ -97,6 +97,30 @@ impl Standings {
     }
 }
 
+/// Go on when `checked` allows it, else a 429 `rate_limited` saying `refusal` (with
+/// `Retry-After`); either way, `keep` is told where the client stands first (the edge
+/// tells the client, `crate::http::ratelimit`), whatever is answered next.
+pub fn admit(
+    checked: Checked,
+    keep: impl FnOnce(Standings),
+    refusal: &str,
+) -> Result<(), crate::error::ApiError> {
+    match checked {
+        Ok(standings) => {
+            keep(standings);
+            Ok(())
+        }
+        Err(standings) => {
+            let wait = standings.retry_after();
+            keep(standings);
+            Err(crate::error::ApiError::too_many_requests(
+                refusal.to_string(),
+                wait,
+            ))
+        }
+    }
+}
+
 fn ceil_secs(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
 }

@@ -1,19 +1,23 @@
 //! The account pages: `GET|POST /login`, `POST /logout`, `GET|POST /signup`,
 //! `GET|POST /password/forgot` and `GET|POST /password/reset?token=T`.
 //!
-//! Owns: the forms and their answers. Must not: check a password, register an account or
-//! rate-limit on its own — it calls the same functions as the API (`auth::check_password`,
-//! `users::register_account`), so the hardening there (uniform answers, limits, the bounded
-//! hashing pool) holds for the pages too. Every `POST` checks its CSRF field first
+//! Also the signed-in account pages: `GET|POST /preferences` and `GET|POST /vacation`.
+//!
+//! Owns: the forms and their answers. Must not: check a password, register an account,
+//! save preferences, change a vacation or rate-limit on its own — it calls the acts the API
+//! calls (`crate::play::accounts`), so the hardening there (uniform answers, limits, the
+//! bounded hashing pool) holds for the pages too. Every `POST` checks its CSRF field first
 //! (`crate::http::session`).
 
 use crate::auth::jwt::Purpose;
 use crate::auth::password;
 use crate::error::ApiError;
+use crate::http::client::client_ip;
 use crate::http::pages::{link_claims, page, render_in, PageError, PageResult};
+use crate::http::ratelimit::keep;
 use crate::http::session::{self, Form, WebUser};
-use crate::http::users::{parse_email, Register};
 use crate::outbox::compose;
+use crate::play::accounts::{self as acts, parse_email, Registration};
 use crate::state::AppState;
 use crate::store::{accounts, outbox, prefs};
 use actix_web::cookie::Cookie;
@@ -133,7 +137,8 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Byte
     let next = safe_next(form.get("next"));
     let email = form.get("email").unwrap_or_default().to_string();
     let password = form.get("password").unwrap_or_default().to_string();
-    match crate::http::auth::check_password(&state, &req, &email, password).await {
+    let ip = client_ip(&req);
+    match acts::check_password(&state, &ip, &email, password, keep(&req)).await {
         Ok(user) => {
             let cookie = session::start(&state, &user.id).await?;
             tracing::info!(user.id = %user.id, "signed in on the web");
@@ -226,14 +231,16 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
     let next = safe_next(form.get("next"));
     let email = form.get("email").unwrap_or_default().to_string();
     let display_name = form.get("display_name").unwrap_or_default().to_string();
-    let registered = crate::http::users::register_account(
+    let ip = client_ip(&req);
+    let registered = acts::register(
         &state,
-        &req,
-        Register {
+        &ip,
+        Registration {
             email: email.clone(),
             display_name: display_name.clone(),
             password: form.get("password").unwrap_or_default().to_string(),
         },
+        keep(&req),
     )
     .await;
     let (csrf, cookie) = session::form_token(&state, &req, None);
@@ -673,7 +680,7 @@ pub async fn preferences(
             );
         }
     }
-    match crate::http::preferences::save(&state, user.user_id.clone(), fields, false).await {
+    match acts::save_preferences(&state, user.user_id.clone(), fields, false).await {
         Ok(_) => Ok(see_other(&state, "/preferences?saved=1", None)),
         Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => {
             prefs_page(
@@ -709,21 +716,20 @@ async fn vacation_page(
     flash: Option<&str>,
     problem: Option<String>,
 ) -> PageResult {
-    let v = crate::http::vacation::status(state, user.user_id.clone()).await?;
-    let until = v["until"]
-        .as_str()
-        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
-        .map(|t| crate::mail::Deadline::new(t.with_timezone(&chrono::Utc), &user.time_zone).local);
+    let v = acts::vacation(state, user.user_id.clone()).await?;
+    let until = v
+        .until
+        .map(|t| crate::mail::Deadline::new(t, &user.time_zone).local);
     let html = render_in(
         &state.base_path,
         "vacation.html",
         &VacationPage {
             account: Me::of(Some(user)),
             csrf: &user.csrf_token,
-            on_vacation: v["on_vacation"].as_bool().unwrap_or(false),
+            on_vacation: v.on_vacation,
             until,
-            days_left: v["days_left"].as_f64().unwrap_or(0.0),
-            days_per_year: v["days_per_year"].as_u64().unwrap_or(0),
+            days_left: v.days_left,
+            days_per_year: u64::from(v.days_per_year),
             zone: &user.time_zone,
             flash,
             problem,
@@ -768,11 +774,8 @@ pub async fn vacation(
         Err(redirect) => return Ok(*redirect),
     };
     session::check(&req, Some(&user), form.get("csrf"))?;
-    let caller = crate::auth::Caller {
-        user_id: user.user_id.clone(),
-    };
     let done = if form.get("end").is_some() {
-        crate::http::vacation::end(&state, caller).await
+        acts::end_vacation(&state, &user.user_id).await
     } else {
         let date = form.get("until").unwrap_or_default().trim().to_string();
         let zone: chrono_tz::Tz = user.time_zone.parse().unwrap_or(chrono_tz::UTC);
@@ -780,9 +783,9 @@ pub async fn vacation(
             .ok()
             .and_then(|d| d.and_hms_opt(0, 0, 0))
             .and_then(|t| t.and_local_timezone(zone).earliest())
-            .map(|t| t.with_timezone(&chrono::Utc).to_rfc3339());
+            .map(|t| t.with_timezone(&chrono::Utc));
         match until {
-            Some(u) => crate::http::vacation::start(&state, caller, &u).await,
+            Some(u) => acts::start_vacation(&state, &user.user_id, u).await,
             None => {
                 return vacation_page(
                     &state,

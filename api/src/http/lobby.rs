@@ -7,16 +7,16 @@
 //! games I may watch, and the form for a new game.
 //!
 //! Owns: the pages and their forms. Must not: create, join or invite by itself — it calls
-//! the functions `POST /games`, `/games/{id}/join`, `/invites` and `/spectators` call, so
-//! every rule and check is the same.
+//! the acts `POST /games`, `/games/{id}/join`, `/invites` and `/spectators` call
+//! (`crate::play::games`), so every rule and check is the same.
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::Table;
 use crate::http::account::{page_with, see_other, Me};
-use crate::http::games::{self as api_games, Join, NewGame};
 use crate::http::pages::{render_in, PageError, PageResult};
 use crate::http::session::{self, Form, WebUser};
 use crate::mail::Deadline;
+use crate::play::games::{self as acts, Join, NewGame};
 use crate::state::AppState;
 use crate::store::models::{OPEN, OVER, WATCH_INVITED, WATCH_PLAYERS};
 use crate::store::{accounts, games as store};
@@ -93,8 +93,8 @@ impl Default for NewGameForm {
         NewGameForm {
             kind: "gods".into(),
             seats: "2".into(),
-            turn_hours: api_games::DEFAULT_TURN_HOURS.to_string(),
-            timeout_policy: api_games::TIMEOUT_POLICIES[0].into(),
+            turn_hours: acts::DEFAULT_TURN_HOURS.to_string(),
+            timeout_policy: acts::TIMEOUT_POLICIES[0].into(),
             watchers: crate::store::models::WATCH_SIGNED_IN.into(),
             draw: "pile".into(),
             deck: "standard".into(),
@@ -351,7 +351,7 @@ pub async fn create(
         .filter(|a| !a.is_empty())
         .map(str::to_string)
         .collect();
-    let created = api_games::create_game(
+    let created = acts::create(
         &state,
         &user.user_id,
         NewGame {
@@ -401,9 +401,9 @@ pub async fn invite(
     let user = signed_in(&req, user, &form)?;
     let game = form.get("game").unwrap_or_default().to_string();
     let email = form.get("email").unwrap_or_default().to_string();
-    match api_games::invite_address(&state, &user.user_id, game, &email).await {
+    match acts::invite(&state, &user.user_id, game, &email).await {
         Ok(out) => {
-            let address = out["email"].as_str().unwrap_or_default().to_string();
+            let address = out.email;
             Ok(see_other(
                 &state,
                 &format!("/?invited={}", crate::http::pages::encode(&address)),
@@ -437,9 +437,9 @@ pub async fn spectator(
     let user = signed_in(&req, user, &form)?;
     let game = form.get("game").unwrap_or_default().to_string();
     let email = form.get("email").unwrap_or_default().to_string();
-    match api_games::invite_spectator(&state, &user.user_id, game, &email).await {
+    match acts::invite_spectator(&state, &user.user_id, game, &email).await {
         Ok(out) => {
-            let address = out["email"].as_str().unwrap_or_default().to_string();
+            let address = out.email;
             Ok(see_other(
                 &state,
                 &format!("/?spectator={}", crate::http::pages::encode(&address)),
@@ -496,7 +496,7 @@ pub async fn join(
             )
         })?;
     let id = game.id.clone();
-    let joined = api_games::join_game(
+    let joined = acts::join(
         &state,
         &user.user_id,
         game.id,

@@ -12,7 +12,7 @@
 //! stands ([`record`]) whatever it answers next (a wrong password, a bad form, a 429);
 //! the outermost middleware (`crate::http::edge`) writes the headers on that response.
 
-use crate::auth::ratelimit::{Checked, Standings};
+use crate::auth::ratelimit::{admit, Checked, Standings};
 use crate::error::ApiError;
 use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
 use actix_web::{HttpMessage, HttpRequest};
@@ -20,16 +20,14 @@ use actix_web::{HttpMessage, HttpRequest};
 /// Keep what a limit answered for the response's headers; `Err` 429 `rate_limited` (with
 /// `Retry-After`) when the request is refused.
 pub fn record(req: &HttpRequest, checked: Checked, refusal: &str) -> Result<(), ApiError> {
-    match checked {
-        Ok(standings) => {
-            req.extensions_mut().insert(standings);
-            Ok(())
-        }
-        Err(standings) => {
-            let wait = standings.retry_after();
-            req.extensions_mut().insert(standings);
-            Err(ApiError::too_many_requests(refusal.to_string(), wait))
-        }
+    admit(checked, keep(req), refusal)
+}
+
+/// Where the client stands, kept for the response's headers: what an act that counts a
+/// request against a limit is given (`crate::auth::ratelimit::admit`).
+pub fn keep(req: &HttpRequest) -> impl FnOnce(Standings) + '_ {
+    move |standings| {
+        req.extensions_mut().insert(standings);
     }
 }
 

@@ -10,15 +10,22 @@
 //! - a seat posts table talk: [`post_message`];
 //! - every act writes the events its streams send ([`events`], `docs/clients/stream.md`);
 //! - a player leaves: resigns, aborts a game nobody moved in, deletes one not started
-//!   ([`leave`]).
+//!   ([`leave`]);
+//! - a user creates a game, takes a seat, invites an address to play or to watch
+//!   ([`games`]);
+//! - a user registers, logs in, saves preferences, goes on vacation ([`accounts`]).
 //!
 //! HTTP handlers, pages, the scheduler and the mail inbox only translate to and from these:
 //! every way a turn arrives takes one path.
-//! Must not: know about HTTP requests, forms or mail messages; read the clock other than
-//! through [`crate::state::AppState::clock`].
+//! Acts take plain values (a user's id, a client's address, what was asked, as plain
+//! structs) and answer plain data or an `ApiError`.
+//! Must not: know about HTTP requests, forms or mail messages (nor import the HTTP edge);
+//! read the clock other than through [`crate::state::AppState::clock`].
 
+pub mod accounts;
 pub mod bots;
 pub mod events;
+pub mod games;
 pub mod leave;
 pub mod refusal;
 pub mod talk;

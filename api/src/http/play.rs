@@ -29,7 +29,6 @@ pub(crate) mod dreams;
 use crate::http::session::WebUser;
 pub use credentials::{check_form, page_credentials, PageCredentials};
 
-use crate::board::{board_svg, BoardStyle};
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::game::Table;
 use crate::http::board::{drawing, gods_view, names_by_seat};
@@ -351,6 +350,7 @@ async fn show(
     let view = engine.view(Viewer::Seat(seat));
     let kind = crate::kinds::of(&table.game.kind)
         .ok_or_else(|| PageError::internal(format!("no kind {}", table.game.kind)))?;
+    // The kind's own turn page (Gods' is the rest of this function).
     if kind.page() == TurnPage::Dreams {
         let legal = dreams_legal(state, &table, &user_id, seat, over).await?;
         let log = recent
@@ -853,6 +853,7 @@ fn problem_title(e: &ApiError) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{board_svg, BoardStyle};
     use crate::kinds::Kind;
     use ::games::gods::random::random_turn;
     use ::games::gods::{Gods, GodsOptions};

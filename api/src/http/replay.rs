@@ -129,7 +129,6 @@ pub async fn get(
     let over = table.game.status == OVER;
     let kind = crate::kinds::of(&table.game.kind)
         .ok_or_else(|| PageError::internal(format!("no kind {}", table.game.kind)))?;
-    let dreams = kind.page() == TurnPage::Dreams;
     let base = state.base_path.as_str();
     let q = who.query();
     let href = |n: i64| {
@@ -149,12 +148,10 @@ pub async fn get(
     };
     let mut entries = Vec::with_capacity(turns.len());
     for t in &turns {
-        let (name, notation, words, by_service) = if dreams {
-            let row = play::dreams::log_row(t, &names, seat, over)?;
-            row.parts()
-        } else {
-            let row = play::log_row(t, &names, seat, over)?;
-            row.parts()
+        // Each turn page writes its own log; the replay shows the same rows.
+        let (name, notation, words, by_service) = match kind.page() {
+            TurnPage::Dreams => play::dreams::log_row(t, &names, seat, over)?.parts(),
+            TurnPage::Gods => play::log_row(t, &names, seat, over)?.parts(),
         };
         entries.push(Entry {
             seq: t.seq,
@@ -182,10 +179,9 @@ pub async fn get(
         }
         _ => format!("The game goes on: {last} entries so far."),
     };
-    let kind = if dreams { "Dreams" } else { "Gods" };
     let ctx = ReplayPage {
-        kind: kind.to_string(),
-        game_name: format!("a game of {kind}"),
+        kind: kind.title().to_string(),
+        game_name: format!("a game of {}", kind.title()),
         at,
         last,
         status_line,
@@ -195,7 +191,7 @@ pub async fn get(
         next_href: (at < last).then(|| href(at + 1)),
         last_href: href(last),
         game_href: format!("{base}/games/{game_id}/play{q}"),
-        rules_url: format!("{base}/rules/{}", kind.to_lowercase()),
+        rules_url: format!("{base}/rules/{}", kind.rules()),
         talk_before: talk_at(0),
         current: usize::try_from(at).ok().filter(|&n| n > 0).map(|n| n - 1),
         entries,

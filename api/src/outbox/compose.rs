@@ -11,20 +11,20 @@
 //! facts (the game-over data with the outcome the turn stored). A `your_turn` row holds
 //! only its key (`game`, `seq`, `user`) and `{}` as data: the worker builds the data when
 //! it sends (`crate::kinds::Kind::your_turn`) from the game at `seq` as the reader's seat
-//! sees it, which it rebuilds anyway to draw the board; measured, building it in the turn's
-//! transaction cost about a third of the turn throughput at saturation. The links with tokens
-//! (`turn_url`, `verify_url`) and the unsubscribe link are minted by the worker when it
-//! sends, so no token is ever stored, and a retry days later still sends a link that works.
-//! The board picture is drawn at send time too (never in a turn's transaction).
+//! sees it, which it rebuilds anyway to draw the board; measured, building it in the
+//! turn's transaction cost about a third of the turn throughput at saturation. The links
+//! with tokens (`turn_url`, `verify_url`) and the unsubscribe link are minted by the worker
+//! when it sends, so no token is ever stored, and a retry days later still sends a link
+//! that works. The board picture is drawn at send time too (never in a turn's transaction).
 //!
 //! Dreams: its your-turn rows are `your_turn` rows like Gods' (the worker renders them as
 //! `dreams_stars` or `dreams_guess` by the phase at `seq`); the round's reveal mail
 //! (`dreams_reveal`) is decided here, its data built by the kind
-//! (`crate::kinds::Kind::round_mail`) from the turn's public `revealed` event (it is once a
-//! round, and all of it public by then); the last round goes
-//! into the game-over mail instead. Must not: put the seed in anything before the game is
-//! over, or show a seat what its view hides (D-S1: before the reveal, nothing of the
-//! mortal, the vision or another seat's guess).
+//! (`crate::kinds::Kind::round_mail`) from the turn's public `revealed` event (it is once
+//! a round, and all of it public by then); the last round goes into the game-over mail
+//! instead. Must not: put the seed in anything before the game is over, or show a seat
+//! what its view hides (D-S1: before the reveal, nothing of the mortal, the vision or
+//! another seat's guess).
 
 use crate::links;
 use crate::mail::{

@@ -31,6 +31,7 @@ pub mod game;
 pub mod hooks;
 pub mod http;
 pub mod inbound;
+pub mod kinds;
 #[cfg(test)]
 mod layers;
 pub mod links;

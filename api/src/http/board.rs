@@ -14,14 +14,12 @@
 
 use crate::auth::jwt::Purpose;
 use crate::auth::Caller;
-use crate::board::dreams::{cards_shown, dreams_png, dreams_svg, CardArt, DreamsStyle};
-use crate::board::{board_png, board_svg, BoardStyle};
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::game::Table;
 use crate::http::games::ViewAs;
 use crate::http::log::replay;
+use crate::kinds::Drawing;
 use crate::state::AppState;
-use crate::store::decks;
 use crate::store::games as store;
 use ::games::gods::view::GodsView;
 use ::games::Viewer;
@@ -30,7 +28,6 @@ use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
 
 pub const SVG_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
 
@@ -45,77 +42,44 @@ pub struct BoardQuery {
     pub token: Option<String>,
 }
 
-/// A board to draw: the view and the players' names by seat.
+/// A board to draw: the kind's drawing of the view and the players' names by seat.
 pub struct Picture {
-    pub board: Board,
+    pub board: Box<dyn Drawing>,
     pub names: Vec<String>,
-}
-
-/// The view a picture is drawn from, by game kind.
-pub enum Board {
-    Gods(GodsView),
-    /// A Dreams view (JSON, as the engine shows it to the viewer) with the pictures of a
-    /// custom deck's cards it shows (none for the standard deck).
-    Dreams {
-        view: serde_json::Value,
-        art: BTreeMap<usize, CardArt>,
-    },
 }
 
 impl Picture {
     pub fn svg(&self) -> String {
-        match &self.board {
-            Board::Gods(view) => board_svg(
-                view,
-                &BoardStyle {
-                    names: self.names.clone(),
-                    ..BoardStyle::default()
-                },
-            ),
-            Board::Dreams { view, art } => dreams_svg(view, &self.dreams_style(art)),
-        }
+        self.board.svg(&self.names, true)
     }
 
     pub fn png(&self) -> Result<Vec<u8>, crate::board::PngError> {
-        match &self.board {
-            Board::Gods(_) => board_png(&self.svg()),
-            Board::Dreams { view, art } => dreams_png(view, &self.dreams_style(art)),
-        }
-    }
-
-    fn dreams_style(&self, art: &BTreeMap<usize, CardArt>) -> DreamsStyle {
-        DreamsStyle {
-            names: self.names.clone(),
-            title: None,
-            art: art.clone(),
-        }
+        self.board.png(&self.names)
     }
 }
 
-/// The pictures of the cards `view` shows when its game plays a custom deck (the
-/// standard deck's are drawn from code): the PNGs the service rasterised at upload.
-pub fn custom_card_art(
-    conn: &mut crate::store::DbConn,
-    view: &serde_json::Value,
-) -> ApiResult<BTreeMap<usize, CardArt>> {
-    let mut art = BTreeMap::new();
-    let deck = view["deck"].as_str().unwrap_or(decks::STANDARD);
-    if deck == decks::STANDARD {
-        return Ok(art);
+/// The kind's drawing of `view` for a page, with what the store holds for it (a custom
+/// deck's card pictures) read through a connection of the pool.
+pub async fn drawing(
+    state: &web::Data<AppState>,
+    table: &Table,
+    view: serde_json::Value,
+) -> ApiResult<Box<dyn Drawing>> {
+    let kind = crate::kinds::of(&table.game.kind)
+        .ok_or_else(|| ApiError::internal(format!("no kind {}", table.game.kind)))?;
+    let mut board = kind.drawing(view).map_err(|e| {
+        ApiError::not_found("no_board", format!("this game has no board picture: {e}"))
+    })?;
+    if board.reads_store() {
+        board = state
+            .db
+            .conn(move |conn| {
+                board.read_store(conn)?;
+                Ok(board)
+            })
+            .await?;
     }
-    for n in cards_shown(view) {
-        let i = i64::try_from(n).map_err(ApiError::internal)?;
-        if let Some(card) = decks::card(conn, deck, i)? {
-            art.insert(
-                n,
-                CardArt::Png {
-                    title: card.title,
-                    png: card.png,
-                },
-            );
-        }
-    }
-    Ok(art)
+    Ok(board)
 }
 
 /// The display names of a game's players, by seat.
@@ -211,17 +175,7 @@ async fn picture(
         Some(turns) => replay(&table, turns)?.view(viewer),
     };
     let names = names_by_seat(&table);
-    let board = match table.game.kind.as_str() {
-        "dreams" => {
-            let shown = view.clone();
-            let art = state
-                .db
-                .conn(move |conn| custom_card_art(conn, &shown))
-                .await?;
-            Board::Dreams { view, art }
-        }
-        _ => Board::Gods(gods_view(view)?),
-    };
+    let board = drawing(state, &table, view).await?;
     Ok(Picture { board, names })
 }
 

@@ -23,7 +23,7 @@ use crate::store::{accounts, games as store};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// How many finished games and games to watch the lobby lists.
 const SHOWN: usize = 10;
@@ -91,7 +91,7 @@ struct NewGameForm {
 impl Default for NewGameForm {
     fn default() -> NewGameForm {
         NewGameForm {
-            kind: "gods".into(),
+            kind: crate::kinds::default_kind().name().into(),
             seats: "2".into(),
             turn_hours: acts::DEFAULT_TURN_HOURS.to_string(),
             timeout_policy: acts::TIMEOUT_POLICIES[0].into(),
@@ -133,7 +133,7 @@ fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
     let base = &state.base_path;
     Row {
         id: g.id.clone(),
-        kind: if g.kind == "gods" { "Gods" } else { "Dreams" }.to_string(),
+        kind: crate::kinds::title(&g.kind),
         seats: g.seat_count,
         players: table
             .players
@@ -340,10 +340,13 @@ pub async fn create(
     else {
         return refused("Seats and hours per turn are whole numbers.".to_string()).await;
     };
-    let options: Value = match sent.kind.as_str() {
-        "gods" => json!({ "draw": sent.draw }),
-        "dreams" => json!({ "deck": sent.deck }),
-        _ => Value::Null,
+    let options: Value = match crate::kinds::of(&sent.kind) {
+        Some(kind) => kind.lobby_options(&|field| match field {
+            "draw" => sent.draw.clone(),
+            "deck" => sent.deck.clone(),
+            _ => String::new(),
+        }),
+        None => Value::Null,
     };
     let invite: Vec<String> = sent
         .invite

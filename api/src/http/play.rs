@@ -29,23 +29,21 @@ pub(crate) mod dreams;
 use crate::http::session::WebUser;
 pub use credentials::{check_form, page_credentials, PageCredentials};
 
-use crate::board::dreams::{dreams_svg, DreamsStyle};
-use crate::board::{board_svg, BoardStyle};
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::game::Table;
-use crate::http::board::{custom_card_art, gods_view, names_by_seat};
+use crate::http::board::{drawing, gods_view, names_by_seat};
 use crate::http::docs::rule_href;
 use crate::http::pages::{self, page, render_in, PageError, PageResult};
+use crate::kinds::TurnPage;
 use crate::mail::{words, Deadline, Lang};
 use crate::play::{legal, submit_notation, turn_error};
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_TIMEOUT};
 use crate::store::prefs;
-use ::games::dreams::Dreams;
 use ::games::gods::{GodsEvent, PerColour};
 use ::games::registry::{visible_events, AnyGame, GameKind};
-use ::games::{Game, Logged, Viewer};
+use ::games::{Logged, Viewer};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -350,26 +348,17 @@ async fn show(
             format!("{} ({})", d.local, d.zone)
         });
     let view = engine.view(Viewer::Seat(seat));
-    if table.game.kind == Dreams::KIND {
+    let kind = crate::kinds::of(&table.game.kind)
+        .ok_or_else(|| PageError::internal(format!("no kind {}", table.game.kind)))?;
+    // The kind's own turn page (Gods' is the rest of this function).
+    if kind.page() == TurnPage::Dreams {
         let legal = dreams_legal(state, &table, &user_id, seat, over).await?;
         let log = recent
             .iter()
             .rev()
             .map(|t| dreams::log_row(t, &names, seat, over))
             .collect::<Result<Vec<_>, _>>()?;
-        let shown = view.clone();
-        let art = state
-            .db
-            .conn(move |conn| custom_card_art(conn, &shown))
-            .await?;
-        let svg = dreams_svg(
-            &view,
-            &DreamsStyle {
-                names: names.clone(),
-                title: None,
-                art,
-            },
-        );
+        let svg = drawing(state, &table, view).await?.svg(&names, false);
         let ctx = dreams::build(
             dreams::DreamsFacts {
                 game_id: &game_id,
@@ -382,7 +371,7 @@ async fn show(
                 deadline,
                 log,
                 parts: PageParts::new(base, &game_id, &q, svg)
-                    .with_rules(base, "dreams")
+                    .with_rules(base, kind.rules())
                     .with_csrf(who.csrf.clone()),
                 base,
             },
@@ -396,14 +385,7 @@ async fn show(
         .rev()
         .map(|t| log_row(t, &names, seat, over))
         .collect::<Result<Vec<_>, _>>()?;
-    let svg = board_svg(
-        &gods_view(view)?,
-        &BoardStyle {
-            names: names.clone(),
-            panel: false,
-            ..BoardStyle::default()
-        },
-    );
+    let svg = drawing(state, &table, view).await?.svg(&names, false);
     let ctx = build(
         Facts {
             game_id: &game_id,
@@ -417,7 +399,7 @@ async fn show(
             deadline,
             log,
             parts: PageParts::new(base, &game_id, &q, svg)
-                .with_rules(base, "gods")
+                .with_rules(base, kind.rules())
                 .with_csrf(who.csrf.clone()),
         },
         extra,
@@ -871,6 +853,8 @@ fn problem_title(e: &ApiError) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{board_svg, BoardStyle};
+    use crate::kinds::Kind;
     use ::games::gods::random::random_turn;
     use ::games::gods::{Gods, GodsOptions};
     use ::games::{Game, Rng, Seed};
@@ -964,7 +948,7 @@ mod tests {
                         },
                     ),
                 )
-                .with_rules("", "gods"),
+                .with_rules("", crate::kinds::gods::GODS.rules()),
             },
             extra,
         )

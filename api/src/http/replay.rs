@@ -8,19 +8,17 @@
 //! the page is that seat's view at each step, so it shows nothing the seat could not see
 //! then (another seat's sealed guess stays sealed until the game is over).
 
-use crate::board::dreams::{dreams_svg, DreamsStyle};
-use crate::board::{board_svg, BoardStyle};
 use crate::game::Table;
-use crate::http::board::{custom_card_art, gods_view, names_by_seat};
+use crate::http::board::{drawing, names_by_seat};
 use crate::http::log::replay as replay_game;
 use crate::http::pages::{page, query_param, render_in, PageError, PageResult};
 use crate::http::play::{self, page_credentials, TalkRow};
 use crate::http::session::WebUser;
+use crate::kinds::TurnPage;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
-use ::games::dreams::Dreams;
-use ::games::{Game, Viewer};
+use ::games::Viewer;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest};
 use serde::Serialize;
@@ -129,7 +127,8 @@ pub async fn get(
     let view = then.view(viewer);
     let names = names_by_seat(&table);
     let over = table.game.status == OVER;
-    let dreams = table.game.kind == Dreams::KIND;
+    let kind = crate::kinds::of(&table.game.kind)
+        .ok_or_else(|| PageError::internal(format!("no kind {}", table.game.kind)))?;
     let base = state.base_path.as_str();
     let q = who.query();
     let href = |n: i64| {
@@ -139,30 +138,7 @@ pub async fn get(
         )
     };
 
-    let svg = if dreams {
-        let shown = view.clone();
-        let art = state
-            .db
-            .conn(move |conn| custom_card_art(conn, &shown))
-            .await?;
-        dreams_svg(
-            &view,
-            &DreamsStyle {
-                names: names.clone(),
-                title: None,
-                art,
-            },
-        )
-    } else {
-        board_svg(
-            &gods_view(view)?,
-            &BoardStyle {
-                names: names.clone(),
-                panel: false,
-                ..BoardStyle::default()
-            },
-        )
-    };
+    let svg = drawing(&state, &table, view).await?.svg(&names, false);
 
     let talk_at = |n: i64| -> Vec<TalkRow> {
         talk.iter()
@@ -172,12 +148,10 @@ pub async fn get(
     };
     let mut entries = Vec::with_capacity(turns.len());
     for t in &turns {
-        let (name, notation, words, by_service) = if dreams {
-            let row = play::dreams::log_row(t, &names, seat, over)?;
-            row.parts()
-        } else {
-            let row = play::log_row(t, &names, seat, over)?;
-            row.parts()
+        // Each turn page writes its own log; the replay shows the same rows.
+        let (name, notation, words, by_service) = match kind.page() {
+            TurnPage::Dreams => play::dreams::log_row(t, &names, seat, over)?.parts(),
+            TurnPage::Gods => play::log_row(t, &names, seat, over)?.parts(),
         };
         entries.push(Entry {
             seq: t.seq,
@@ -205,10 +179,9 @@ pub async fn get(
         }
         _ => format!("The game goes on: {last} entries so far."),
     };
-    let kind = if dreams { "Dreams" } else { "Gods" };
     let ctx = ReplayPage {
-        kind: kind.to_string(),
-        game_name: format!("a game of {kind}"),
+        kind: kind.title().to_string(),
+        game_name: format!("a game of {}", kind.title()),
         at,
         last,
         status_line,
@@ -218,7 +191,7 @@ pub async fn get(
         next_href: (at < last).then(|| href(at + 1)),
         last_href: href(last),
         game_href: format!("{base}/games/{game_id}/play{q}"),
-        rules_url: format!("{base}/rules/{}", kind.to_lowercase()),
+        rules_url: format!("{base}/rules/{}", kind.rules()),
         talk_before: talk_at(0),
         current: usize::try_from(at).ok().filter(|&n| n > 0).map(|n| n - 1),
         entries,

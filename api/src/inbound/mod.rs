@@ -21,6 +21,7 @@ pub mod smtp;
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::Table;
+use crate::kinds::Kind;
 use crate::links::reply::ReplyToken;
 use crate::mail::{words, Lang, MailData, ReplyAnswer};
 use crate::outbox::compose;
@@ -210,6 +211,8 @@ fn take(
 
     let table = Table::load(conn, &address.game_id)?;
     let kind = table.kind()?;
+    let shown = crate::kinds::of(&table.game.kind)
+        .ok_or_else(|| ApiError::internal(format!("no kind {}", table.game.kind)))?;
     let reply = reader::read(&incoming.text, |t| kind.parse_turn(t).is_ok());
     let names = names_of(&table);
     let game_name = compose::game_name(&table.game.kind, &table.game.id);
@@ -280,7 +283,7 @@ fn take(
                 let mut answer = answer.clone();
                 answer.outcome = "played".into();
                 answer.notation = body["notation"].as_str().map(str::to_string);
-                answer.happened = in_words(&table.game.kind, &names, address.seat, body);
+                answer.happened = in_words(shown, &names, address.seat, body);
                 let to_act = next.to_act();
                 if reply.board {
                     let status = body["status"].as_str().unwrap_or_default();
@@ -288,7 +291,7 @@ fn take(
                 }
                 if reply.legal && !next.is_over() && to_act.contains(&address.seat) {
                     if let Ok(legal) = next.legal(address.seat, &json!({})) {
-                        answer.legal = legal_words(&table.game.kind, kind, &legal);
+                        answer.legal = shown.legal_words(&legal);
                     }
                 }
                 let mail = answer_mail(app, &answer, &to, seq).map_err(|e| {
@@ -353,7 +356,7 @@ fn take(
     if (refused || reply.legal) && to_act.contains(&address.seat) {
         if let Ok((_, _, legal)) = play::legal(conn, app, &address.game_id, &to.user_id, &json!({}))
         {
-            answer.legal = legal_words(&now_table.game.kind, kind, &legal);
+            answer.legal = shown.legal_words(&legal);
         }
     }
     let outcome: &'static str = match answer.outcome.as_str() {
@@ -465,21 +468,9 @@ fn names_of(table: &Table) -> Vec<String> {
 }
 
 /// The events of a played turn (as the API returned them to the seat) in words.
-fn in_words(kind: &str, names: &[String], seat: usize, body: &Value) -> Vec<String> {
+fn in_words(kind: &dyn Kind, names: &[String], seat: usize, body: &Value) -> Vec<String> {
     let events = body["events"].as_array().cloned().unwrap_or_default();
-    if kind == compose::DREAMS {
-        let events: Vec<::games::dreams::DreamsEvent> = events
-            .into_iter()
-            .filter_map(|e| serde_json::from_value(e).ok())
-            .collect();
-        words::dreams_turn(Lang::En, names, seat, &events)
-    } else {
-        let events: Vec<::games::gods::GodsEvent> = events
-            .into_iter()
-            .filter_map(|e| serde_json::from_value(e).ok())
-            .collect();
-        words::turn(Lang::En, names, &events)
-    }
+    kind.turn_words(Lang::En, names, seat, &events)
 }
 
 /// Where the game stands (at `seq`, with `status` and the seats `to_act`), for the seat.
@@ -507,70 +498,6 @@ fn position(
         lines.push(format!("Waiting for: {}.", others.join(", ")));
     }
     lines
-}
-
-/// At most this many legal steps are listed.
-const MAX_LEGAL: usize = 24;
-
-/// The legal first steps in the game's notation.
-fn legal_words(
-    kind_name: &str,
-    kind: &dyn ::games::registry::GameKind,
-    legal: &Value,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    if kind_name == compose::DREAMS {
-        let max = legal["max"].as_u64().unwrap_or(100);
-        for k in legal["kinds"].as_array().into_iter().flatten().take(1) {
-            if let Some(k) = k.as_str() {
-                out.push(format!(
-                    "{k} at X,Y (X and Y from 0 to {max}, a point without a star)"
-                ));
-            }
-        }
-        for s in legal["seats"].as_array().into_iter().flatten() {
-            out.push(format!("guess seat {s}"));
-        }
-        for i in legal["images"].as_array().into_iter().flatten() {
-            out.push(format!("guess image {i}"));
-        }
-        if legal["may_pass"].as_bool() == Some(true) {
-            out.push("pass".into());
-        }
-        return out;
-    }
-    if legal["may_declare_end"].as_bool() == Some(true) {
-        // The decision first (G-T6): end the game, or play on.
-        out.push("end".into());
-        out.push("continue".into());
-        return out;
-    }
-    let steps = legal["steps"].as_array().cloned().unwrap_or_default();
-    let n = steps.len();
-    for step in steps.into_iter().take(MAX_LEGAL) {
-        if let Ok(text) = kind.format_turn(&json!({ "steps": [step] })) {
-            out.push(text);
-        }
-    }
-    if n > MAX_LEGAL {
-        out.push(format!("… and {} more", n - MAX_LEGAL));
-    }
-    out
-}
-
-/// The one line of a your-turn mail that says how to answer, by the game's kind and the
-/// mail's data (`example` of a Dreams mail, `may_declare_end` of a Gods one).
-pub fn reply_hint(kind: &str, data: &Value) -> String {
-    let example = if kind == compose::DREAMS {
-        data["example"].as_str().unwrap_or("pass").to_string()
-    } else if data["may_declare_end"].as_bool() == Some(true) {
-        "continue".to_string()
-    } else {
-        "tribe 1 at 2,-1; temple at 1,0".to_string()
-    };
-    format!(
-        "Reply to this mail with your turn, e.g. `{example}` (or `legal` for your steps, `board` for the board, `say: …` to talk to the table)."
-    )
 }
 
 #[cfg(test)]

@@ -10,35 +10,33 @@
 //! and the data of every template except `your_turn`, are decided now, from the committed
 //! facts (the game-over data with the outcome the turn stored). A `your_turn` row holds
 //! only its key (`game`, `seq`, `user`) and `{}` as data: the worker builds the data when
-//! it sends ([`your_turn_data`]) from the game at `seq` as the reader's seat sees it, which
-//! it rebuilds anyway to draw the board; measured, building it in the turn's transaction
-//! cost about a third of the turn throughput at saturation. The links with tokens
-//! (`turn_url`, `verify_url`) and the unsubscribe link are minted by the worker when it
-//! sends, so no token is ever stored, and a retry days later still sends a link that works.
-//! The board picture is drawn at send time too (never in a turn's transaction).
+//! it sends (`crate::kinds::Kind::your_turn`) from the game at `seq` as the reader's seat
+//! sees it, which it rebuilds anyway to draw the board; measured, building it in the
+//! turn's transaction cost about a third of the turn throughput at saturation. The links
+//! with tokens (`turn_url`, `verify_url`) and the unsubscribe link are minted by the worker
+//! when it sends, so no token is ever stored, and a retry days later still sends a link
+//! that works. The board picture is drawn at send time too (never in a turn's transaction).
 //!
 //! Dreams: its your-turn rows are `your_turn` rows like Gods' (the worker renders them as
 //! `dreams_stars` or `dreams_guess` by the phase at `seq`); the round's reveal mail
-//! (`dreams_reveal`) is decided here, from the turn's public `revealed` event, and its
-//! data built here (it is once a round, and all of it public by then); the last round goes
-//! into the game-over mail instead. Must not: put the seed in anything before the game is
-//! over, or show a seat what its view hides (D-S1: before the reveal, nothing of the
-//! mortal, the vision or another seat's guess).
+//! (`dreams_reveal`) is decided here, its data built by the kind
+//! (`crate::kinds::Kind::round_mail`) from the turn's public `revealed` event (it is once
+//! a round, and all of it public by then); the last round goes into the game-over mail
+//! instead. Must not: put the seed in anything before the game is over, or show a seat
+//! what its view hides (D-S1: before the reveal, nothing of the mortal, the vision or
+//! another seat's guess).
 
 use crate::links;
 use crate::mail::{
-    words, Deadline, DreamsRevealed, GameDeleted, GameOver, GodsYourTurn, Invitation, Lang,
-    MailData, PasswordReset, PlayedTurn, RegisterAttempt, RoundReveal, Welcome,
+    words, Deadline, GameDeleted, GameOver, Invitation, Lang, MailData, PasswordReset,
+    RegisterAttempt, Welcome,
 };
 use crate::store::deadlines::Seated;
 use crate::store::models::Game;
 use crate::store::outbox::NewMail;
 use crate::store::{DbConn, StoreError};
-use ::games::dreams::{DreamsEvent, DreamsView, Reveal, CARDS_PER_ROUND};
-use ::games::gods::view::GodsView;
-use ::games::gods::{GodsEvent, GodsTurn};
-use ::games::registry::{visible_events, AnyGame};
-use ::games::{Logged, Outcome, Viewer, Visibility};
+use ::games::registry::AnyGame;
+use ::games::{Logged, Outcome};
 use chrono::NaiveDateTime;
 use serde_json::Value;
 
@@ -48,44 +46,6 @@ pub const PREF_EVERY_TURN: &str = "every_turn";
 pub const PREF_NONE: &str = "none";
 /// Put where the worker mints a link at send time (`turn_url`, `verify_url`).
 pub const LINK_AT_SEND: &str = "";
-
-/// At most this many turns are told in one your-turn mail (the oldest are left out).
-const MAX_TURNS_TOLD: i64 = 40;
-
-/// Builds the data of a `your_turn` mail at send time, from the game at `seq` as the
-/// reader's seat sees it (`view`, which the worker also draws): the turns since the
-/// reader's last one up to `seq`, crystals, display, and the seat's deadline at `seq` in
-/// the reader's zone ("no deadline" if the game has none, or the seat has acted since).
-#[allow(clippy::too_many_arguments)]
-pub fn your_turn_data(
-    conn: &mut DbConn,
-    game_id: &str,
-    seq: i64,
-    seat: usize,
-    lang: Lang,
-    time_zone: &str,
-    view: &GodsView,
-    names: &[String],
-    game_name: &str,
-    public_url: &str,
-) -> Result<Value, StoreError> {
-    let since = turns_since_last_of(conn, game_id, seat, seq)?;
-    let deadline = deadline_of(conn, game_id, seat, seq, time_zone)?;
-    GodsYourTurn {
-        lang,
-        game_name,
-        view,
-        seat,
-        names,
-        since: &since,
-        deadline: &deadline,
-        turn_url: LINK_AT_SEND,
-        game_url: &game_url(public_url, game_id),
-    }
-    .build()
-    .to_data()
-    .map_err(data_error)
-}
 
 /// The facts of a game right after a turn (or its start), as the transaction has them.
 /// The game's kind, seed and stored outcome are read back inside the transaction.
@@ -212,12 +172,13 @@ pub fn turn_mails(
             seed,
             &links::replay_page(f.public_url, f.game_id),
         );
-        if kind == DREAMS {
-            // The game-over mail is also the last round's reveal mail.
-            if let Some((reveal, deck)) = dreams_reveal(f)? {
-                let images = card_titles(conn, &deck, &reveal.cards)?;
-                over = over.dreams(&names, RoundReveal::new(Lang::En, &reveal, &names, &images));
-            }
+        // The game-over mail is also the last round's reveal mail.
+        if let Some(round) = crate::kinds::of(kind)
+            .map(|k| k.revealed_round(conn, f.events, f.engine, &names))
+            .transpose()?
+            .flatten()
+        {
+            over = over.dreams(&names, round);
         }
         let data = over.to_data().map_err(data_error)?;
         for r in readers.iter().filter(|r| r.mail_pref != PREF_NONE) {
@@ -235,13 +196,11 @@ pub fn turn_mails(
         }
         return Ok(mails);
     }
-    if kind != "gods" && kind != DREAMS {
-        // The worker builds your-turn mail (words and board) for these kinds only.
+    let Some(kind) = crate::kinds::of(kind) else {
+        // The worker builds your-turn mail (words and board) for the kinds it knows only.
         return Ok(mails);
-    }
-    if kind == DREAMS {
-        mails.extend(reveal_mails(conn, f, &readers, &names, &game_name)?);
-    }
+    };
+    mails.extend(round_mails(conn, kind, f, &readers, &names, &game_name)?);
     for seat in f.engine.to_act() {
         if f.told.contains(&seat) {
             continue;
@@ -269,125 +228,42 @@ pub fn turn_mails(
     Ok(mails)
 }
 
-/// The kind name of Dreams.
-pub const DREAMS: &str = "dreams";
-
-/// The round a Dreams turn revealed, from its public `revealed` event (none: the turn
-/// revealed nothing), with the game's deck id. Read from the public events only: before
-/// this event, nothing of the round's secrets may go into mail (D-S1).
-fn dreams_reveal(f: &TurnFacts) -> Result<Option<(Reveal, String)>, StoreError> {
-    let revealed = f
-        .events
-        .iter()
-        .filter(|e| e.visibility == Visibility::Everyone)
-        .filter_map(|e| serde_json::from_value::<DreamsEvent>(e.event.clone()).ok())
-        .find_map(|e| match e {
-            DreamsEvent::Revealed(r) => Some(*r),
-            _ => None,
-        });
-    let Some(reveal) = revealed else {
-        return Ok(None);
-    };
-    let deck = f
-        .engine
-        .view(Viewer::Spectator)
-        .get("deck")
-        .and_then(Value::as_str)
-        .unwrap_or(crate::store::decks::STANDARD)
-        .to_string();
-    Ok(Some((reveal, deck)))
-}
-
-/// The titles of a round's images 1–4 in `deck` (the standard deck's are drawn from code;
-/// a stored deck's are read, one card at a time: once a round).
-pub fn card_titles(
+/// The mail about the round this turn revealed, to every player who wants mail (Dreams'
+/// `dreams_reveal`, one per round and reader). The game-over mail covers the last round
+/// instead (the caller returns before this once the game is over).
+fn round_mails(
     conn: &mut DbConn,
-    deck: &str,
-    cards: &[u8; CARDS_PER_ROUND],
-) -> Result<Vec<String>, StoreError> {
-    let mut titles = Vec::with_capacity(CARDS_PER_ROUND);
-    for &card in cards {
-        if deck == crate::store::decks::STANDARD {
-            titles.push(crate::board::dreams::card_title(usize::from(card)).to_string());
-            continue;
-        }
-        let title = crate::store::decks::card_title(conn, deck, i64::from(card))?;
-        titles.push(title.unwrap_or_else(|| format!("card {card}")));
-    }
-    Ok(titles)
-}
-
-/// Dreams: the reveal mail of the round this turn revealed, to every player who wants
-/// mail (`dreams_reveal`, one per round and reader). The game-over mail covers the last
-/// round instead (the caller returns before this once the game is over).
-fn reveal_mails(
-    conn: &mut DbConn,
+    kind: &dyn crate::kinds::Kind,
     f: &TurnFacts,
     readers: &[Reader],
     names: &[String],
     game_name: &str,
 ) -> Result<Vec<NewMail>, StoreError> {
-    let Some((reveal, deck)) = dreams_reveal(f)? else {
+    let game_url = game_url(f.public_url, f.game_id);
+    let Some(mail) = kind.round_mail(conn, f.events, f.engine, names, game_name, &game_url)? else {
         return Ok(Vec::new());
     };
-    let images = card_titles(conn, &deck, &reveal.cards)?;
-    let next: Option<DreamsView> = serde_json::from_value(f.engine.view(Viewer::Spectator)).ok();
-    let data = DreamsRevealed {
-        game_name: game_name.to_string(),
-        reveal: RoundReveal::new(Lang::En, &reveal, names, &images),
-        next_dealer: words::seat_name(names, next.map_or(0, |v| v.dealer)),
-        game_url: game_url(f.public_url, f.game_id),
-    }
-    .to_data()
-    .map_err(data_error)?;
     Ok(readers
         .iter()
         .filter(|r| r.mail_pref != PREF_NONE)
         .map(|r| NewMail {
             dedupe_key: Some(format!(
-                "dreams_reveal:{}:{}:{}",
-                f.game_id, reveal.round, r.user_id
+                "{}:{}:{}:{}",
+                mail.template.name(),
+                f.game_id,
+                mail.round,
+                r.user_id
             )),
-            template: DreamsRevealed::TEMPLATE.name(),
+            template: mail.template.name(),
             user_id: Some(r.user_id.clone()),
             to_addr: r.email.clone(),
             to_name: Some(r.name.clone()),
             game_id: Some(f.game_id.to_string()),
             seq: Some(f.seq),
-            data: data.clone(),
+            data: mail.data.clone(),
             at: f.at,
         })
         .collect())
-}
-
-/// The turns after `seat`'s last one up to `seq`, as `seat` may see them, oldest first
-/// (at most [`MAX_TURNS_TOLD`]).
-fn turns_since_last_of(
-    conn: &mut DbConn,
-    game_id: &str,
-    seat: usize,
-    seq: i64,
-) -> Result<Vec<PlayedTurn>, StoreError> {
-    let seat_i = i64::try_from(seat).map_err(data_error)?;
-    let last = crate::store::games::last_turn_of(conn, game_id, seat_i, seq)?;
-    let from = last.unwrap_or(0).max(seq - MAX_TURNS_TOLD);
-    let rows = crate::store::games::turns_with_events(conn, game_id, from, seq)?;
-    let mut out = Vec::with_capacity(rows.len());
-    for (by, turn, events) in rows {
-        let turn: GodsTurn = serde_json::from_str(&turn).map_err(data_error)?;
-        let logged: Vec<Logged<Value>> = serde_json::from_str(&events).map_err(data_error)?;
-        let events = visible_events(&logged, Viewer::Seat(seat), false)
-            .into_iter()
-            .map(serde_json::from_value::<GodsEvent>)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(data_error)?;
-        out.push(PlayedTurn {
-            seat: usize::try_from(by).map_err(data_error)?,
-            turn,
-            events,
-        });
-    }
-    Ok(out)
 }
 
 /// The seat's running deadline at `seq` in the reader's zone, or "no deadline" when the

@@ -24,24 +24,21 @@ pub mod admin;
 pub mod compose;
 pub mod draw;
 
-use crate::board::dreams::{cards_shown, CardArt, DreamsStyle};
+use crate::kinds::{Kind, KindError, YourTurnFacts};
 use crate::links;
 use crate::mail::{
-    board_attachment, dreams_attachment, outbox_message_id, render, Attachment, Context,
-    DreamsYourTurn, Lang, MailError, MailSettings, Recipient, ReplyTo, Template, Transport,
-    TransportKind,
+    outbox_message_id, render, Attachment, Context, Lang, MailError, MailSettings, Recipient,
+    ReplyTo, Template, Transport, TransportKind,
 };
 use crate::state::AppState;
 use crate::store::models::{new_id, OutboxRow};
 use crate::store::outbox as outbox_store;
-use crate::store::{accounts, decks, games as game_store, DbConn, StoreError};
-use ::games::dreams::DreamsView;
-use ::games::gods::view::GodsView;
+use crate::store::{accounts, games as game_store, DbConn, StoreError};
 use ::games::registry::AnyGame;
 use ::games::Viewer;
 use chrono::{Duration, NaiveDateTime};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
 /// How long a claimed row is ours: one SMTP exchange (each reply may take up to the
@@ -125,6 +122,17 @@ impl From<StoreError> for Failure {
         Failure {
             permanent: false,
             message: e.to_string(),
+        }
+    }
+}
+
+impl From<KindError> for Failure {
+    fn from(e: KindError) -> Failure {
+        match e {
+            KindError::Store(e) => e.into(),
+            KindError::Mail(e) => e.into(),
+            KindError::Unfit(message) => permanent(message),
+            KindError::Nothing(message) => permanent(message),
         }
     }
 }
@@ -576,74 +584,49 @@ fn prepare(
             return Err(permanent("a your-turn mail whose reader has no seat"));
         };
         let view = game.engine.view(Viewer::Seat(seat));
-        let bad = |e: String| permanent(format!("the view does not fit its game: {e}"));
-        match game.kind.as_str() {
-            compose::DREAMS => {
-                let typed: DreamsView =
-                    serde_json::from_value(view.clone()).map_err(|e| bad(e.to_string()))?;
-                let images = compose::card_titles(&mut conn, &typed.deck, &typed.cards)?;
-                let deadline = compose::deadline_of(&mut conn, game_id, seat, seq, &time_zone)?;
-                let mail = DreamsYourTurn {
-                    lang,
-                    game_name: &game.title,
-                    view: &typed,
-                    seat,
-                    names: &game.names,
-                    images: &images,
-                    deadline: &deadline,
-                    turn_url: compose::LINK_AT_SEND,
-                    game_url: &compose::game_url(&state.public_url, game_id),
-                }
-                .build()
-                .ok_or_else(|| permanent("a your-turn mail of a Dreams game that is over"))?;
-                template = mail.template();
-                data = mail.to_data()?;
-                attachments.push(picture(pictures, row, Some(seat), "board", || {
-                    let style = dreams_style(&mut conn, game, &view)?;
-                    Ok(dreams_attachment(&view, &style, false)?)
-                })?);
-                reply = reply_address_of(game).map(|address| ReplyTo {
-                    address,
-                    hint: crate::inbound::reply_hint(compose::DREAMS, &data),
-                });
-            }
-            _ => {
-                let typed: GodsView =
-                    serde_json::from_value(view).map_err(|e| bad(e.to_string()))?;
-                data = compose::your_turn_data(
-                    &mut conn,
-                    game_id,
-                    seq,
-                    seat,
-                    lang,
-                    &time_zone,
-                    &typed,
-                    &game.names,
-                    &game.title,
-                    &state.public_url,
-                )?;
-                attachments.push(picture(
-                    pictures,
-                    row,
-                    board_seat(&game.kind, seat),
-                    "board",
-                    || gods_board(game, &typed),
-                )?);
-                reply = reply_address_of(game).map(|address| ReplyTo {
-                    address,
-                    hint: crate::inbound::reply_hint("gods", &data),
-                });
-            }
-        }
+        let deadline = compose::deadline_of(&mut conn, game_id, seat, seq, &time_zone)?;
+        let mail = game.kind.your_turn(
+            &mut conn,
+            &YourTurnFacts {
+                game_id,
+                seq,
+                seat,
+                lang,
+                view: &view,
+                names: &game.names,
+                game_name: &game.title,
+                deadline: &deadline,
+                turn_url: compose::LINK_AT_SEND,
+                game_url: &compose::game_url(&state.public_url, game_id),
+            },
+        )?;
+        template = mail.template;
+        data = mail.data;
+        attachments.push(picture(
+            pictures,
+            row,
+            game.kind.picture_seat(seat),
+            "board",
+            || {
+                Ok(game
+                    .kind
+                    .mail_picture(&mut conn, &view, &game.names, &game.title, false)?)
+            },
+        )?);
+        reply = reply_address_of(game).map(|address| ReplyTo {
+            address,
+            hint: game.kind.reply_hint(&data),
+        });
     } else if let Some(game) = &game {
-        match (template, game.kind.as_str()) {
+        match template {
             // A revealed round (the last one, at the end of the game): public by now, so
             // drawn as everyone sees it.
-            (Template::DreamsReveal | Template::GameOver, compose::DREAMS) => {
+            Template::DreamsReveal | Template::GameOver if game.kind.reveals_rounds() => {
                 let view = game.engine.view(Viewer::Spectator);
                 let mut shown = picture(pictures, row, None, "reveal", || {
-                    let style = dreams_style(&mut conn, game, &view)?;
-                    Ok(dreams_attachment(&view, &style, true)?)
+                    Ok(game
+                        .kind
+                        .mail_picture(&mut conn, &view, &game.names, &game.title, true)?)
                 })?;
                 if template == Template::GameOver {
                     // The game-over text does not show it inline: an ordinary attachment.
@@ -654,7 +637,7 @@ fn prepare(
             // The answer to a reply: in the reply's thread, with the seat's reply address
             // for where the game is now (it may simply reply again), and the board when
             // it was asked for.
-            (Template::ReplyAnswer, kind) => {
+            Template::ReplyAnswer => {
                 reply = reply_address_of(game).map(|address| ReplyTo {
                     address,
                     hint: "Reply to this mail to play, talk (`say: …`) or ask (`legal`, `board`)."
@@ -663,31 +646,31 @@ fn prepare(
                 if let (Some(seat), Some(true)) = (game.seat, data["board"].as_bool()) {
                     let view = game.engine.view(Viewer::Seat(seat));
                     let mut shown =
-                        picture(pictures, row, board_seat(kind, seat), "board", || {
-                            if kind == compose::DREAMS {
-                                let style = dreams_style(&mut conn, game, &view)?;
-                                Ok(dreams_attachment(&view, &style, false)?)
-                            } else {
-                                let typed: GodsView =
-                                    serde_json::from_value(view).map_err(|e| {
-                                        permanent(format!("the view does not fit its game: {e}"))
-                                    })?;
-                                gods_board(game, &typed)
-                            }
+                        picture(pictures, row, game.kind.picture_seat(seat), "board", || {
+                            Ok(game.kind.mail_picture(
+                                &mut conn,
+                                &view,
+                                &game.names,
+                                &game.title,
+                                false,
+                            )?)
                         })?;
                     shown.content_id = None;
                     attachments.push(shown);
                 }
             }
-            (Template::GameOver, _) => {
+            Template::GameOver => {
                 if let Some(seat) = game.seat {
-                    let bad = |e: String| permanent(format!("the view does not fit its game: {e}"));
-                    let typed: GodsView =
-                        serde_json::from_value(game.engine.view(Viewer::Seat(seat)))
-                            .map_err(|e| bad(e.to_string()))?;
+                    let view = game.engine.view(Viewer::Seat(seat));
                     let mut shown =
-                        picture(pictures, row, board_seat(&game.kind, seat), "board", || {
-                            gods_board(game, &typed)
+                        picture(pictures, row, game.kind.picture_seat(seat), "board", || {
+                            Ok(game.kind.mail_picture(
+                                &mut conn,
+                                &view,
+                                &game.names,
+                                &game.title,
+                                false,
+                            )?)
                         })?;
                     shown.content_id = None;
                     attachments.push(shown);
@@ -768,21 +751,7 @@ fn prepare(
 }
 
 /// The picture `what` of `row`'s game at its sequence as `seat` sees it (`None`: as
-/// everyone does), from the cache or drawn now by `draw`.
-/// The seat a board picture is kept for (`None`: one picture for every seat). A Gods
-/// board shows nothing one seat sees and another does not (the pile is a count; G-X4),
-/// so one picture per game and sequence serves every seat's mail: the game-over mails
-/// of a game, and a your-turn mail and a reply's answer at the same sequence, draw it
-/// once (`board::tests::a_gods_board_is_the_same_picture_for_every_seat_and_a_spectator`).
-/// A Dreams table is drawn for its seat: the mortal's differs from the spirits'.
-fn board_seat(kind: &str, seat: usize) -> Option<usize> {
-    if kind == "gods" {
-        None
-    } else {
-        Some(seat)
-    }
-}
-
+/// everyone does; `crate::kinds::Kind::picture_seat`), from the cache or drawn now by `draw`.
 fn picture(
     pictures: &draw::PictureCache,
     row: &OutboxRow,
@@ -796,51 +765,9 @@ fn picture(
     }
 }
 
-/// The Gods board of `view` as the inline picture of a mail.
-fn gods_board(game: &Rebuilt, view: &GodsView) -> Result<Attachment, Failure> {
-    let style = crate::board::BoardStyle {
-        names: game.names.clone(),
-        title: Some(game.title.clone()),
-        ..Default::default()
-    };
-    Ok(board_attachment(view, &style)?)
-}
-
-/// How to draw a Dreams view: names, title, and the pictures of its cards (a stored deck's
-/// PNGs; the standard deck is drawn from code).
-fn dreams_style(conn: &mut DbConn, game: &Rebuilt, view: &Value) -> Result<DreamsStyle, Failure> {
-    let deck = view
-        .get("deck")
-        .and_then(Value::as_str)
-        .unwrap_or(decks::STANDARD);
-    let mut art = BTreeMap::new();
-    for n in cards_shown(view) {
-        if deck == decks::STANDARD {
-            art.insert(n, CardArt::Standard(n));
-            continue;
-        }
-        let Ok(k) = i64::try_from(n) else { continue };
-        // A card the deck lacks is drawn blank, naming its number.
-        if let Some(card) = decks::card(conn, deck, k)? {
-            art.insert(
-                n,
-                CardArt::Png {
-                    title: card.title,
-                    png: card.png,
-                },
-            );
-        }
-    }
-    Ok(DreamsStyle {
-        names: game.names.clone(),
-        title: Some(game.title.clone()),
-        art,
-    })
-}
-
 /// A game rebuilt at a mail's sequence.
 struct Rebuilt {
-    kind: String,
+    kind: &'static dyn Kind,
     engine: Arc<dyn AnyGame>,
     /// Display names by seat.
     names: Vec<String>,
@@ -871,9 +798,9 @@ fn rebuild(
     let Some(game) = game else {
         return Ok(None);
     };
-    if game.kind != "gods" && game.kind != compose::DREAMS {
+    let Some(service_kind) = crate::kinds::of(&game.kind) else {
         return Ok(None);
-    }
+    };
     let Some(kind) = ::games::registry::kind(&game.kind) else {
         return Ok(None);
     };
@@ -916,7 +843,7 @@ fn rebuild(
     }
     Ok(Some(Rebuilt {
         title: compose::game_name(&game.kind, game_id),
-        kind: game.kind,
+        kind: service_kind,
         engine,
         names: by_seat,
         seat,
@@ -985,10 +912,11 @@ mod tests {
 
     #[test]
     fn a_gods_board_is_kept_once_for_every_seat_and_a_dreams_table_for_its_seat() {
-        assert_eq!(board_seat("gods", 0), None);
-        assert_eq!(board_seat("gods", 3), None);
-        assert_eq!(board_seat(compose::DREAMS, 0), Some(0));
-        assert_eq!(board_seat(compose::DREAMS, 2), Some(2));
+        let (gods, dreams) = (&crate::kinds::gods::GODS, &crate::kinds::dreams::DREAMS);
+        assert_eq!(gods.picture_seat(0), None);
+        assert_eq!(gods.picture_seat(3), None);
+        assert_eq!(dreams.picture_seat(0), Some(0));
+        assert_eq!(dreams.picture_seat(2), Some(2));
         // The two game-over mails of a Gods game: one drawing.
         let cache = draw::PictureCache::new(8);
         let row = |user: &str| {
@@ -1006,21 +934,15 @@ mod tests {
         };
         let mut drawn = 0;
         for (user, seat) in [("ada", 0), ("bob", 1)] {
-            picture(
-                &cache,
-                &row(user),
-                board_seat("gods", seat),
-                "board",
-                || {
-                    drawn += 1;
-                    Ok(Attachment::inline(
-                        "b",
-                        "board.png",
-                        "image/png",
-                        vec![1, 2, 3],
-                    ))
-                },
-            )
+            picture(&cache, &row(user), gods.picture_seat(seat), "board", || {
+                drawn += 1;
+                Ok(Attachment::inline(
+                    "b",
+                    "board.png",
+                    "image/png",
+                    vec![1, 2, 3],
+                ))
+            })
             .unwrap();
         }
         assert_eq!(drawn, 1);

@@ -8,7 +8,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::Table;
-use crate::mail::{words, Lang, MailData, Timeout, TimeoutPolicy};
+use crate::mail::{Lang, MailData, Timeout, TimeoutPolicy};
 use crate::outbox::compose::game_name;
 use crate::play::events::{after_dropping_out, DroppedOut};
 use crate::play::turn::{prepare_on, write};
@@ -18,8 +18,6 @@ use crate::store::games::SubmitError;
 use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_RESIGN, SOURCE_TIMEOUT};
 use crate::store::outbox::{enqueue, NewMail};
 use crate::store::{DbConn, StoreError};
-use ::games::dreams::DreamsEvent;
-use ::games::gods::GodsEvent;
 use ::games::registry::{visible_events, AnyGame};
 use ::games::Viewer;
 use chrono::NaiveDateTime;
@@ -257,28 +255,6 @@ fn load_engine(table: &Table) -> ApiResult<Box<dyn AnyGame>> {
     table.restore()
 }
 
-/// What the passes did, in sentences for the seat's player: Gods' public events; in
-/// Dreams "Hermes passed for you: no star this time around" or "no guess" (the seat's own
-/// guess, which only it may read before the reveal: the mail goes to it alone).
-fn pass_words(
-    kind: &str,
-    lang: Lang,
-    names: &[String],
-    seat: usize,
-    events: &[Value],
-) -> Vec<String> {
-    fn read<E: serde::de::DeserializeOwned>(events: &[Value]) -> Vec<E> {
-        events
-            .iter()
-            .filter_map(|e| serde_json::from_value(e.clone()).ok())
-            .collect()
-    }
-    match kind {
-        "dreams" => words::dreams_turn(lang, names, seat, &read::<DreamsEvent>(events)),
-        _ => words::turn(lang, names, &read::<GodsEvent>(events)),
-    }
-}
-
 /// The `timeout` mail to the seat's player (unless they want no mail).
 fn timeout_mail(
     state: &AppState,
@@ -307,18 +283,20 @@ fn timeout_mail(
         }
     }
     let seat = usize::try_from(row.seat).map_err(ApiError::internal)?;
+    let kind = crate::kinds::of(&table.game.kind)
+        .ok_or_else(|| ApiError::internal(format!("no kind {}", table.game.kind)))?;
     let data = Timeout {
         game_name: game_name(&table.game.kind, &table.game.id),
-        god: if table.game.kind == "dreams" {
-            words::seat_name(&names, seat)
-        } else {
-            words::god_name(&names, seat)
-        },
+        god: kind.player_name(&names, seat),
         you: true,
         policy,
         notation: passed.map(|p| p.notation.join(" / ")),
+        // What the passes did, in sentences for the seat's player: Gods' public events; in
+        // Dreams "Hermes passed for you: no star this time around" or "no guess" (the
+        // seat's own guess, which only it may read before the reveal: the mail goes to it
+        // alone).
         words: passed.map_or_else(Vec::new, |p| {
-            pass_words(&table.game.kind, r.lang, &names, seat, &p.events)
+            kind.turn_words(r.lang, &names, seat, &p.events)
         }),
         game_url: game_url(&state.public_url, &table.game.id),
     }

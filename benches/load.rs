@@ -646,7 +646,7 @@ async fn run(
     let pool = hermes_api::store::open(&server.database_url, 1)?;
     let before = {
         let mut conn = pool.get()?;
-        hermes_api::outbox::admin::counts(&mut conn)?
+        hermes_api::cli::outbox::counts(&mut conn)?
     };
     let sink_before = SINK.get().and_then(Option::as_ref).map(|s| s.messages());
     let (commits_before, writes_before) = group(&server);
@@ -793,7 +793,7 @@ async fn run(
     // What the outbox worker delivered meanwhile (it runs in the same process and draws
     // a board PNG per your-turn mail) and what still waits.
     let mut conn = pool.get()?;
-    let counts = hermes_api::outbox::admin::counts(&mut conn)?;
+    let counts = hermes_api::cli::outbox::counts(&mut conn)?;
     let sent = counts.sent - before.sent;
     let superseded = counts.superseded - before.superseded;
     println!(

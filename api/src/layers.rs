@@ -276,3 +276,121 @@ fn the_reader_of_imports_finds_what_a_file_names() {
     let found: Vec<String> = named_modules(&code).into_iter().collect();
     assert_eq!(found, ["game", "outbox", "store"]);
 }
+
+/// The HTTP edge's modules: the HTML pages (with the browser session), the JSON API, and
+/// what both use (the caller, the client address, conditional requests, the pictures'
+/// drawings, problem+json, rate-limit headers). A page and a JSON handler never call each
+/// other: both call `play/` (or read through `game/` and `store/`).
+const PAGES: &[&str] = &[
+    "account", "docs", "lobby", "pages", "play", "replay", "session",
+];
+const JSON: &[&str] = &[
+    "auth",
+    "board",
+    "calendar",
+    "decks",
+    "games",
+    "health",
+    "inbound",
+    "log",
+    "me",
+    "messages",
+    "metrics",
+    "openapi",
+    "preferences",
+    "stream",
+    "tokens",
+    "turns",
+    "users",
+    "vacation",
+    "webhooks",
+];
+const SHARED: &[&str] = &[
+    "mod",
+    "caller",
+    "client",
+    "conditional",
+    "edge",
+    "object",
+    "pictures",
+    "problem",
+    "ratelimit",
+];
+
+/// The HTTP modules a file of `http/` names: `crate::http::x` anywhere, and `super::x` in
+/// a file directly in `http/`.
+fn http_modules(code: &str, top_level: bool) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut prefixes = vec!["crate::http::"];
+    if top_level {
+        prefixes.push("super::");
+    }
+    for prefix in prefixes {
+        let mut rest = code;
+        while let Some(at) = rest.find(prefix) {
+            let after = &rest[at + prefix.len()..];
+            if let Some(group) = after.strip_prefix('{') {
+                let end = group.find('}').unwrap_or(group.len());
+                for item in group[..end].split(',') {
+                    push_first(item, &mut out);
+                }
+            } else {
+                push_first(after, &mut out);
+            }
+            rest = after;
+        }
+    }
+    out
+}
+
+#[test]
+fn the_pages_and_the_json_handlers_never_call_each_other() {
+    let root = src().join("http");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let (mut wrong, mut unplaced) = (Vec::new(), BTreeSet::new());
+    for path in all {
+        let rel = path.strip_prefix(&root).expect("under http");
+        let module = module_of(rel);
+        let side = |m: &str| {
+            if PAGES.contains(&m) {
+                Some("page")
+            } else if JSON.contains(&m) {
+                Some("json")
+            } else if SHARED.contains(&m) {
+                Some("shared")
+            } else {
+                None
+            }
+        };
+        let Some(mine) = side(&module) else {
+            unplaced.insert(module);
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let top_level = rel.components().count() == 1;
+        for other in http_modules(&code_of(&text), top_level) {
+            let Some(theirs) = side(&other) else {
+                continue;
+            };
+            let crossing = matches!((mine, theirs), ("page", "json") | ("json", "page"));
+            // What both use must not lean on either.
+            let leaning = mine == "shared" && theirs != "shared";
+            if crossing || leaning {
+                wrong.push(format!(
+                    "{} ({mine}) names http::{other} ({theirs})",
+                    rel.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        unplaced.is_empty(),
+        "http modules that are neither page, JSON nor shared (place them in layers.rs): {unplaced:?}"
+    );
+    assert!(
+        wrong.is_empty(),
+        "a page and a JSON handler call each other:\n{}",
+        wrong.join("\n")
+    );
+}

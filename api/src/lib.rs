@@ -20,10 +20,9 @@
 //! | ground | `store`, `error`, `secret`, `clock` | all SQL and the database runner, the error, secrets, time |
 
 pub mod auth;
-pub mod backup;
 pub mod board;
 pub mod calendar;
-pub mod check;
+pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod error;
@@ -45,7 +44,6 @@ pub mod startup;
 pub mod state;
 pub mod store;
 pub mod stream;
-pub mod verify;
 pub mod webhooks;
 
 /// This build's version (`Cargo.toml`).

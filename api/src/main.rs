@@ -171,8 +171,8 @@ fn init_logging(format: LogFormat) {
 
 #[actix_web::main]
 async fn verify(args: &VerifyArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let published = hermes_api::verify::fetch(&args.url, &args.token, &args.game_id).await?;
-    let report = hermes_api::verify::check(&published)?;
+    let published = hermes_api::cli::verify::fetch(&args.url, &args.token, &args.game_id).await?;
+    let report = hermes_api::cli::verify::check(&published)?;
     print!("{report}");
     println!("game {} verified", args.game_id);
     Ok(())
@@ -182,9 +182,9 @@ fn backup(args: &BackupArgs, restore: bool) -> Result<(), Box<dyn std::error::Er
     let settings = Settings::load(&args.overrides)?;
     let mut out = std::io::stdout().lock();
     if restore {
-        hermes_api::backup::restore(&settings, &args.path, &mut out)?;
+        hermes_api::cli::backup::restore(&settings, &args.path, &mut out)?;
     } else {
-        hermes_api::backup::backup(&settings, &args.path, &mut out)?;
+        hermes_api::cli::backup::backup(&settings, &args.path, &mut out)?;
     }
     Ok(())
 }
@@ -193,10 +193,10 @@ fn outbox(args: OutboxArgs) -> Result<(), Box<dyn std::error::Error>> {
     let settings = Settings::load(&args.overrides)?;
     let mut out = std::io::stdout().lock();
     match args.action {
-        None => hermes_api::outbox::admin::report(&settings, &mut out)?,
+        None => hermes_api::cli::outbox::report(&settings, &mut out)?,
         Some(OutboxAction::Retry { id, all_failed }) => {
             let id = if all_failed { None } else { id };
-            hermes_api::outbox::admin::requeue(&settings, id.as_deref(), &mut out)?
+            hermes_api::cli::outbox::requeue(&settings, id.as_deref(), &mut out)?
         }
     }
     Ok(())
@@ -205,7 +205,7 @@ fn outbox(args: OutboxArgs) -> Result<(), Box<dyn std::error::Error>> {
 fn check_games(args: &CheckGamesArgs) -> Result<(), Box<dyn std::error::Error>> {
     let settings = Settings::load(&args.overrides)?;
     let mut out = std::io::stdout().lock();
-    let summary = hermes_api::check::games(&settings, args.all, &mut out)?;
+    let summary = hermes_api::cli::check::games(&settings, args.all, &mut out)?;
     match summary.changed.len() {
         0 => Ok(()),
         n => Err(format!("{n} game(s) would now play differently on this binary's engines").into()),

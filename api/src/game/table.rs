@@ -32,6 +32,44 @@ pub struct Table {
 }
 
 impl Table {
+    /// The display names of a game's players, by seat.
+    pub fn names_by_seat(&self) -> Vec<String> {
+        let n = usize::try_from(self.game.seat_count).unwrap_or(0);
+        let mut names = vec![String::new(); n];
+        for p in &self.players {
+            if let Some(slot) = p
+                .seat
+                .seat
+                .and_then(|s| usize::try_from(s).ok())
+                .and_then(|s| names.get_mut(s))
+            {
+                *slot = p.display_name.clone();
+            }
+        }
+        names
+    }
+
+    /// The game after `turns` (the first entries of its log), recomputed from the seed.
+    pub fn replay(&self, turns: &[crate::store::models::Turn]) -> ApiResult<Box<dyn AnyGame>> {
+        let game = &self.game;
+        let (seed, generator) = game
+            .engine_seed(&self.player_seeds())
+            .map_err(ApiError::internal)?;
+        let options: Value = serde_json::from_str(&game.options).map_err(ApiError::internal)?;
+        let log = turns
+            .iter()
+            .map(|t| {
+                let seat = usize::try_from(t.seat).map_err(ApiError::internal)?;
+                let turn: Value = serde_json::from_str(&t.turn).map_err(ApiError::internal)?;
+                Ok((seat, turn))
+            })
+            .collect::<ApiResult<Vec<_>>>()?;
+        let seats = usize::try_from(game.seat_count).map_err(ApiError::internal)?;
+        self.kind()?
+            .replay_with(seed, generator, seats, &options, &log)
+            .map_err(ApiError::internal)
+    }
+
     /// Load a game and its players; 404 if there is no such game.
     pub fn load(conn: &mut DbConn, id: &str) -> ApiResult<Table> {
         let game = store::game(conn, id)?.ok_or_else(|| {

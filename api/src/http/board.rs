@@ -17,11 +17,10 @@ use crate::auth::Caller;
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::game::Table;
 use crate::http::games::ViewAs;
-use crate::http::log::replay;
+use crate::http::pictures::drawing;
 use crate::kinds::Drawing;
 use crate::state::AppState;
 use crate::store::games as store;
-use ::games::gods::view::GodsView;
 use ::games::Viewer;
 use actix_web::dev::Payload;
 use actix_web::http::header;
@@ -56,54 +55,6 @@ impl Picture {
     pub fn png(&self) -> Result<Vec<u8>, crate::board::PngError> {
         self.board.png(&self.names)
     }
-}
-
-/// The kind's drawing of `view` for a page, with what the store holds for it (a custom
-/// deck's card pictures) read through a connection of the pool.
-pub async fn drawing(
-    state: &web::Data<AppState>,
-    table: &Table,
-    view: serde_json::Value,
-) -> ApiResult<Box<dyn Drawing>> {
-    let kind = crate::kinds::of(&table.game.kind)
-        .ok_or_else(|| ApiError::internal(format!("no kind {}", table.game.kind)))?;
-    let mut board = kind.drawing(view).map_err(|e| {
-        ApiError::not_found("no_board", format!("this game has no board picture: {e}"))
-    })?;
-    if board.reads_store() {
-        board = state
-            .db
-            .conn(move |conn| {
-                board.read_store(conn)?;
-                Ok(board)
-            })
-            .await?;
-    }
-    Ok(board)
-}
-
-/// The display names of a game's players, by seat.
-pub fn names_by_seat(table: &Table) -> Vec<String> {
-    let n = usize::try_from(table.game.seat_count).unwrap_or(0);
-    let mut names = vec![String::new(); n];
-    for p in &table.players {
-        if let Some(slot) = p
-            .seat
-            .seat
-            .and_then(|s| usize::try_from(s).ok())
-            .and_then(|s| names.get_mut(s))
-        {
-            *slot = p.display_name.clone();
-        }
-    }
-    names
-}
-
-/// A view (JSON) as a Gods view.
-pub fn gods_view(value: serde_json::Value) -> ApiResult<GodsView> {
-    serde_json::from_value(value).map_err(|e| {
-        ApiError::not_found("no_board", format!("this game has no board picture: {e}"))
-    })
 }
 
 /// The user a turn link names, if it is for `game_id`.
@@ -172,9 +123,9 @@ async fn picture(
     let engine = table.engine(&state.hot)?;
     let view = match &turns {
         None => engine.view(viewer),
-        Some(turns) => replay(&table, turns)?.view(viewer),
+        Some(turns) => table.replay(turns)?.view(viewer),
     };
-    let names = names_by_seat(&table);
+    let names = table.names_by_seat();
     let board = drawing(state, &table, view).await?;
     Ok(Picture { board, names })
 }

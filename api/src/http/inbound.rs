@@ -1,5 +1,5 @@
 //! `POST /inbound/mail`: a raw RFC 5322 message, as a mail provider's inbound webhook or
-//! an MTA pipe (`docs/operators/replies.md`) delivers it, for `crate::inbound::receive`.
+//! an MTA pipe (`docs/operators/replies.md`) delivers it, for `crate::play::reply::receive`.
 //!
 //! Authenticated by the shared `inbound_secret`: `Authorization: Bearer SECRET`, or
 //! `X-Hermes-Signature: sha256=HEX`, the HMAC-SHA256 of the body under the secret. Off
@@ -8,7 +8,7 @@
 //! recipient) and `from` (the envelope sender; empty for a bounce's null sender).
 
 use crate::error::{ApiError, ApiResult};
-use crate::inbound::{self, Envelope};
+use crate::play::reply::{self, Envelope};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -40,7 +40,7 @@ pub async fn mail(
     while let Some(chunk) = payload.next().await {
         let chunk = chunk.map_err(|e| ApiError::bad_request("invalid_body", e.to_string()))?;
         if body.len() + chunk.len() > max {
-            return Err(inbound::too_large(max));
+            return Err(reply::too_large(max));
         }
         body.extend_from_slice(&chunk);
     }
@@ -58,7 +58,7 @@ pub async fn mail(
     let app = state.clone();
     let received = state
         .db
-        .conn(move |conn| inbound::receive(conn, &app, &body, &envelope))
+        .conn(move |conn| reply::receive(conn, &app, &body, &envelope))
         .await?;
     Ok(HttpResponse::Accepted().json(json!({
         "outcome": received.outcome,

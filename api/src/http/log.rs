@@ -9,7 +9,7 @@ use crate::http::games::ViewAs;
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::OVER;
-use ::games::registry::{visible_events, AnyGame};
+use ::games::registry::visible_events;
 use ::games::Logged;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -175,7 +175,7 @@ pub async fn state_at(
     // Also 409 for a game that has not started: nothing to replay yet.
     table.engine(&state.hot)?;
     let game = &table.game;
-    let replayed = replay(&table, &turns)?;
+    let replayed = table.replay(&turns)?;
     let viewer = table.viewer(&caller.user_id, as_ == Some(ViewAs::Spectator));
     Ok(HttpResponse::Ok().json(json!({
         "game_id": game.id,
@@ -183,26 +183,4 @@ pub async fn state_at(
         "to_act": replayed.to_act(),
         "view": replayed.view(viewer),
     })))
-}
-
-/// The game after `turns` (the first entries of its log), recomputed from the seed.
-pub fn replay(table: &Table, turns: &[crate::store::models::Turn]) -> ApiResult<Box<dyn AnyGame>> {
-    let game = &table.game;
-    let (seed, generator) = game
-        .engine_seed(&table.player_seeds())
-        .map_err(ApiError::internal)?;
-    let options: Value = serde_json::from_str(&game.options).map_err(ApiError::internal)?;
-    let log = turns
-        .iter()
-        .map(|t| {
-            let seat = usize::try_from(t.seat).map_err(ApiError::internal)?;
-            let turn: Value = serde_json::from_str(&t.turn).map_err(ApiError::internal)?;
-            Ok((seat, turn))
-        })
-        .collect::<ApiResult<Vec<_>>>()?;
-    let seats = usize::try_from(game.seat_count).map_err(ApiError::internal)?;
-    table
-        .kind()?
-        .replay_with(seed, generator, seats, &options, &log)
-        .map_err(ApiError::internal)
 }

@@ -24,6 +24,7 @@ pub mod metrics;
 pub mod object;
 pub mod openapi;
 pub mod pages;
+pub mod pictures;
 pub mod play;
 pub mod preferences;
 pub mod problem;

@@ -31,9 +31,9 @@ pub use credentials::{check_form, page_credentials, PageCredentials};
 
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::game::Table;
-use crate::http::board::{drawing, gods_view, names_by_seat};
 use crate::http::docs::rule_href;
 use crate::http::pages::{self, page, render_in, PageError, PageResult};
+use crate::http::pictures::{drawing, gods_view};
 use crate::kinds::TurnPage;
 use crate::mail::{words, Deadline, Lang};
 use crate::play::{legal, submit_notation, turn_error};
@@ -321,7 +321,7 @@ async fn show(
         )
     })?;
     let engine = table.engine(&state.hot)?;
-    let names = names_by_seat(&table);
+    let names = table.names_by_seat();
     let over = table.game.status == OVER;
     let status = extra.status;
     let base = state.base_path.as_str();

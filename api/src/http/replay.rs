@@ -9,9 +9,8 @@
 //! then (another seat's sealed guess stays sealed until the game is over).
 
 use crate::game::Table;
-use crate::http::board::{drawing, names_by_seat};
-use crate::http::log::replay as replay_game;
 use crate::http::pages::{page, query_param, render_in, PageError, PageResult};
+use crate::http::pictures::drawing;
 use crate::http::play::{self, page_credentials, TalkRow};
 use crate::http::session::WebUser;
 use crate::kinds::TurnPage;
@@ -119,13 +118,13 @@ pub async fn get(
         ));
     }
     let upto = usize::try_from(at).map_err(PageError::internal)?;
-    let then = replay_game(&table, turns.get(..upto).unwrap_or(&[]))?;
+    let then = table.replay(turns.get(..upto).unwrap_or(&[]))?;
     let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
     // The log's words as this seat reads them; a spectator is no seat: a seat number
     // nobody has, so only what everyone may read is told.
     let seat = seat.unwrap_or(usize::MAX);
     let view = then.view(viewer);
-    let names = names_by_seat(&table);
+    let names = table.names_by_seat();
     let over = table.game.status == OVER;
     let kind = crate::kinds::of(&table.game.kind)
         .ok_or_else(|| PageError::internal(format!("no kind {}", table.game.kind)))?;

@@ -13,7 +13,7 @@
 //! Must not: read a message itself (that is [`super::reader`]) or answer by SMTP what the
 //! service answers by mail.
 
-use super::{receive, Envelope};
+use crate::play::reply::{receive, Envelope};
 use crate::state::AppState;
 use mailin::{Action, Handler, Response, Session, SessionBuilder};
 use std::cell::Cell;

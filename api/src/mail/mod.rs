@@ -39,9 +39,11 @@
 //! transport.send(&render(template, &context)?).await            // Err: retry unless is_permanent()
 //! ```
 
+pub mod authres;
 mod data;
 mod dreams;
 mod message;
+pub mod reader;
 mod settings;
 mod templates;
 mod transport;

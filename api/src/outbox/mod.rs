@@ -5,7 +5,7 @@
 //! transport, and writing down what happened: `sent_at`; or `attempts`, `last_error`
 //! and the next try after an exponential backoff; or `failed_at` when the error is
 //! permanent or the attempts are used up (the row is kept for the operator: `hermes
-//! outbox`). Also what decides mail ([`compose`]) and the operator's view ([`admin`]).
+//! outbox`). Also what decides mail ([`compose`]); the operator's view is `crate::cli::outbox`.
 //! Must not: decide who gets mail (that is [`compose`], in the causing transaction),
 //! delete a row, or read the wall clock (every time comes from `AppState.clock`).
 //!
@@ -20,7 +20,6 @@
 //! again once the lease runs out, and the mail goes out again with the same Message-ID
 //! (at least once; the Message-ID makes a duplicate recognisable).
 
-pub mod admin;
 pub mod compose;
 pub mod draw;
 

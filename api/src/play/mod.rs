@@ -28,6 +28,7 @@ pub mod events;
 pub mod games;
 pub mod leave;
 pub mod refusal;
+pub mod reply;
 pub mod talk;
 pub mod timeout;
 pub mod turn;

@@ -65,7 +65,7 @@ pub struct InboundSettings {
     pub reply_domain: Option<String>,
     /// The `authserv-id` of an upstream MTA whose `Authentication-Results` header is
     /// trusted: when set, a reply must carry one from it that vouches for the From domain
-    /// (`dmarc=pass header.from=DOMAIN` or `dkim=pass header.d=DOMAIN`: `crate::inbound::authres`).
+    /// (`dmarc=pass header.from=DOMAIN` or `dkim=pass header.d=DOMAIN`: `crate::mail::authres`).
     pub trusted_authserv: Option<String>,
     /// Larger messages are refused before they are parsed.
     pub max_bytes: usize,

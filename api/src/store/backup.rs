@@ -1,5 +1,5 @@
 //! What `hermes backup` and `hermes restore` ask of the database itself
-//! (`crate::backup` owns the rest: the directory, the secret, `pg_dump` and `pg_restore`).
+//! (`crate::cli::backup` owns the rest: the directory, the secret, `pg_dump` and `pg_restore`).
 //!
 //! Owns: the SQLite copy (`VACUUM INTO`) and the check that a PostgreSQL database holds
 //! no Hermes tables yet. Each opens a connection of its own, outside the pool (the server

@@ -1,7 +1,7 @@
 //! Fair dice that nobody controls (issue 15, `docs/players/replay.md`): every player's seed is
 //! public from the start, the game's randomness is derived from them and the server's
 //! seed, and once the game is over anyone recomputes it — with the standalone script
-//! `docs/examples/replay_draws.py` and with `hermes verify` (`hermes_api::verify`).
+//! `docs/examples/replay_draws.py` and with `hermes verify` (`hermes_api::cli::verify`).
 
 use crate::api_test;
 use crate::helpers::{engine_seed, Player, TestApp};
@@ -153,7 +153,7 @@ api_test!(
     async fn a_finished_game_is_recomputed_by_the_standalone_script_and_by_hermes_verify(app) {
         let (id, players) = seeded_game(&app).await;
         play_to_the_end(&app, &id, &players, 15).await;
-        let published = hermes_api::verify::fetch(&app.url, &players[0].token, &id)
+        let published = hermes_api::cli::verify::fetch(&app.url, &players[0].token, &id)
             .await
             .unwrap();
         let game = published.game.clone();
@@ -162,15 +162,15 @@ api_test!(
         assert_eq!(game["game_seed"], game_seed.to_hex());
 
         // `hermes verify`: commitment, derivation, replay, outcome and final view.
-        let report = hermes_api::verify::check(&published).unwrap();
+        let report = hermes_api::cli::verify::check(&published).unwrap();
         assert!(report.contains("replay"), "{report}");
         // Changing any published seed breaks it.
         let mut forged = published.clone();
         forged.game["players"][1]["player_seed"] = json!("someone else's seed");
-        assert!(hermes_api::verify::check(&forged).is_err());
+        assert!(hermes_api::cli::verify::check(&forged).is_err());
         let mut forged = published.clone();
         forged.game["seed"] = json!("00".repeat(32));
-        assert!(hermes_api::verify::check(&forged).is_err());
+        assert!(hermes_api::cli::verify::check(&forged).is_err());
 
         // The standalone script, from the public data alone, draws the tiles the server drew:
         // the display at the start, then every `tile_drawn` of the log, from the pile's top.

@@ -27,7 +27,7 @@ mod credentials;
 pub(crate) mod dreams;
 
 use crate::http::session::WebUser;
-pub use credentials::{check_form, page_credentials, PageCredentials};
+pub use credentials::{check_form, json_credentials, page_credentials, PageCredentials};
 
 use crate::board::dreams::{dreams_svg, DreamsStyle};
 use crate::board::{board_svg, BoardStyle};

@@ -143,9 +143,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}/play/legal").route(web::get().to(play::legal_json)))
         .service(web::resource("/games/{id}/play/talk").route(web::post().to(play::talk)))
         // The game's events for its pages (the same credentials), and the lobby's.
-        .service(
-            web::resource("/games/{id}/play/events").route(web::get().to(stream::page_game)),
-        )
+        .service(web::resource("/games/{id}/play/events").route(web::get().to(stream::page_game)))
         .service(web::resource("/lobby/events").route(web::get().to(stream::lobby)))
         .service(web::resource("/games/{id}/replay").route(web::get().to(replay::get)))
         .service(web::resource("/static/play.js").route(web::get().to(pages::script)))

@@ -140,6 +140,8 @@
       markPlaced();
       var shown = ending === "end" ? "end" : ending === "continue" ? "continue" : notation;
       $("b-text").textContent = shown || "(nothing yet)";
+      // Read by the live update: a turn begun here is not thrown away.
+      builder.dataset.building = steps.length > 0 || ending || pick ? "true" : "false";
       $("b-undo").disabled = steps.length === 0 && !ending;
       $("b-reset").disabled = steps.length === 0 && !ending && !pick;
       if (!legal) { return; }
@@ -348,9 +350,189 @@
     var star = $("star-form");
     if (star) { dreams(star); }
   }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
+
+  // ---------------------------------------------------------------- Live
+  // A page marked <main data-live> follows its game (or, the lobby, its reader's games):
+  // it listens to the server's event stream and, on any event, fetches itself again and
+  // puts the new page in place of the old one: no reload, the tab's title says whose turn
+  // it is. A turn being built (or a form being filled in) is never thrown away: the page
+  // then only brings the table talk up to date and shows a bar that offers the update.
+  var EVENTS = ["game_started", "your_turn", "turn", "message", "invited", "game_over",
+    "resigned", "forfeited", "game_deleted"];
+
+  function liveUrl(main) {
+    if (main.dataset.liveUrl) { return main.dataset.liveUrl; }
+    var m = location.pathname.match(/^(.*\/games\/[^\/]+)\/(play|replay)$/);
+    if (!m) { return null; }
+    var token = new URLSearchParams(location.search).get("token");
+    return m[1] + "/play/events" + (token ? "?token=" + encodeURIComponent(token) : "");
+  }
+
+  // The page's own address without what said what the last form did (a flash, a step of
+  // the replay that is no longer the last).
+  function pageUrl() {
+    var u = new URL(location.href);
+    ["played", "posted", "created", "invited", "spectator", "at"].forEach(function (n) {
+      u.searchParams.delete(n);
+    });
+    u.hash = "";
+    return u.toString();
+  }
+
+  // Something the reader has begun that a new page would lose: a turn being built, a
+  // field changed from what the page came with, a refusal still to read.
+  function unsaved(main) {
+    var builder = $("builder");
+    if (builder && builder.dataset.building === "true") { return true; }
+    if (main.querySelector(".problem:not([hidden])")) { return true; }
+    var fields = main.querySelectorAll("input, textarea, select");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.id === "talk-body" || f.type === "hidden") { continue; }
+      if (f.type === "radio" || f.type === "checkbox") {
+        if (f.checked !== f.defaultChecked) { return true; }
+      } else if (f.tagName === "SELECT") {
+        for (var j = 0; j < f.options.length; j++) {
+          if (f.options[j].selected !== f.options[j].defaultSelected) { return true; }
+        }
+      } else if (f.value !== f.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function live() {
+    var main = document.querySelector("main[data-live]");
+    if (!main || !window.EventSource || !window.fetch || !window.DOMParser) { return; }
+    var url = liveUrl(main);
+    if (!url) { return; }
+    var bar = null, pending = null, busy = false, again = false, source = null;
+
+    function notify(title) {
+      if (!document.hidden || !window.Notification || Notification.permission !== "granted") { return; }
+      try { new Notification(title, { icon: iconHref(), tag: "hermes-turn" }); } catch (e) { /* not here */ }
+    }
+    function iconHref() {
+      var link = document.querySelector("link[rel=icon]");
+      return link ? link.href : undefined;
+    }
+    function showBar(fresh) {
+      if (!bar) {
+        bar = el("p", { "class": "live-bar", role: "status", id: "live-bar" });
+        bar.appendChild(document.createTextNode("The game has moved on. "));
+        var b = el("button", { type: "button", id: "live-update" }, "Show it");
+        bar.appendChild(b);
+        bar.appendChild(el("span", { "class": "muted" }, " (what you have begun here will be lost)"));
+        b.addEventListener("click", function () {
+          if (bar.fresh) { swap(bar.fresh); }
+          hideBar();
+        });
+        main.parentNode.insertBefore(bar, main);
+      }
+      bar.fresh = fresh;
+      bar.hidden = false;
+    }
+    function hideBar() { if (bar) { bar.hidden = true; bar.fresh = null; } }
+
+    function swap(fresh) {
+      var talk = $("talk-body");
+      var draft = talk ? talk.value : "", focused = talk && document.activeElement === talk;
+      main.innerHTML = fresh.innerHTML;
+      ["myTurn", "live"].forEach(function (k) {
+        if (fresh.dataset[k] !== undefined) { main.dataset[k] = fresh.dataset[k]; }
+      });
+      talk = $("talk-body");
+      if (talk && draft) { talk.value = draft; }
+      if (talk && focused) { talk.focus(); }
+      if (location.search.match(/[?&](played|posted|created|invited|spectator|at)=/)) {
+        history.replaceState(null, "", pageUrl());
+      }
+      start();
+    }
+
+    function refresh() {
+      if (busy) { again = true; return; }
+      busy = true;
+      fetch(pageUrl(), { credentials: "same-origin", headers: { accept: "text/html" } })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (html === null) { return; }
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var fresh = doc.querySelector("main");
+          if (!fresh) { return; }
+          var before = parseInt(main.dataset.myTurn || "0", 10);
+          var after = parseInt(fresh.dataset.myTurn || "0", 10);
+          document.title = doc.title;
+          if (unsaved(main)) {
+            var list = $("talk-list"), freshList = fresh.querySelector("#talk-list");
+            if (list && freshList) { list.innerHTML = freshList.innerHTML; }
+            showBar(fresh);
+          } else {
+            hideBar();
+            swap(fresh);
+          }
+          main.dataset.myTurn = String(after);
+          if (after > before) { notify(doc.title.replace(/ · Hermes$/, "")); }
+        })
+        .catch(function () { /* the next event tries again */ })
+        .then(function () {
+          busy = false;
+          if (again) { again = false; soon(); }
+        });
+    }
+    function soon() {
+      if (pending) { clearTimeout(pending); }
+      pending = setTimeout(function () { pending = null; refresh(); }, 80);
+    }
+
+    function open() {
+      source = new EventSource(url);
+      EVENTS.forEach(function (t) { source.addEventListener(t, soon); });
+      source.addEventListener("open", function () { main.dataset.liveOpen = "true"; });
+      source.addEventListener("error", function () {
+        // Refused (signed out, the link expired): try again later, and catch up then.
+        if (source.readyState === EventSource.CLOSED) {
+          main.dataset.liveOpen = "false";
+          setTimeout(function () { open(); soon(); }, 30000);
+        }
+      });
+    }
+    open();
+    // Back to a tab that slept: what the stream said meanwhile may have been missed.
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden) { soon(); }
+    });
+    window.hermesLive = { refresh: refresh };
+    notifyButton();
+  }
+
+  // Opt-in "your turn" notifications while a tab is open: the browser asks only after a
+  // click on this button. (Nothing is pushed to a closed browser.)
+  function notifyButton() {
+    if (!window.Notification || Notification.permission !== "default") { return; }
+    var header = document.querySelector("header");
+    if (!header) { return; }
+    var p = el("p", {});
+    var b = el("button", { type: "button", id: "live-notify" }, "Tell me when it is my turn");
+    p.appendChild(b);
+    header.appendChild(p);
+    b.addEventListener("click", function () {
+      Notification.requestPermission().then(function (answer) {
+        p.textContent = answer === "granted"
+          ? "This tab will tell you when it is your turn."
+          : "No notifications: the browser was told not to.";
+      });
+    });
+  }
+
+  function boot() {
     start();
+    live();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", boot);
+  } else {
+    boot();
   }
 })();

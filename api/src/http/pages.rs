@@ -28,10 +28,11 @@ use std::sync::OnceLock;
 
 /// What a page may load: its own inline styles, pictures from this server (and `data:`
 /// pictures, a custom Dreams card drawn inline), scripts only from this server's own files
-/// (`/static/play.js`; no inline script), requests only to this server; no frame, forms
-/// only to this server.
+/// (`/static/play.js`; no inline script), requests only to this server (its event
+/// stream included), its icon and web app manifest from this server; no frame, forms only
+/// to this server.
 pub const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; \
-     style-src 'unsafe-inline'; img-src 'self' data:; \
+     style-src 'unsafe-inline'; img-src 'self' data:; manifest-src 'self'; \
      form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The page templates, embedded: a missing file is a build error.
@@ -518,13 +519,53 @@ pub fn encode(s: &str) -> String {
 /// The game page's script, embedded at build time.
 const PLAY_JS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/play.js"));
 
-/// `GET /static/play.js`: the script that builds a turn by clicking (no build step, no
+/// `GET /static/play.js`: the pages' script — builds a turn by clicking, and keeps the
+/// game pages and the lobby up to date from their event stream (no build step, no
 /// library). Cached for an hour and revalidated by its ETag.
 pub async fn script(req: HttpRequest) -> HttpResponse {
+    static_file(&req, PLAY_JS, "text/javascript; charset=utf-8")
+}
+
+/// The pages' icon, embedded at build time.
+const ICON_SVG: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/icon.svg"));
+
+/// `GET /static/icon.svg`: the icon every page links (`rel=icon`) and the web app manifest
+/// names. Cached as the script.
+pub async fn icon(req: HttpRequest) -> HttpResponse {
+    static_file(&req, ICON_SVG, "image/svg+xml")
+}
+
+/// `GET /manifest.webmanifest`: the web app manifest every page links, so that a browser
+/// may install the site (the lobby as its start, the icon). Its URLs follow the server's
+/// public path.
+pub async fn manifest(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let base = &state.base_path;
+    let body = serde_json::json!({
+        "name": "Hermes",
+        "short_name": "Hermes",
+        "description": "Your games of Gods and Dreams, played turn by turn.",
+        "start_url": format!("{base}/"),
+        "scope": format!("{base}/"),
+        "display": "standalone",
+        "background_color": "#fdfcf8",
+        "theme_color": "#24345c",
+        "icons": [{
+            "src": format!("{base}/static/icon.svg"),
+            "sizes": "any",
+            "type": "image/svg+xml",
+            "purpose": "any"
+        }]
+    })
+    .to_string();
+    static_file(&req, &body, "application/manifest+json")
+}
+
+/// A file of our own: an ETag of its content (304 when the client has it), cached an hour.
+fn static_file(req: &HttpRequest, body: &str, content_type: &str) -> HttpResponse {
     use sha2::{Digest, Sha256};
     let etag = format!(
         "\"{}\"",
-        hex::encode(&Sha256::digest(PLAY_JS.as_bytes())[..12])
+        hex::encode(&Sha256::digest(body.as_bytes())[..12])
     );
     let fresh = req
         .headers()
@@ -542,6 +583,5 @@ pub async fn script(req: HttpRequest) -> HttpResponse {
     if fresh {
         return res.finish();
     }
-    res.content_type("text/javascript; charset=utf-8")
-        .body(PLAY_JS)
+    res.content_type(content_type).body(body.to_string())
 }

@@ -27,7 +27,7 @@ mod credentials;
 pub(crate) mod dreams;
 
 use crate::http::session::WebUser;
-pub use credentials::{check_form, page_credentials, PageCredentials};
+pub use credentials::{check_form, json_credentials, page_credentials, PageCredentials};
 
 use crate::error::{ApiError, ApiResult, JSON_LIMIT};
 use crate::game::Table;

@@ -1230,3 +1230,42 @@ async fn page_turn_against_a_deadlock(
     assert_eq!(log["entries"].as_array().map(Vec::len), Some(1), "{log}");
     turn_failed
 }
+
+api_test!(
+    async fn the_pages_link_their_icon_and_manifest_and_the_title_says_whose_turn(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+        let seat = game["to_act"][0].as_u64().unwrap() as usize;
+        let mover = get_text(&app, &turn_link(&players[seat].id, &id), None).await;
+        mover.assert_page(StatusCode::OK);
+        let waiter = get_text(&app, &turn_link(&players[1 - seat].id, &id), None).await;
+        waiter.assert_page(StatusCode::OK);
+        assert!(mover.body.contains("<title>● Your turn — "), "{}", mover.body);
+        assert!(!waiter.body.contains("Your turn — "), "{}", waiter.body);
+        assert!(mover.header("content-security-policy").contains("manifest-src 'self'"));
+        for page in [&mover, &waiter] {
+            assert!(page.body.contains(r#"<link rel="icon" href="/static/icon.svg" type="image/svg+xml">"#));
+            assert!(page.body.contains(r#"<link rel="manifest" href="/manifest.webmanifest">"#));
+            assert!(page.body.contains(r#"data-live="game""#));
+        }
+        let icon = get_text(&app, "/static/icon.svg", None).await;
+        assert_eq!(icon.status, StatusCode::OK);
+        assert_eq!(icon.header("content-type"), "image/svg+xml");
+        assert!(icon.body.starts_with("<svg"), "{}", icon.body);
+        let again = app
+            .client
+            .get(format!("{}/static/icon.svg", app.url))
+            .header("if-none-match", icon.header("etag"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        let manifest = get_text(&app, "/manifest.webmanifest", None).await;
+        assert_eq!(manifest.status, StatusCode::OK);
+        assert_eq!(manifest.header("content-type"), "application/manifest+json");
+        let m: Value = serde_json::from_str(&manifest.body).unwrap();
+        assert_eq!(m["start_url"], "/");
+        assert_eq!(m["icons"][0]["src"], "/static/icon.svg");
+        assert_eq!(m["icons"][0]["type"], "image/svg+xml");
+    }
+);

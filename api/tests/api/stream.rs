@@ -34,6 +34,51 @@ impl Reader {
         }
     }
 
+    /// A page's stream: no bearer token, the page's `cookie` if any, as `EventSource`
+    /// asks (`Accept: text/event-stream`). Answers the refusal's status instead when it
+    /// is not 200.
+    async fn open_page(
+        app: &TestApp,
+        path: &str,
+        cookie: Option<&str>,
+    ) -> Result<Reader, (StatusCode, String)> {
+        let mut req = app
+            .client
+            .get(format!("{}{path}", app.url))
+            .header("accept", "text/event-stream");
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        let res = req.send().await.expect("stream opened");
+        if res.status() != StatusCode::OK {
+            return Err((res.status(), res.text().await.unwrap_or_default()));
+        }
+        Ok(Reader {
+            res,
+            buf: String::new(),
+        })
+    }
+
+    /// The SSE events (type and data) read until `kind`, waiting at most `wait`.
+    async fn sse_until(&mut self, kind: &str, wait: Duration) -> Vec<(String, Value)> {
+        let mut got = Vec::new();
+        while let Some(block) = self.frame("\n\n", wait).await {
+            if block.starts_with(':') {
+                continue;
+            }
+            let lines: Vec<&str> = block.lines().collect();
+            let event = lines[1].strip_prefix("event: ").unwrap().to_string();
+            let data: Value =
+                serde_json::from_str(lines[2].strip_prefix("data: ").unwrap()).unwrap();
+            let done = event == kind;
+            got.push((event, data));
+            if done {
+                break;
+            }
+        }
+        got
+    }
+
     fn content_type(&self) -> String {
         self.res.headers()["content-type"]
             .to_str()
@@ -628,3 +673,121 @@ async fn a_password_reset_through_one_server_ends_a_quiet_stream_on_another_post
         "the login token is over there too"
     );
 }
+
+/// A turn link for `user` in `game`, as a path and query on the test server.
+fn turn_link_query(user: &str, game: &str) -> String {
+    let keys = hermes_api::auth::jwt::Keys::new(
+        crate::helpers::JWT_SECRET.as_bytes(),
+        crate::helpers::PUBLIC_URL,
+    );
+    let link = hermes_api::links::turn_link(&keys, crate::helpers::PUBLIC_URL, user, game).unwrap();
+    link.split_once('?').unwrap().1.to_string()
+}
+
+/// `player` signed in in a browser: its session cookie, as a `Cookie` header.
+async fn session_cookie(app: &TestApp, player: &Player) -> String {
+    let (_, me) = app.get("/me", &player.token).await;
+    let mut b = crate::web::Browser::new(app);
+    b.log_in(me["email"].as_str().unwrap(), "a long password")
+        .await;
+    format!("hermes_session={}", b.cookies["hermes_session"])
+}
+
+api_test!(
+    async fn the_game_pages_follow_their_game_by_a_turn_link_or_a_session(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (id, code) = open_game(&app, &ann).await;
+        join(&app, &id, &code, &bob).await;
+        let events = format!("/games/{id}/play/events");
+        // Ann's page by her turn link, Bob's page and lobby by his session.
+        let link = turn_link_query(&ann.id, &id);
+        let mut by_link = Reader::open_page(&app, &format!("{events}?{link}"), None)
+            .await
+            .expect("a turn link opens its game's stream");
+        assert_eq!(by_link.content_type(), "text/event-stream");
+        let cookie = session_cookie(&app, &bob).await;
+        let mut by_session = Reader::open_page(&app, &events, Some(&cookie))
+            .await
+            .expect("a session opens a game's stream");
+        let mut lobby = Reader::open_page(&app, "/lobby/events", Some(&cookie))
+            .await
+            .expect("a session opens the lobby's stream");
+
+        let seq = play_one(&app, &id, &[&ann, &bob], 7).await;
+        for page in [&mut by_link, &mut by_session] {
+            let seen = page.sse_until("turn", SOON).await;
+            let (kind, turn) = seen.last().expect("the turn");
+            assert_eq!(kind, "turn");
+            assert_eq!(turn["seq"], seq);
+            assert_eq!(turn["game_id"], id.as_str());
+        }
+        // The lobby hears what `GET /stream` tells Bob: his turn.
+        let seen = lobby.sse_until("your_turn", SOON).await;
+        assert_eq!(seen.last().unwrap().1["game_id"], id.as_str());
+        // Talk reaches both pages.
+        say(&app, &id, &ann, "hello").await;
+        assert_eq!(by_session.sse_until("message", SOON).await.last().unwrap().1["body"], "hello");
+        assert_eq!(by_link.sse_until("message", SOON).await.last().unwrap().1["body"], "hello");
+    }
+);
+
+api_test!(
+    async fn a_page_stream_needs_the_pages_own_credential_for_its_own_game(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (id, code) = open_game(&app, &ann).await;
+        join(&app, &id, &code, &bob).await;
+        let (other, _) = open_game(&app, &bob).await;
+        let status = |r: Result<Reader, (StatusCode, String)>| match r {
+            Ok(_) => StatusCode::OK,
+            Err((s, _)) => s,
+        };
+        // Neither a turn link nor a session; a bearer token is not a page's credential.
+        let none = Reader::open_page(&app, &format!("/games/{id}/play/events"), None).await;
+        assert_eq!(status(none), StatusCode::UNAUTHORIZED);
+        let bearer = app
+            .client
+            .get(format!("{}/games/{id}/play/events", app.url))
+            .bearer_auth(&ann.token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(bearer.status(), StatusCode::UNAUTHORIZED);
+        let lobby = Reader::open_page(&app, "/lobby/events", None).await;
+        assert_eq!(status(lobby), StatusCode::UNAUTHORIZED);
+        // A turn link opens its own game only.
+        let link = turn_link_query(&ann.id, &id);
+        let elsewhere = Reader::open_page(&app, &format!("/games/{other}/play/events?{link}"), None).await;
+        assert_eq!(status(elsewhere), StatusCode::FORBIDDEN);
+        let forged = Reader::open_page(&app, &format!("/games/{id}/play/events?token=nope"), None).await;
+        assert_eq!(status(forged), StatusCode::FORBIDDEN);
+        // A game one may not see does not exist.
+        let cookie = session_cookie(&app, &ann).await;
+        let missing = Reader::open_page(&app, "/games/nope/play/events", Some(&cookie)).await;
+        assert_eq!(status(missing), StatusCode::NOT_FOUND);
+        let odd = Reader::open_page(&app, &format!("/games/{id}/play/events?what=1"), Some(&cookie)).await;
+        assert_eq!(status(odd), StatusCode::BAD_REQUEST);
+    }
+);
+
+api_test!(
+    async fn a_password_reset_ends_a_pages_stream(app) {
+        let (ann, _bob, id) = table_of_two(&app).await;
+        let link = turn_link_query(&ann.id, &id);
+        let mut page = Reader::open_page(&app, &format!("/games/{id}/play/events?{link}"), None)
+            .await
+            .expect("opened");
+        let cookie = session_cookie(&app, &ann).await;
+        let mut lobby = Reader::open_page(&app, "/lobby/events", Some(&cookie))
+            .await
+            .expect("opened");
+        // Past the opening keep-alive (SSE: not the NDJSON `ends_within` reads).
+        for s in [&mut page, &mut lobby] {
+            assert_eq!(s.frame("\n\n", SOON).await.as_deref(), Some(": keepalive"));
+        }
+        reset_password(&app, &ann.id, "a new long password").await;
+        page.ends_within(ENDS).await;
+        lobby.ends_within(ENDS).await;
+    }
+);

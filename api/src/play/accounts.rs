@@ -428,12 +428,8 @@ async fn change_vacation(
 ) -> ApiResult<VacationStatus> {
     let budget_days = state.time.vacation_days_per_year;
     let budget = i64::from(budget_days) * 86_400;
-    let writer = state.db.sqlite_writer.clone();
     let id = user_id.to_string();
-    let v = state.db.conn(move |conn| {
-        let _one_writer = writer
-            .as_deref()
-            .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()));
+    let v = state.db.write(move |conn| {
         deadlines::set_vacation_end(conn, &id, now, until, budget).map_err(|e| match e {
             VacationError::OverBudget { wanted, left } => ApiError::unprocessable(
                 "vacation_over_budget",

@@ -6,7 +6,7 @@
 use crate::games::started_game;
 use crate::helpers::{Player, ServeProcess, TestApp, BIN, JWT_SECRET, PUBLIC_URL};
 use crate::play::play_to_the_end;
-use hermes_api::cli::outbox;
+use hermes_api::cli::outbox as admin;
 use hermes_api::clock::ManualClock;
 use hermes_api::config::Settings;
 use hermes_api::mail::{SmtpSecurity, TransportKind};

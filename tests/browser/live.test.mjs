@@ -127,6 +127,7 @@ test('a turn played on one page shows on the other within a second, without a re
   await listening(a, 'a2');
   await screenshots(b, 'live-game-your-turn');
   await screenshots(lobby, 'live-lobby');
+  await screenshots(replay, 'live-replay-last');
 
   // Ben begins a turn; Ann talks: the talk shows, his turn so far is kept, a bar offers
   // the update.

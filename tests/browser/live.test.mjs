@@ -127,6 +127,7 @@ test('a turn played on one page shows on the other within a second, without a re
   await listening(a, 'a2');
   await screenshots(b, 'live-game-your-turn');
   await screenshots(lobby, 'live-lobby');
+  await screenshots(replay, 'live-replay-last');
 
   // Ben begins a turn; Ann talks: the talk shows, his turn so far is kept, a bar offers
   // the update.
@@ -146,15 +147,16 @@ test('a turn played on one page shows on the other within a second, without a re
   assert.equal(await b.locator('#live-bar').isHidden(), true);
   assert.equal(await b.evaluate(() => window.loadedAs), 'b');
 
-  // Ben resigns through the API (his seat is passed for from now on): Ann's page says it
-  // is her turn again, without a reload.
+  // Ben resigns through the API: Ann's page reads itself again within a second (the
+  // `resigned` event), and says it is her turn once the service has passed for his seat.
+  const reread = a.waitForResponse(
+    (r) => r.request().resourceType() === 'fetch' && new URL(r.url()).pathname === `/games/${id}/play`,
+    { timeout: 1000 },
+  );
   const resigned = await api(server, 'POST', `/games/${id}/resign`, { token: ben.token });
   assert.ok(resigned.status < 300, resigned.text);
-  await a.waitForFunction(() => document.title.startsWith('● Your turn'), null, { timeout: 1000 })
-    .catch(async (e) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      throw new Error(`${resigned.status} ${resigned.text}\n${await a.locator('main').innerText()}\n${a.logs.join('\n')}\n${e.message}`);
-    });
+  await reread;
+  await a.waitForFunction(() => document.title.startsWith('● Your turn'), null, { timeout: 20_000 });
   assert.equal(await a.evaluate(() => window.loadedAs), 'a2');
   assert.deepEqual([...a.foreignRequests, ...foreign], []);
 });

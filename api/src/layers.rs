@@ -282,7 +282,7 @@ fn the_reader_of_imports_finds_what_a_file_names() {
 /// drawings, problem+json, rate-limit headers). A page and a JSON handler never call each
 /// other: both call `play/` (or read through `game/` and `store/`).
 const PAGES: &[&str] = &[
-    "account", "docs", "lobby", "pages", "play", "replay", "session",
+    "account", "docs", "live", "lobby", "pages", "play", "replay", "session",
 ];
 const JSON: &[&str] = &[
     "auth",
@@ -315,6 +315,7 @@ const SHARED: &[&str] = &[
     "pictures",
     "problem",
     "ratelimit",
+    "sse",
 ];
 
 /// The HTTP modules a file of `http/` names: `crate::http::x` anywhere, and `super::x` in

@@ -16,6 +16,7 @@ pub mod edge;
 pub mod games;
 pub mod health;
 pub mod inbound;
+pub mod live;
 pub mod lobby;
 pub mod log;
 pub mod me;
@@ -31,6 +32,7 @@ pub mod problem;
 pub mod ratelimit;
 pub mod replay;
 pub mod session;
+pub mod sse;
 pub mod stream;
 pub mod tokens;
 pub mod turns;
@@ -144,8 +146,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}/play/legal").route(web::get().to(play::legal_json)))
         .service(web::resource("/games/{id}/play/talk").route(web::post().to(play::talk)))
         // The game's events for its pages (the same credentials), and the lobby's.
-        .service(web::resource("/games/{id}/play/events").route(web::get().to(stream::page_game)))
-        .service(web::resource("/lobby/events").route(web::get().to(stream::lobby)))
+        .service(web::resource("/games/{id}/play/events").route(web::get().to(live::page_game)))
+        .service(web::resource("/lobby/events").route(web::get().to(live::lobby)))
         .service(web::resource("/games/{id}/replay").route(web::get().to(replay::get)))
         .service(web::resource("/static/play.js").route(web::get().to(pages::script)))
         .service(web::resource("/static/icon.svg").route(web::get().to(pages::icon)))

@@ -191,8 +191,9 @@
         return add(done[0]);
       }
       done.forEach(function (s) {
-        var label = s.do === "discard" ? "Discard it" : s.do === "take_extra" ? "Keep it for a later turn"
-          : s.do === "play_extra" ? "Play it now" : s.do;
+        var label = s.do === "discard" ? "Discard it"
+          : s.do === "take_extra_action" ? "Keep it for a later turn"
+          : s.do === "play_extra_action" ? "Play it now" : s.do;
         choices.appendChild(button(label, function () { add(s); }, { "data-do": s.do }));
       });
       var next = null;

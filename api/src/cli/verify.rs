@@ -1,5 +1,5 @@
 //! `hermes verify GAME_ID`: check a finished game from what a server publishes, as any
-//! player could (issue 15, `docs/players/replay.md`).
+//! player could (`docs/players/replay.md`).
 //!
 //! Owns: fetching a game's public data over the API ([`fetch`]) and checking it
 //! ([`check`]): the revealed seed against its commitment, the engine's seed derived again

@@ -6,7 +6,7 @@
 //! each in its own savepoint ([`Savepoints`]), commits once, and only then
 //! answers each. The same on both backends: PostgreSQL's own group commit (`commit_delay`
 //! 0 by default) flushed its WAL about once per turn when each turn committed on its own
-//! connection; through this writer about 30 turns share a flush (BENCHMARKS.md, issue 13).
+//! connection; through this writer about 30 turns share a flush (BENCHMARKS.md).
 //! A write that fails (a stale sequence, a taken key, a database error in its own
 //! statements) rolls back its savepoint alone; the others in the batch are applied.
 //! Nobody hears "done" before the commit that holds their write is on disk; if that

@@ -52,7 +52,7 @@ pub async fn create(
     body: Object<NewToken>,
 ) -> ApiResult<HttpResponse> {
     let body = body.into_inner();
-    let name = body.name.trim().to_string();
+    let name = crate::play::trimmed(&body.name).to_string();
     let mut scopes = body
         .scopes
         .unwrap_or_else(|| SCOPES.iter().map(|s| s.to_string()).collect());

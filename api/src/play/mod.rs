@@ -40,3 +40,21 @@ pub use turn::{
     submit_notation_with, submit_turn_async, turn_error, without_forfeited, AlsoWrite, PartialTurn,
     Submission, Submitted, TurnInput,
 };
+
+/// `text` without the blanks around it: what Unicode calls white space, and the
+/// zero-width no-break space. The same set as the contract's `pattern: "[^\s\u0085]"`
+/// (JSON Schema reads `\s` as ECMAScript does, which leaves out U+0085 and takes in
+/// U+FEFF): a text the contract calls not blank is not blank here.
+pub fn trimmed(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn blanks_are_what_the_contract_calls_blank() {
+        assert_eq!(super::trimmed("\u{85}\u{feff} a b \u{3000}\n"), "a b");
+        assert_eq!(super::trimmed("\u{85}"), "");
+        assert_eq!(super::trimmed("\u{200b}"), "\u{200b}");
+    }
+}

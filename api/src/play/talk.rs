@@ -41,7 +41,7 @@ pub fn post_message_counted(
     body: &str,
     standing: &mut Option<Standings>,
 ) -> ApiResult<(Message, String)> {
-    let text = body.trim().to_string();
+    let text = super::trimmed(body).to_string();
     let n = text.chars().count();
     if n == 0 || n > MAX_CHARS {
         return Err(ApiError::unprocessable(

@@ -194,13 +194,14 @@ pub type Attempt = Result<Step, Refusal>;
 fn again(refused: &Refusal, simultaneous: bool, attempts: u32) -> bool {
     let race = match refused {
         Refusal::Stale { .. } => simultaneous,
-        Refusal::LockConflict(cause) => {
-            tracing::info!(error = %cause, "turn decided again after a lock conflict");
-            true
-        }
+        Refusal::LockConflict(_) => true,
         _ => false,
     };
-    race && attempts < MAX_RACES
+    let again = race && attempts < MAX_RACES;
+    if let (true, Refusal::LockConflict(cause)) = (again, refused) {
+        tracing::info!(error = %cause, "turn decided again after a lock conflict");
+    }
+    again
 }
 
 /// How a submission waits for the group-commit writer.

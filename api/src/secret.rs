@@ -1,6 +1,6 @@
 //! Secrets in settings: a string that never prints, and a URL fit for a log line.
 //!
-//! Owns: [`Secret`] and [`redact_url`]. Must not: read settings (`crate::config` does).
+//! Owns: [`Secret`], [`redact_url`] and [`write_private`]. Must not: read settings (`crate::config` does).
 
 use std::fmt;
 
@@ -30,4 +30,18 @@ pub fn redact_url(raw: &str) -> String {
             None => raw.to_string(),
         },
     }
+}
+
+/// Write `bytes` to a new file at `path` that only its owner may read (a secret, a
+/// backup); an existing file is never overwritten.
+pub fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(bytes)
 }

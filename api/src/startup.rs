@@ -10,6 +10,7 @@ use crate::clock::{SharedClock, SystemClock};
 use crate::config::{redact_url, Settings};
 use crate::game::hot::HotGames;
 use crate::http;
+use crate::secret::write_private;
 use crate::state::AppState;
 use crate::store;
 use actix_web::dev::Server;
@@ -383,18 +384,6 @@ fn kept_secret(data_dir: &Path) -> Result<Vec<u8>, StartupError> {
          (set HERMES_JWT_SECRET when several servers share a database)"
     );
     Ok(secret.into_bytes())
-}
-
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)?.write_all(bytes)
 }
 
 #[cfg(test)]

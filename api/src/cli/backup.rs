@@ -15,7 +15,8 @@
 //! Restoring never overwrites: the SQLite file, the PostgreSQL database's tables and the
 //! data directory's secret must not exist yet (stop the server, move the old ones away).
 
-use crate::config::{redact_url, Settings};
+use crate::config::Settings;
+use crate::secret::{redact_url, write_private};
 use crate::store::DatabaseUrl;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -303,17 +304,6 @@ fn run(mut cmd: Command, program: &'static str) -> Result<(), BackupError> {
             ),
         })
     }
-}
-
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)?.write_all(bytes)
 }
 
 #[cfg(test)]

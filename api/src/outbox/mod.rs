@@ -601,17 +601,7 @@ fn prepare(
         )?;
         template = mail.template;
         data = mail.data;
-        attachments.push(picture(
-            pictures,
-            row,
-            game.kind.picture_seat(seat),
-            "board",
-            || {
-                Ok(game
-                    .kind
-                    .mail_picture(&mut conn, &view, &game.names, &game.title, false)?)
-            },
-        )?);
+        attachments.push(seat_board(pictures, row, &mut conn, game, seat, &view)?);
         reply = reply_address_of(game).map(|address| ReplyTo {
             address,
             hint: game.kind.reply_hint(&data),
@@ -644,16 +634,7 @@ fn prepare(
                 });
                 if let (Some(seat), Some(true)) = (game.seat, data["board"].as_bool()) {
                     let view = game.engine.view(Viewer::Seat(seat));
-                    let mut shown =
-                        picture(pictures, row, game.kind.picture_seat(seat), "board", || {
-                            Ok(game.kind.mail_picture(
-                                &mut conn,
-                                &view,
-                                &game.names,
-                                &game.title,
-                                false,
-                            )?)
-                        })?;
+                    let mut shown = seat_board(pictures, row, &mut conn, game, seat, &view)?;
                     shown.content_id = None;
                     attachments.push(shown);
                 }
@@ -661,16 +642,7 @@ fn prepare(
             Template::GameOver => {
                 if let Some(seat) = game.seat {
                     let view = game.engine.view(Viewer::Seat(seat));
-                    let mut shown =
-                        picture(pictures, row, game.kind.picture_seat(seat), "board", || {
-                            Ok(game.kind.mail_picture(
-                                &mut conn,
-                                &view,
-                                &game.names,
-                                &game.title,
-                                false,
-                            )?)
-                        })?;
+                    let mut shown = seat_board(pictures, row, &mut conn, game, seat, &view)?;
                     shown.content_id = None;
                     attachments.push(shown);
                 }
@@ -762,6 +734,22 @@ fn picture(
         (Some(game), Some(seq)) => pictures.get_or_draw((game.clone(), seq, seat, what), draw),
         _ => draw(),
     }
+}
+
+/// The board as `seat` sees it in `view`, drawn once for every mail that shows it.
+fn seat_board(
+    pictures: &draw::PictureCache,
+    row: &OutboxRow,
+    conn: &mut DbConn,
+    game: &Rebuilt,
+    seat: usize,
+    view: &Value,
+) -> Result<Attachment, Failure> {
+    picture(pictures, row, game.kind.picture_seat(seat), "board", || {
+        Ok(game
+            .kind
+            .mail_picture(conn, view, &game.names, &game.title, false)?)
+    })
 }
 
 /// A game rebuilt at a mail's sequence.

@@ -3,8 +3,29 @@
 use super::{EndReason, Gods, TempleMajority};
 use crate::game::{Outcome, Seat};
 
-/// G-E3: 3 per village tile, 2 per VP tile, ∓4 for the most temples on the board.
-pub fn scores(game: &Gods) -> Vec<i64> {
+/// One god's points by source (G-E3), as the scores are summed: what a result table shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreParts {
+    pub village_tiles: u32,
+    pub vp_tiles: u32,
+    /// Temples on the board, the start temple included.
+    pub temples: usize,
+    /// 3 a village tile.
+    pub villages: i64,
+    /// 2 a VP tile.
+    pub vp: i64,
+    /// −4 (or +4 with the bonus option) for the most temples, else 0.
+    pub temple_majority: i64,
+}
+
+impl ScoreParts {
+    pub fn total(&self) -> i64 {
+        self.villages + self.vp + self.temple_majority
+    }
+}
+
+/// G-E3, by source: each god's points as they would be if the game ended now.
+pub fn score_parts(game: &Gods) -> Vec<ScoreParts> {
     let temples: Vec<usize> = (0..game.gods.len())
         .map(|s| game.board.temples_of(s))
         .collect();
@@ -16,11 +37,20 @@ pub fn scores(game: &Gods) -> Vec<i64> {
     game.gods
         .iter()
         .zip(&temples)
-        .map(|(god, &t)| {
-            let base = 3 * i64::from(god.villages.total()) + 2 * i64::from(god.vp.total());
-            base + if t == most { majority } else { 0 }
+        .map(|(god, &t)| ScoreParts {
+            village_tiles: god.villages.total(),
+            vp_tiles: god.vp.total(),
+            temples: t,
+            villages: 3 * i64::from(god.villages.total()),
+            vp: 2 * i64::from(god.vp.total()),
+            temple_majority: if t == most { majority } else { 0 },
         })
         .collect()
+}
+
+/// G-E3: 3 per village tile, 2 per VP tile, ∓4 for the most temples on the board.
+pub fn scores(game: &Gods) -> Vec<i64> {
+    score_parts(game).iter().map(ScoreParts::total).collect()
 }
 
 /// G-E4: most points; then most crystals; still tied, the win is shared.

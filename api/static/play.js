@@ -31,7 +31,7 @@
   // The board in a frame of its own: the SVG's viewBox is the window onto it, moved by
   // the buttons, a pinch or a drag (a finger when zoomed in, a mouse always), and by the
   // page itself to bring lit hexes (or the focused one) into sight.
-  function zoomable(wrap, svg) {
+  function zoomable(wrap, svg, unit) {
     var vb = svg.viewBox.baseVal;
     var base = { x: vb.x, y: vb.y, w: vb.width, h: vb.height };
     var view = null;
@@ -41,6 +41,15 @@
       var s = size(), a = s.w / s.h;
       var w = Math.max(base.w, base.h * a), h = w / a;
       return { x: base.x + base.w / 2 - w / 2, y: base.y + base.h / 2 - h / 2, w: w, h: h };
+    }
+    // The frame is as tall as the whole board at its width, up to what the style allows.
+    // When even the whole board's hexes are too small to touch, the frame takes all the
+    // height it may have (the style caps it): the board is zoomed in such a frame.
+    function frameHeight() {
+      var w = wrap.clientWidth;
+      var small = unit && w / base.w * unit < 44;
+      var want = Math.round(small ? Math.max(w * base.h / base.w, 4 * w) : w * base.h / base.w) + "px";
+      if (wrap.style.height !== want) { wrap.style.height = want; }
     }
     function apply(v) {
       var s = size(), a = s.w / s.h, fit = fitView();
@@ -74,7 +83,7 @@
     out.addEventListener("click", function () { zoomBy(1 / 1.5); });
     whole.addEventListener("click", function () { apply(fitView()); });
     [zin, out, whole].forEach(function (b) { bar.appendChild(b); });
-    wrap.insertBefore(bar, wrap.firstChild);
+    wrap.parentNode.insertBefore(bar, wrap);
 
     // A drag pans; a pinch zooms around the fingers. A drag is not a tap: the click that
     // ends it is swallowed.
@@ -134,8 +143,9 @@
       if (moved) { moved = false; ev.stopPropagation(); ev.preventDefault(); }
     }, true);
     if (window.ResizeObserver) {
-      new ResizeObserver(function () { apply(view || fitView()); }).observe(wrap);
+      new ResizeObserver(function () { frameHeight(); apply(view || fitView()); }).observe(wrap);
     }
+    frameHeight();
     apply(fitView());
     return {
       // The board grew (a hex reachable only during this turn): the frame takes it in.
@@ -145,6 +155,7 @@
         base.y = Math.min(base.y, y0);
         base.w = bx1 - base.x;
         base.h = by1 - base.y;
+        frameHeight();
         apply(view || fitView());
       },
       base: function () { return base; },
@@ -246,7 +257,7 @@
     var wrap = $("board");
     if (!board || !svg || !wrap) { return null; }
     var size = parseFloat(board.getAttribute("data-hex-size") || "36");
-    var zoom = zoomable(wrap, svg);
+    var zoom = zoomable(wrap, svg, size * 0.88 * Math.sqrt(3));
     function hexes() { return Array.prototype.slice.call(board.querySelectorAll("g[data-hex]")); }
     function points(list) {
       return list.map(function (g) { return centreOf(svg, g, size * 0.88); }).filter(Boolean);
@@ -300,6 +311,7 @@
     var display0 = JSON.parse(builder.dataset.display || "[]");
     var names = JSON.parse(builder.dataset.names || "[]");
     var litBefore = "";
+    var handOn = false; // a hex was just chosen: the focus goes on to the next step
     var steps = [];
     var legal = null;
     var notation = "";
@@ -393,7 +405,9 @@
     function showLit(lit) {
       var r = wrap.getBoundingClientRect();
       var barTop = document.body.classList.contains("has-bar") ? builder.getBoundingClientRect().top : window.innerHeight;
-      if (r.top < 0 || r.bottom > barTop + 1) { window.scrollBy(0, r.top - 4); }
+      var bar = wrap.previousElementSibling;
+      var top = bar && bar.classList.contains("zoom-bar") ? bar.getBoundingClientRect().top : r.top;
+      if (top < 0 || r.bottom > barTop + 1) { window.scrollBy(0, top - 4); }
       zoom.show(points(lit), 46);
     }
     function render() {
@@ -416,12 +430,17 @@
       var target = null;
       if (lit.length && (fromSources || fresh) && !(again && again.classList && again.classList.contains("legal"))) {
         target = board.querySelector('g[tabindex="0"]');
-      } else if (again && !again.disabled && !(again.getAttribute("data-hex") && !lit.length)) {
+      } else if (handOn && !lit.length && !legal) {
+        // Waiting for the server's answer: the focus stays on the hex chosen.
+        target = null;
+      } else if (again && !again.disabled && !(handOn && again.getAttribute("data-hex") && !lit.length)) {
+        // (A hex just chosen hands the focus on to the next step's controls.)
         target = again;
       } else {
         target = choices.querySelector("button") ||
           ($("b-send").disabled ? null : $("b-send")) || sources.querySelector("button:enabled");
       }
+      if (target && !target.getAttribute("data-hex")) { handOn = false; }
       if (target && target !== document.activeElement && (active !== document.body || was)) {
         if (target.getAttribute("data-hex")) { focusHex(target); } else { target.focus({ preventScroll: true }); }
       }
@@ -507,8 +526,10 @@
         open.forEach(function (s) {
           if (s[next]) { hexGroup(key(s[next])).classList.add("legal"); }
         });
-        help.textContent = next === "from" ? "Click the desert to move." :
-          next === "to" ? "Click where it goes." : "Click a lit hex.";
+        var n = board.querySelectorAll("g.legal").length;
+        help.textContent = next === "from" ? "Choose the desert to move (it is lit)." :
+          next === "to" ? "Choose where it goes: a lit hex." :
+          "Choose a lit hex" + (n > 1 ? " (" + n + " lit; the arrow keys go between them)." : ".");
       }
     }
     function choose(src) {
@@ -551,6 +572,7 @@
         if (f === null) { f = n; }
       });
       if (!f || !HEX_FIELDS[f]) { return; }
+      handOn = true;
       pick.values[f] = g.getAttribute("data-hex");
       render();
     });

@@ -117,7 +117,7 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
         let (x, y) = centre(h, s);
         w!(
             out,
-            "<g transform=\"translate({},{})\" data-hex=\"{h}\" aria-label=\"{h}: empty\">",
+            "<g transform=\"translate({},{})\" data-hex=\"{h}\">",
             n(x),
             n(y)
         );
@@ -128,10 +128,9 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
         let (x, y) = centre(h, s);
         w!(
             out,
-            "<g transform=\"translate({},{})\" data-hex=\"{h}\" aria-label=\"{h}: {}\">",
+            "<g transform=\"translate({},{})\" data-hex=\"{h}\">",
             n(x),
-            n(y),
-            esc(&cell_words(cell, &style.names))
+            n(y)
         );
         draw_cell(&mut out, cell, s);
         let fill = label_colour(cell);

@@ -338,6 +338,31 @@ fn mark_last_move(svg: &str, hexes: &[String]) -> String {
     svg
 }
 
+/// The board's picture with each hex named for a screen reader: `2,-1: red tribe with the
+/// marker of Ada (god 0)`. (The picture itself stays as the mail's PNG is drawn from.)
+fn label_hexes(svg: &str, view: &::games::gods::view::GodsView, names: &[String]) -> String {
+    let mut svg = svg.to_string();
+    let cells = view
+        .board
+        .iter()
+        .map(|(h, cell)| (h, crate::board::cell_words(cell, names)))
+        .chain(
+            view.board
+                .frontier()
+                .into_iter()
+                .map(|h| (h, "empty, a tile may go here".to_string())),
+        );
+    for (h, words) in cells {
+        let words = crate::board::svg_escape(&format!("{h}: {words}"));
+        svg = svg.replacen(
+            &format!("data-hex=\"{h}\">"),
+            &format!("data-hex=\"{h}\" aria-label=\"{words}\">"),
+            1,
+        );
+    }
+    svg
+}
+
 /// What stands where, in words: one line a kind of tile, hexes by their coordinates.
 fn board_words(view: &::games::gods::view::GodsView, names: &[String]) -> Vec<String> {
     use ::games::gods::{Cell, Colour};
@@ -845,6 +870,7 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         hexes: hexes_named(&row.notation),
     });
     let mut parts = parts;
+    parts.board_svg = label_hexes(&parts.board_svg, &view, names);
     if let Some(last) = &last_move {
         parts.board_svg = mark_last_move(&parts.board_svg, &last.hexes);
     }

@@ -726,7 +726,7 @@
       y1 = Math.max(y1, b.y + b.height);
     });
     var sb = sky.getBBox();
-    var w = Math.max(x1 + 20, sb.width + 40);
+    var w = Math.max(x1 + 10, sb.width + 8);
     sky.setAttribute("transform", "translate(" + ((w - sb.width) / 2 - sb.x) + "," + (y1 + 36 - sb.y) + ")");
     var bottom = y1 + 36 + sb.height;
     if (after.length) {

@@ -346,3 +346,27 @@ test('axe-core finds no violation on the lobby, both kinds of game page, the rep
   }
   await context.close();
 });
+
+test('on a phone the Dreams firmament fills the width and an image tapped is shown at the full width', { timeout: 120_000 }, async () => {
+  const players = [await apiUser(server, 'Pia'), await apiUser(server, 'Quin'), await apiUser(server, 'Rue')];
+  const id = await startedGame('dreams', players);
+  const g = await gameOf(id, players[0]);
+  const seat = g.to_act[0];
+  const page = await phone();
+  await page.goto(await turnLink(players[seat], id));
+  const sky = await page.locator('#hermes-firmament rect').first().boundingBox();
+  assert.ok(sky.width >= 300, `the firmament is ${sky.width.toFixed(0)} px wide on a 390 px screen`);
+  const card = page.locator('#board g[data-image="1"]');
+  const small = await card.boundingBox();
+  assert.ok(small.width >= 120, `an image is ${small.width.toFixed(0)} px wide`);
+  await tap(page, card, 'image 1');
+  const view = page.locator('#image-view > svg');
+  await view.waitFor();
+  const big = await view.boundingBox();
+  assert.ok(big.width >= 0.85 * PHONE.width, `the image shown is ${big.width.toFixed(0)} px wide`);
+  await page.screenshot({ path: join(ARTIFACTS, 'phone-dreams-image-390.png') });
+  await assertAxe(page, 'an image shown large');
+  await tap(page, page.locator('#image-close'), 'Close');
+  assert.equal(await page.locator('#image-view').count(), 0);
+  await page.context().close();
+});

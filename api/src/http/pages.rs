@@ -58,6 +58,7 @@ static PAGES: &[(&str, &str)] = embed!(
     "_since.html",
     "_points.html",
     "_reveal.html",
+    "_play_style.html",
     "doc.html",
     "replay.html",
     "login.html",

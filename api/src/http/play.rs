@@ -1344,6 +1344,15 @@ mod tests {
         assert!(html.contains("It is your turn."), "{html}");
         assert!(html.contains("Ann &lt;the&gt; &quot;first&quot;"), "{html}");
         assert!(html.contains("Bob &amp; Co&#39;s"), "{html}");
+        // The last move is marked on the board, each hex says what stands on it, and the
+        // points are shown by source before the game is over.
+        assert!(html.contains("class=\"last\" aria-label=\""), "{html}");
+        assert!(html.contains("aria-label=\"0,0: temple of "), "{html}");
+        assert!(
+            html.contains("The points by source, if the game ended now"),
+            "{html}"
+        );
+        assert!(html.contains("Since your last visit"), "{html}");
         assert_snapshot("pages/play.html", &html);
     }
 

@@ -1009,6 +1009,10 @@ mod tests {
         let html = p.page_of(&p.game, 1, plain());
         assert!(html.contains("The game is over:"), "{html}");
         assert!(html.contains("revealed</h2>"), "{html}");
+        // The last reveal comes first, above the table.
+        let reveal = html.find("revealed</h2>").expect("the reveal");
+        let table = html.find("The firmament</h2>").expect("the firmament");
+        assert!(reveal < table, "the reveal is first: {html}");
         assert!(
             !html.contains("name=\"expected_seq\""),
             "no turn form: {html}"

@@ -485,7 +485,7 @@
         sources.appendChild(b);
       });
       [["place_temple", "Place a temple"], ["move_desert", "Move a desert (2 crystals)"],
-       ["play_extra", "Play an extra-action tile"]].forEach(function (o) {
+       ["play_extra_action", "Play an extra-action tile"]].forEach(function (o) {
         if (bySource[o[0]]) {
           sources.appendChild(button(o[1], function () { choose(o[0]); },
             { "data-source": o[0], "aria-pressed": String(!!pick && pick.source === o[0]) }));
@@ -506,7 +506,9 @@
       done.forEach(function (s) {
         var label = s.do === "discard" ? "Discard it"
           : s.do === "take_extra_action" ? "Keep it for a later turn"
-          : s.do === "play_extra_action" ? "Play it now" : s.do;
+          : s.do === "play_extra_action" ? "Play it now"
+          // Never an identifier on a button: `some_step` reads "Some step".
+          : s.do.charAt(0).toUpperCase() + s.do.slice(1).replace(/_/g, " ");
         choices.appendChild(button(label, function () { add(s); }, { "data-do": s.do }));
       });
       var next = null;
@@ -536,7 +538,7 @@
       setError("");
       pick = { source: src, values: {} };
       var only = candidates();
-      if (src === "play_extra" && only.length === 1) { return add(only[0]); }
+      if (src === "play_extra_action" && only.length === 1) { return add(only[0]); }
       render();
     }
     function add(step) {

@@ -856,6 +856,15 @@
     }
     function hideBar() { if (bar) { bar.hidden = true; bar.fresh = null; } }
 
+    var said = null;
+    function say(text) {
+      if (!said) {
+        said = el("p", { id: "live-said", "aria-live": "polite",
+          style: "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap" });
+        document.body.appendChild(said);
+      }
+      said.textContent = text.replace(/\s+/g, " ").trim();
+    }
     function swap(fresh) {
       var talk = $("talk-body");
       var draft = talk ? talk.value : "", focused = talk && document.activeElement === talk;
@@ -874,6 +883,9 @@
       // The reader's place on the page is kept: the same hex, button or field.
       var again = was && main.querySelector(was);
       if (again && !focused) { again.focus({ preventScroll: true }); }
+      // What changed, said to a screen reader (the new page is not read out by itself).
+      var news = main.querySelector(".since ol li:last-child") || main.querySelector(".last-move");
+      if (news) { say(news.textContent); }
     }
 
     function refresh() {

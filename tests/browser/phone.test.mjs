@@ -272,9 +272,11 @@ test('a whole turn is built and played with the keyboard alone, and focus stays 
     ? await api(server, 'POST', `/games/${id}/turns`, { token: mover.token, body: { notation, expected_seq: before } })
     : await api(server, 'POST', `/games/${id}/turns`, { token: mover.token, body: { notation: 'discard 1; discard 1', expected_seq: before } });
   assert.ok(turn.status < 300, turn.text);
-  await page.waitForFunction((seq) => !document.body.innerText.includes(`after entry ${seq} of`) || true, before);
   await page.waitForFunction((n) => document.querySelector('.last-move')?.textContent.includes(`entry ${n} `), before + 1, { timeout: 5000 });
   assert.equal((await focused(page)).hex, hex, 'the same hex keeps the focus after the redraw');
+  // What changed is at the top, and said to a screen reader.
+  assert.match(await page.locator('.since').innerText(), new RegExp(`${mover.name}: `));
+  assert.match(await page.locator('#live-said').innerText(), /./);
   await context.close();
 });
 

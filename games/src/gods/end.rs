@@ -76,3 +76,38 @@ pub fn outcome(game: &Gods, reason: EndReason) -> Outcome {
         reason: reason.words(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{score_parts, scores};
+    use crate::gods::random::random_turn;
+    use crate::gods::Gods;
+    use crate::rng::{Rng, Seed};
+    use crate::Game;
+
+    #[test]
+    fn the_points_by_source_add_up_to_the_scores_at_every_turn() {
+        let mut rng = Rng::from_seed(&Seed::from_u64(3));
+        let mut game = Gods::new(Seed::from_u64(4), 3, Default::default()).expect("setup");
+        let mut checked = 0;
+        while let Some(turn) = random_turn(&game, &mut rng) {
+            let parts = score_parts(&game);
+            let totals: Vec<i64> = parts.iter().map(|p| p.total()).collect();
+            assert_eq!(totals, scores(&game));
+            // Exactly the gods with the most temples carry the majority's points.
+            let most = parts.iter().map(|p| p.temples).max().expect("gods");
+            for p in &parts {
+                assert_eq!(p.temple_majority != 0, p.temples == most);
+                assert_eq!(p.villages, 3 * i64::from(p.village_tiles));
+                assert_eq!(p.vp, 2 * i64::from(p.vp_tiles));
+            }
+            checked += 1;
+            let seat = game.to_move();
+            game = game.apply(seat, &turn).expect("legal").game;
+            if game.is_over() {
+                break;
+            }
+        }
+        assert!(checked > 5, "a few turns were checked");
+    }
+}

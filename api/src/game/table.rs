@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::hot::HotGames;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::{self as store, SeatedPlayer};
-use crate::store::models::{Game, OPEN, OVER, RUNNING, WATCH_INVITED, WATCH_SIGNED_IN};
+use crate::store::models::{Game, Seat, OPEN, OVER, RUNNING, WATCH_INVITED, WATCH_SIGNED_IN};
 use crate::store::DbConn;
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::Viewer;
@@ -311,6 +311,10 @@ impl Table {
                     // Public from the start: the randomness is derived from them.
                     "player_seed": p.seat.player_seed,
                     "player_seed_by": p.seat.player_seed_by,
+                    // Who plays the seat if not a person (`SeatBot`), and whether a
+                    // stand-in plays for its absent player.
+                    "bot": seat_bot(&p.seat),
+                    "stand_in": seat_stand_in(&p.seat, g),
                 })
             })
             .collect();
@@ -405,6 +409,25 @@ pub fn restore(
         ));
     }
     Ok(engine)
+}
+
+/// A seat's bot as the API shows it (`SeatBot` in `openapi.yaml`; the
+/// engine's bots are `crate::play::bots`): `{"kind": "engine",
+/// "level": …}` for an engine bot's seat, `null` for a person's.
+pub fn seat_bot(seat: &Seat) -> Value {
+    match &seat.bot {
+        Some(level) => json!({ "kind": "engine", "level": level }),
+        None => Value::Null,
+    }
+}
+
+/// A seat's stand-in as the API shows it: `{"level": …, "since": …}` while a stand-in
+/// plays for its absent player, else `null`.
+pub fn seat_stand_in(seat: &Seat, game: &Game) -> Value {
+    match seat.stand_in_at {
+        Some(since) => json!({ "level": game.stand_in_level, "since": since.and_utc() }),
+        None => Value::Null,
+    }
 }
 
 pub fn kind_of(game: &Game) -> ApiResult<&'static dyn GameKind> {

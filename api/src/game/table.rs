@@ -43,7 +43,12 @@ impl Table {
                 .and_then(|s| usize::try_from(s).ok())
                 .and_then(|s| names.get_mut(s))
             {
-                *slot = p.display_name.clone();
+                // A seat a stand-in plays is marked so wherever the game names its seats
+                // (pages, pictures, mail); an engine bot's name says it already.
+                *slot = match p.seat.stand_in_at {
+                    Some(_) => format!("{} (stand-in)", p.display_name),
+                    None => p.display_name.clone(),
+                };
             }
         }
         names
@@ -352,6 +357,7 @@ impl Table {
                 .collect::<Vec<_>>(),
             "turn_hours": g.turn_seconds / 3600,
             "timeout_policy": g.timeout_policy,
+            "stand_in_level": g.stand_in_level,
             "watchers": g.watchers,
             "seed_commitment": g.seed_commitment,
             // The seed is revealed only when the game is over (fairness you can check).

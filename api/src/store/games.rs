@@ -1342,6 +1342,7 @@ mod tests {
             seq_before: 1,
             seat: 0,
             by_player: 1,
+            by_stand_in: 0,
             to_act: "[1]",
             outcome: None,
             status: "running",
@@ -1357,8 +1358,8 @@ mod tests {
         let (seating, _) = seating.split_once(" -- binds").unwrap_or_default();
         let (select, rest) = seating.split_once(" WHERE ").unwrap_or_default();
         let (filter, order) = rest.split_once(" ORDER BY ").unwrap_or_default();
-        // The seating's one bind comes after the 21 of the game's row and log entry.
-        let filter = filter.replace("$1", "$22");
+        // The seating's one bind comes after the 23 of the game's row and log entry.
+        let filter = filter.replace("$1", "$24");
         let expected = format!(
             "FROM advanced RETURNING 1) {select} WHERE ({filter} AND EXISTS (SELECT 1 FROM logged)) ORDER BY {order} -- binds"
         );

@@ -399,8 +399,7 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
             store::join(
                 conn,
                 &game.id,
-                &user_id,
-                None,
+                (&user_id, None),
                 (&my_seed, my_seed_by),
                 &timing,
                 plan_start,
@@ -430,8 +429,7 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
                 store::join(
                     conn,
                     &game.id,
-                    &bot,
-                    Some(level.name()),
+                    (&bot, Some(level.name())),
                     (&seed, by),
                     &timing,
                     plan_start,
@@ -544,8 +542,7 @@ pub async fn join(state: &AppState, user_id: &str, id: String, body: Join) -> Ap
             store::join(
                 conn,
                 &id,
-                &user_id,
-                None,
+                (&user_id, None),
                 (&my_seed, my_seed_by),
                 &timing,
                 plan_start,

@@ -1040,6 +1040,17 @@ fn write_turn(
         } else {
             Vec::new()
         };
+        // A seat a stand-in plays is played within moments: its player's your-turn mail
+        // would be stale before it is read (they were told the stand-in plays for them).
+        if players.iter().any(|p| p.seat.stand_in_at.is_some()) {
+            mails.retain(|m| {
+                m.template != crate::mail::Template::YourTurn.name()
+                    || !players.iter().any(|p| {
+                        p.seat.stand_in_at.is_some()
+                            && m.user_id.as_deref() == Some(&p.seat.user_id)
+                    })
+            });
+        }
         if let Some((body, also)) = also {
             mails.extend(also(conn, body, next.as_ref())?);
         }

@@ -590,8 +590,7 @@ pub fn player_seeds(conn: &mut DbConn, game_id: &str) -> Result<Vec<String>, Sto
 pub fn join(
     conn: &mut DbConn,
     game_id: &str,
-    user_id: &str,
-    bot: Option<&str>,
+    (user_id, bot): (&str, Option<&str>),
     (seed, by): (&str, &str),
     timing: &Timing,
     start: impl FnOnce(&Game, &[Seat]) -> Result<StartPlan, String>,

@@ -335,8 +335,13 @@ clock_test! {
         assert_eq!(log.len(), 1);
         assert_eq!((log[0]["seat"].as_i64(), log[0]["source"].as_str()), (Some(0), Some("stand_in")));
         assert_eq!(log[0]["user_id"], ada.id.as_str());
-        // Bob plays; then Ada is back and plays her own turn before the stand-in does.
+        // Bob plays; no your-turn mail for Ada (the stand-in plays it within moments); then
+        // Ada is back and plays her own turn before the stand-in does.
         play_own_turn(&app, &bob, &id, &mut rng).await;
+        let stale = |m: &OutboxRow| {
+            m.template == "your_turn" && m.user_id.as_deref() == Some(ada.id.as_str()) && m.seq == Some(2)
+        };
+        assert!(!mails(&app).iter().any(stale), "no your-turn mail to a stood-in seat");
         let seq = play_own_turn(&app, &ada, &id, &mut rng).await;
         assert_eq!(seq, 3);
         let g = summary(&app, &bob, &id).await;

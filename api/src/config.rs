@@ -308,6 +308,18 @@ settings! {
     /// How often the scheduler looks for due reminders, timeouts and digests, in milliseconds.
     scheduler_tick_ms: u64 = [1000],
         env "HERMES_SCHEDULER_TICK_MS", value_name "MS";
+    /// Engine bots thinking at once on this server (docs/players/bots.md), one blocking thread
+    /// each; 0: this server plays no bot's turn (another one on the same database does).
+    bot_threads: u32 = [1],
+        env "HERMES_BOT_THREADS", value_name "N";
+    /// How often the bot worker looks for bots' turns, in milliseconds (a turn on this server
+    /// also wakes it at once).
+    bot_poll_ms: u64 = [2000],
+        env "HERMES_BOT_POLL_MS", value_name "MS";
+    /// The hard bound on one bot's thinking, in milliseconds: past it the bot plays a random
+    /// legal turn instead (its search is sized for about a second).
+    bot_think_ms: u64 = [10_000],
+        env "HERMES_BOT_THINK_MS", value_name "MS";
     /// How long before a seat's deadline its reminder goes out, in hours (0: none).
     reminder_before_hours: u32 = [24],
         env "HERMES_REMINDER_BEFORE_HOURS", value_name "H";
@@ -889,6 +901,15 @@ fn default_hash_concurrency() -> u32 {
     std::thread::available_parallelism()
         .map(|n| u32::try_from(n.get()).unwrap_or(u32::MAX))
         .unwrap_or(1)
+}
+
+/// The bot worker's settings, from the declared ones.
+pub fn bot_settings(settings: &Settings) -> crate::state::settings::BotSettings {
+    crate::state::settings::BotSettings {
+        threads: usize::try_from(settings.bot_threads).unwrap_or(1),
+        poll: std::time::Duration::from_millis(settings.bot_poll_ms.max(1)),
+        think_cap: std::time::Duration::from_millis(settings.bot_think_ms.max(1)),
+    }
 }
 
 /// The scheduler's and the game clocks' settings, from the declared ones.

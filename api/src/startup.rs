@@ -145,6 +145,8 @@ impl Application {
             clock,
             time: crate::config::time_settings(&settings),
             mail_wake: crate::outbox::new_wake(),
+            bot_wake: Arc::new(tokio::sync::Notify::new()),
+            bots: crate::config::bot_settings(&settings),
             metrics,
             trusted_proxies: settings.trusted_proxies.clone(),
             base_path: http::edge::base_path(&public_url),
@@ -288,6 +290,7 @@ impl Application {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let webhooks = self.webhooks.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone().into_inner()));
+        let bots = tokio::spawn(crate::scheduler::bots::run(self.state.clone().into_inner()));
         let sweep = tokio::spawn(crate::scheduler::streams::sweep(
             self.state.clone().into_inner(),
         ));
@@ -313,6 +316,7 @@ impl Application {
             task.abort();
         }
         scheduler.abort();
+        bots.abort();
         sweep.abort();
         result
     }

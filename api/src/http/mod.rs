@@ -107,6 +107,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(web::resource("/games/{id}/resign").route(web::post().to(games::resign)))
         .service(web::resource("/games/{id}/abort").route(web::post().to(games::abort)))
+        .service(web::resource("/games/{id}/stand-in").route(web::delete().to(games::take_back)))
         .service(web::resource("/games/{id}/join").route(web::post().to(games::join)))
         .service(web::resource("/games/{id}/invites").route(web::post().to(games::invite)))
         .service(

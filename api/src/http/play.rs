@@ -152,6 +152,9 @@ pub struct PageParts {
     script_url: String,
     /// The session's CSRF token, for the forms of a page opened signed in.
     csrf: Option<String>,
+    /// The level of the stand-in bot that plays the reader's seat while they are away
+    /// (timeout policy `stand_in`): the page offers to take the seat back.
+    stand_in: Option<String>,
 }
 
 impl PageParts {
@@ -172,7 +175,14 @@ impl PageParts {
             notation_url: format!("{base}/notation"),
             script_url: format!("{base}/static/play.js"),
             csrf: None,
+            stand_in: None,
         }
+    }
+
+    /// The reader's seat is played by a stand-in of `level` (`None`: by the reader).
+    fn with_stand_in(mut self, level: Option<String>) -> PageParts {
+        self.stand_in = level;
+        self
     }
 
     fn with_csrf(mut self, csrf: Option<String>) -> PageParts {
@@ -550,6 +560,12 @@ async fn show(
     let engine = table.engine(&state.hot)?;
     let names = table.names_by_seat();
     let over = table.game.status == OVER;
+    let stand_in = table
+        .players
+        .iter()
+        .find(|p| p.seat.user_id == user_id && p.seat.stand_in_at.is_some())
+        .filter(|_| !over)
+        .map(|_| table.game.stand_in_level.clone());
     let status = extra.status;
     // What the others did since this browser last showed the seat its page.
     let since_turns: Vec<&Turn> = match seen {
@@ -619,7 +635,8 @@ async fn show(
                 log,
                 parts: PageParts::new(base, &game_id, &q, svg)
                     .with_rules(base, kind.rules())
-                    .with_csrf(who.csrf.clone()),
+                    .with_csrf(who.csrf.clone())
+                    .with_stand_in(stand_in.clone()),
                 base,
             },
             extra,
@@ -657,7 +674,8 @@ async fn show(
             log,
             parts: PageParts::new(base, &game_id, &q, svg)
                 .with_rules(base, kind.rules())
-                .with_csrf(who.csrf.clone()),
+                .with_csrf(who.csrf.clone())
+                .with_stand_in(stand_in),
         },
         extra,
     )?;
@@ -925,6 +943,9 @@ pub(crate) fn log_row(
     let mut row = log_entry(t.seq, t.seat, notation, &t.events, names, seat, over)?;
     row.by_service = match t.source.as_str() {
         SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
+        crate::store::models::SOURCE_STAND_IN => {
+            Some("played by a stand-in bot: the player is away".to_string())
+        }
         SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),
         _ => None,
     };
@@ -956,7 +977,7 @@ fn log_entry(
     })
 }
 
-/// `GET /games/{id}/play?token=T[&played=SEQ]`.
+/// `GET /games/{id}/play?token=T[&played=SEQ|&back=1]`.
 pub async fn get(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -967,7 +988,11 @@ pub async fn get(
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     let flash = pages::query_param(&req, "played")
         .and_then(|s| s.parse::<i64>().ok())
-        .map(|seq| format!("Your turn was played: it is entry {seq} of the log."));
+        .map(|seq| format!("Your turn was played: it is entry {seq} of the log."))
+        .or_else(|| {
+            pages::query_param(&req, "back")
+                .map(|_| "Your seat is yours again: the stand-in plays no more.".to_string())
+        });
     let extra = Extra {
         status: StatusCode::OK,
         flash,
@@ -1002,6 +1027,26 @@ pub async fn post(
             .map(|(_, v)| v.into_owned())
     };
     check_form(&req, &who, user.as_ref(), field("csrf").as_deref())?;
+    // "Take my seat back" from a stand-in: no turn, the seat is the player's again.
+    if field("take_back").is_some() {
+        let flash = match crate::play::bots::take_back(&state, &user_id, game_id.clone()).await {
+            Ok(_) => "back",
+            Err(e) if e.code() == "no_stand_in" => "back",
+            Err(e) => return Err(e.into()),
+        };
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "{}/games/{game_id}/play{}",
+                    state.base_path,
+                    who.query_with(&format!("{flash}=1"))
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish());
+    }
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {

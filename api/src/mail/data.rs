@@ -274,6 +274,8 @@ pub enum TimeoutPolicy {
     Forfeit,
     /// Nothing: the game waits.
     Wait,
+    /// A stand-in bot plays for the seat until its player is back.
+    StandIn,
 }
 
 /// `reminder`: the reader's deadline is near.
@@ -312,6 +314,24 @@ pub struct Timeout {
 
 impl MailData for Timeout {
     const TEMPLATE: Template = Template::Timeout;
+}
+
+/// `stand_in`: to the other players, when a stand-in bot took a seat whose time ran out
+/// (`started`), or when its player took it back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandIn {
+    pub game_name: String,
+    /// The absent (or returning) player.
+    pub god: String,
+    pub started: bool,
+    /// The stand-in's level, e.g. `greedy`.
+    pub level: String,
+    pub game_url: String,
+}
+
+impl MailData for StandIn {
+    const TEMPLATE: Template = Template::StandIn;
 }
 
 /// One game waiting for the reader, in a [`Digest`].

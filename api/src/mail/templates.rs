@@ -12,7 +12,7 @@
 
 use super::data::{
     Digest, GameDeleted, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Reminder,
-    ReplyAnswer, Timeout, Welcome, YourTurn,
+    ReplyAnswer, StandIn, Timeout, Welcome, YourTurn,
 };
 use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
@@ -80,6 +80,7 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "your_turn/subject.txt", "your_turn/body.txt", "your_turn/body.html",
     "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
     "timeout/subject.txt", "timeout/body.txt", "timeout/body.html",
+    "stand_in/subject.txt", "stand_in/body.txt", "stand_in/body.html",
     "game_over/subject.txt", "game_over/body.txt", "game_over/body.html",
     "digest/subject.txt", "digest/body.txt", "digest/body.html",
     "dreams_stars/subject.txt", "dreams_stars/body.txt", "dreams_stars/body.html",
@@ -109,6 +110,8 @@ pub enum Template {
     Reminder,
     /// A deadline passed and the game's timeout policy was applied.
     Timeout,
+    /// A stand-in bot took a seat whose time ran out, or its player took it back.
+    StandIn,
     /// Scores, winners, the revealed seed, the replay link.
     GameOver,
     /// Once a day, for readers who chose it: the games waiting for them, with deadlines.
@@ -124,7 +127,7 @@ pub enum Template {
 }
 
 impl Template {
-    pub const ALL: [Template; 14] = [
+    pub const ALL: [Template; 15] = [
         Template::Welcome,
         Template::RegisterAttempt,
         Template::PasswordReset,
@@ -133,6 +136,7 @@ impl Template {
         Template::YourTurn,
         Template::Reminder,
         Template::Timeout,
+        Template::StandIn,
         Template::GameOver,
         Template::Digest,
         Template::DreamsStars,
@@ -152,6 +156,7 @@ impl Template {
             Template::YourTurn => "your_turn",
             Template::Reminder => "reminder",
             Template::Timeout => "timeout",
+            Template::StandIn => "stand_in",
             Template::GameOver => "game_over",
             Template::Digest => "digest",
             Template::DreamsStars => "dreams_stars",
@@ -206,6 +211,7 @@ impl Template {
             Template::YourTurn => fits::<YourTurn>(data),
             Template::Reminder => fits::<Reminder>(data),
             Template::Timeout => fits::<Timeout>(data),
+            Template::StandIn => fits::<StandIn>(data),
             Template::GameOver => fits::<GameOver>(data),
             Template::Digest => fits::<Digest>(data),
             Template::DreamsStars => fits::<DreamsStars>(data),

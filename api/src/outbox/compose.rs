@@ -506,3 +506,71 @@ pub fn start_mails(
         None,
     )
 }
+
+/// The `stand_in` mail to the other players of `game` (who want game mail; bots get
+/// none): a stand-in bot took seat `seat` (`started`), or its player took it back.
+/// `players`: the game's seats with their players' names.
+pub fn stand_in_mails(
+    conn: &mut DbConn,
+    game: &Game,
+    players: &[crate::store::games::SeatedPlayer],
+    seat: i64,
+    started: bool,
+    public_url: &str,
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let Some(absent) = players.iter().find(|p| p.seat.seat == Some(seat)) else {
+        return Ok(Vec::new());
+    };
+    let names: Vec<String> = {
+        let mut names = Vec::new();
+        for p in players {
+            if let Some(s) = p.seat.seat.and_then(|s| usize::try_from(s).ok()) {
+                if names.len() <= s {
+                    names.resize(s + 1, String::new());
+                }
+                if let Some(slot) = names.get_mut(s) {
+                    *slot = p.display_name.clone();
+                }
+            }
+        }
+        names
+    };
+    let god = match (crate::kinds::of(&game.kind), usize::try_from(seat).ok()) {
+        (Some(kind), Some(s)) => kind.player_name(&names, s),
+        _ => absent.display_name.clone(),
+    };
+    let data = crate::mail::StandIn {
+        game_name: game_name(&game.kind, &game.id),
+        god,
+        started,
+        level: game.stand_in_level.clone(),
+        game_url: game_url(public_url, &game.id),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    let others = crate::store::games::other_players_to_mail(
+        conn,
+        &game.id,
+        &absent.seat.user_id,
+        PREF_NONE,
+    )?;
+    let what = if started { "started" } else { "ended" };
+    Ok(others
+        .into_iter()
+        .map(|(user_id, name, email)| NewMail {
+            dedupe_key: Some(format!(
+                "stand_in_{what}:{}:{}:{seat}:{user_id}",
+                game.id, game.seq
+            )),
+            template: crate::mail::StandIn::TEMPLATE.name(),
+            user_id: Some(user_id),
+            to_addr: email,
+            to_name: Some(name),
+            game_id: Some(game.id.clone()),
+            seq: Some(game.seq),
+            data: data.clone(),
+            at,
+        })
+        .collect())
+}

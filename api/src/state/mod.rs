@@ -44,6 +44,11 @@ pub struct AppState {
     /// Wakes the outbox worker (`crate::outbox`) after a transaction that enqueued mail,
     /// so it need not wait for its next poll.
     pub mail_wake: Arc<tokio::sync::Notify>,
+    /// Wakes the bot worker (`crate::scheduler::bots`) after a transaction that made a
+    /// bot's seat wait, so it plays within moments, not at its next poll.
+    pub bot_wake: Arc<tokio::sync::Notify>,
+    /// The bot worker's settings.
+    pub bots: settings::BotSettings,
     /// What `GET /metrics` reports (`crate::metrics`).
     pub metrics: crate::metrics::Metrics,
     /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).

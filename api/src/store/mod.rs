@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod backup;
+pub mod bots;
 pub mod calendar;
 pub mod deadlines;
 pub mod decks;

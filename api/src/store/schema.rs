@@ -64,6 +64,7 @@ diesel::table! {
         seed_scheme -> BigInt,
         watchers -> Text,
         engine_version -> Nullable<BigInt>,
+        stand_in_level -> Text,
     }
 }
 
@@ -77,6 +78,8 @@ diesel::table! {
         player_seed -> Nullable<Text>,
         player_seed_by -> Nullable<Text>,
         resigned_at -> Nullable<Timestamp>,
+        bot -> Nullable<Text>,
+        stand_in_at -> Nullable<Timestamp>,
     }
 }
 

@@ -30,6 +30,7 @@ const PATHS: &[&str] = &[
     "/games",
     "/games/{id}",
     "/games/{id}/resign",
+    "/games/{id}/stand-in",
     "/games/{id}/abort",
     "/games/{id}/join",
     "/games/{id}/invites",

@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod backup;
+mod bots;
 mod calendar;
 mod check;
 mod contract;

@@ -782,7 +782,7 @@ async fn deadline_and_timeout_on_the_turn_page(app: TestApp, clock: Arc<ManualCl
         other.body
     );
 
-    // The time runs out; the scheduler plays the seat's turn (auto_pass, the default).
+    // The time runs out; the scheduler plays the seat's turn (auto_pass, the game's).
     clock.advance(due - clock.now() + chrono::Duration::seconds(1));
     hermes_api::scheduler::tick(&app.state)
         .await

@@ -542,6 +542,9 @@ pub fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<Lo
     if readable {
         row.by_service = match t.source.as_str() {
             SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
+            crate::store::models::SOURCE_STAND_IN => {
+                Some("played by a stand-in bot: the player is away".to_string())
+            }
             SOURCE_FORFEIT => Some("dropped out: the time ran out".to_string()),
             _ => None,
         };

@@ -272,6 +272,38 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             }),
         ),
         (
+            "timeout_stand_in",
+            Template::Timeout,
+            data(&Timeout {
+                policy: TimeoutPolicy::StandIn,
+                notation: None,
+                words: Vec::new(),
+                ..timeout.clone()
+            }),
+        ),
+        (
+            "stand_in_started",
+            Template::StandIn,
+            data(&StandIn {
+                game_name: game_name.to_string(),
+                god: name(0),
+                started: true,
+                level: "greedy".to_string(),
+                game_url: GAME_URL.to_string(),
+            }),
+        ),
+        (
+            "stand_in_ended",
+            Template::StandIn,
+            data(&StandIn {
+                game_name: game_name.to_string(),
+                god: name(0),
+                started: false,
+                level: "greedy".to_string(),
+                game_url: GAME_URL.to_string(),
+            }),
+        ),
+        (
             "timeout_wait",
             Template::Timeout,
             data(&Timeout {

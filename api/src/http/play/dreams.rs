@@ -849,6 +849,7 @@ mod tests {
             let ctx = crate::http::play::WithTalk {
                 page: ctx,
                 talk: Vec::new(),
+                rematch: crate::http::play::RematchBox::default(),
             };
             render_in("", TEMPLATE, &ctx).expect("rendered")
         }

@@ -178,7 +178,7 @@ fn want_in(
         let (r, proposed) = match rematches::of(conn, game_id)? {
             Some(r) => (r, false),
             None => {
-                let g = fresh(&old.game, at);
+                let g = fresh(&old.game, user_id, at);
                 store::insert_game(conn, &g)?;
                 let r = Rematch {
                     game_id: game_id.to_string(),
@@ -253,8 +253,9 @@ fn want_in(
     })
 }
 
-/// The new game of `old`'s rematch: the same table, a fresh seed and join code.
-fn fresh(old: &Game, at: chrono::NaiveDateTime) -> Game {
+/// The new game of `old`'s rematch: the same table, a fresh seed and join code, created
+/// by `proposer` (who may delete it while it waits).
+fn fresh(old: &Game, proposer: &str, at: chrono::NaiveDateTime) -> Game {
     let seed: [u8; 32] = rand::random();
     Game {
         id: new_id(),
@@ -263,7 +264,7 @@ fn fresh(old: &Game, at: chrono::NaiveDateTime) -> Game {
         seat_count: old.seat_count,
         random_seats: old.random_seats,
         status: OPEN.to_string(),
-        created_by: old.created_by.clone(),
+        created_by: proposer.to_string(),
         join_code: play::games::join_code(),
         seed: hex::encode(seed),
         seed_commitment: hex::encode(Sha256::digest(seed)),

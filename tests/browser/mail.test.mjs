@@ -118,7 +118,7 @@ test('every mail template, as its snapshot, is no wider than a 390 px phone', as
   assert.deepEqual(wide, [], 'mails wider than the phone');
 });
 
-test('the mails of a real game, with their pictures, are no wider than a 390 px phone', async () => {
+test('the mails of a real game, with their pictures, are no wider than a 390 px phone; its page puts talk beside the board', async () => {
   const ann = await apiUser(server, 'Ann Longname-Withoutspaces-Anywhere-Whatsoever');
   const bo = await apiUser(server, 'Bo');
   const created = await api(server, 'POST', '/games', {
@@ -130,7 +130,24 @@ test('the mails of a real game, with their pictures, are no wider than a 390 px 
   const joined = await api(server, 'POST', `/games/${id}/join`, { token: bo.token, body: { code: created.json.join_code } });
   assert.equal(joined.status, 200, joined.text);
   await api(server, 'POST', `/games/${id}/messages`, { token: bo.token, body: { body: 'Good luck! https://example.org/a/very/long/link/that/never/ends/and/goes/on/and/on/for/ever' } });
-  await server.waitForMail((m) => m.to.includes(ann.email) && /^Your turn/.test(m.subject), 'the your-turn mail');
+  const turnMail = await server.waitForMail((m) => m.to.includes(ann.email) && /^Your turn/.test(m.subject), 'the your-turn mail');
+  // The game page it opens: the talk beside the board on a wide screen, below on a phone.
+  const link = turnMail.links.find((l) => l.includes('/play?token='));
+  assert.ok(link, 'the mail links to the game page');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(link);
+  const board = await page.locator('#board').boundingBox();
+  const talk = await page.locator('aside.table-talk').boundingBox();
+  assert.ok(talk.x >= board.x + board.width, `talk beside the board at 1280 px: ${JSON.stringify({ board, talk })}`);
+  assert.ok(talk.y < board.y + board.height, 'talk starts beside the board, not under it');
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'game-talk-beside-1280.png') });
+  await page.setViewportSize(PHONE);
+  const narrowBoard = await page.locator('#board').boundingBox();
+  const narrowTalk = await page.locator('aside.table-talk').boundingBox();
+  assert.ok(narrowTalk.y > narrowBoard.y + narrowBoard.height, 'talk below the game on a phone');
+  await context.close();
   const aborted = await api(server, 'POST', `/games/${id}/abort`, { token: bo.token, body: {} });
   assert.equal(aborted.status, 200, aborted.text);
   await server.waitForMail((m) => m.to.includes(ann.email) && /^Game over/.test(m.subject), 'the game-over mail');

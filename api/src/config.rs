@@ -299,6 +299,11 @@ settings! {
     /// refused (429 with `Retry-After`).
     talk_per_seat_per_minute: u32 = [20],
         env "HERMES_TALK_PER_SEAT_PER_MINUTE", value_name "N";
+    /// For a player who asked for table talk by mail as it is posted: at most one talk mail a
+    /// game per this many minutes; what is said meanwhile waits for it (or for the player's
+    /// next turn mail, which tells it too). 0: a mail for each message.
+    talk_mail_minutes: u32 = [10],
+        env "HERMES_TALK_MAIL_MINUTES", value_name "MINUTES";
     /// Addresses that no confirmed account has which one user may invite to play per day (24
     /// hours), counted across all their games (a deleted game gives none back); an invitation
     /// beyond it is refused with 429 and `Retry-After`. 0: none.

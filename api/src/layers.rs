@@ -298,6 +298,7 @@ const JSON: &[&str] = &[
     "metrics",
     "openapi",
     "preferences",
+    "rematch",
     "stream",
     "tokens",
     "turns",

@@ -134,6 +134,7 @@ impl Application {
             ),
             register_limits: RegisterLimits::new(settings.register_per_ip_per_hour),
             talk_limits: TalkLimits::new(settings.talk_per_seat_per_minute),
+            talk_mail_minutes: settings.talk_mail_minutes,
             hashers: Hashers::new(
                 settings.password_hash_concurrency,
                 std::time::Duration::from_millis(settings.password_hash_wait_ms),

@@ -58,6 +58,9 @@ pub struct BoardStyle {
     /// Draw the side panel (the legend and the details) at all: off for the game page,
     /// which shows the same in HTML below or beside the board.
     pub panel: bool,
+    /// Put the side panel below the board rather than to its right: the mail's picture,
+    /// about half as wide, so that a phone shows it at nearly twice the scale.
+    pub stacked: bool,
 }
 
 impl Default for BoardStyle {
@@ -68,6 +71,7 @@ impl Default for BoardStyle {
             details: true,
             title: None,
             panel: true,
+            stacked: false,
         }
     }
 }

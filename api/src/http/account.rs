@@ -596,6 +596,7 @@ struct PrefsPage<'a> {
     email: String,
     mail: String,
     time_zone: String,
+    talk: String,
     flash: Option<&'a str>,
     problem: Option<String>,
 }
@@ -628,6 +629,7 @@ async fn prefs_page(
             email: p.email,
             mail: p.mail_pref,
             time_zone: p.time_zone,
+            talk: p.talk_mail,
             flash,
             problem,
         },
@@ -657,7 +659,7 @@ pub async fn preferences_form(
     .await
 }
 
-/// `POST /preferences` (`csrf`, `mail`, `time_zone`): saved as `PATCH /me/preferences`
+/// `POST /preferences` (`csrf`, `mail`, `time_zone`, `talk`): saved as `PATCH /me/preferences`
 /// saves them.
 pub async fn preferences(
     req: HttpRequest,
@@ -672,7 +674,7 @@ pub async fn preferences(
     };
     session::check(&req, Some(&user), form.get("csrf"))?;
     let mut fields = serde_json::Map::new();
-    for name in ["mail", "time_zone"] {
+    for name in ["mail", "time_zone", "talk"] {
         if let Some(v) = form.get(name) {
             fields.insert(
                 name.to_string(),

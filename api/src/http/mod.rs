@@ -30,6 +30,7 @@ pub mod play;
 pub mod preferences;
 pub mod problem;
 pub mod ratelimit;
+pub mod rematch;
 pub mod replay;
 pub mod session;
 pub mod sse;
@@ -108,6 +109,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}/resign").route(web::post().to(games::resign)))
         .service(web::resource("/games/{id}/abort").route(web::post().to(games::abort)))
         .service(web::resource("/games/{id}/stand-in").route(web::delete().to(games::take_back)))
+        .service(
+            web::resource("/games/{id}/rematch")
+                .route(web::get().to(rematch::get))
+                .route(web::post().to(rematch::post)),
+        )
         .service(web::resource("/games/{id}/join").route(web::post().to(games::join)))
         .service(web::resource("/games/{id}/invites").route(web::post().to(games::invite)))
         .service(
@@ -146,6 +152,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // The game page's own JSON and forms (its credentials: a turn link or a session).
         .service(web::resource("/games/{id}/play/legal").route(web::get().to(play::legal_json)))
         .service(web::resource("/games/{id}/play/talk").route(web::post().to(play::talk)))
+        .service(web::resource("/games/{id}/play/rematch").route(web::post().to(play::rematch)))
         // The game's events for its pages (the same credentials), and the lobby's.
         .service(web::resource("/games/{id}/play/events").route(web::get().to(live::page_game)))
         .service(web::resource("/lobby/events").route(web::get().to(live::lobby)))

@@ -509,7 +509,7 @@ async fn show(
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
     let seen_seq = seen.map(|(_, seq)| seq);
-    let (table, recent, time_zone, talk, since_turns) = state
+    let (table, recent, time_zone, talk, since_turns, rematch) = state
         .db
         .conn(move |conn| {
             let table = Table::load(conn, &id)?;
@@ -533,7 +533,8 @@ async fn show(
                 }
                 _ => Vec::new(),
             };
-            Ok((table, recent, time_zone, talk, since_turns))
+            let rematch = crate::play::rematch::view(conn, &id, &uid)?;
+            Ok((table, recent, time_zone, talk, since_turns, rematch))
         })
         .await
         .map_err(page_error)?;
@@ -597,6 +598,7 @@ async fn show(
             at_seq: m.at_seq,
         })
         .collect();
+    let rematch = RematchBox::new(base, &game_id, &q, &user_id, over, rematch);
     let extra = Extra {
         problem: extra.problem.map(|p| p.based(base)),
         ..extra
@@ -649,6 +651,7 @@ async fn show(
             page: ctx,
             talk,
             since,
+            rematch,
         };
         let mut res = page(status, render_in(base, dreams::TEMPLATE, &ctx)?);
         let _ = res.add_cookie(&seen_now);
@@ -687,13 +690,14 @@ async fn show(
         page: ctx,
         talk,
         since,
+        rematch,
     };
     let mut res = page(status, render_in(base, "play.html", &ctx)?);
     let _ = res.add_cookie(&seen_now);
     Ok(res)
 }
 
-/// A page's data with the table talk beside it.
+/// A page's data with the table talk beside it, and the rematch it is part of.
 #[derive(Serialize)]
 struct WithTalk<P: Serialize> {
     #[serde(flatten)]
@@ -701,6 +705,66 @@ struct WithTalk<P: Serialize> {
     talk: Vec<TalkRow>,
     /// What the others did since the reader's last visit (this browser's).
     since: Vec<SinceRow>,
+    rematch: RematchBox,
+}
+
+/// The rematch part of a game page: the offer once the game is over, who has accepted,
+/// and the link from each game of a rematch to the other.
+#[derive(Serialize, Default)]
+pub(crate) struct RematchBox {
+    /// The game is over and no rematch was proposed: the button proposes one.
+    offer: bool,
+    /// Where the button posts.
+    action: String,
+    /// This game's rematch was proposed: who accepted, who has still to, and whether the
+    /// reader has (else the button accepts).
+    proposed: bool,
+    i_accepted: bool,
+    started: bool,
+    accepted: Vec<String>,
+    waiting: Vec<String>,
+    /// The rematch's page (from the finished game).
+    rematch_url: Option<String>,
+    /// The finished game's page (from its rematch).
+    rematch_of_url: Option<String>,
+}
+
+impl RematchBox {
+    fn new(
+        base: &str,
+        game_id: &str,
+        q: &str,
+        user_id: &str,
+        over: bool,
+        view: Option<crate::play::rematch::RematchView>,
+    ) -> RematchBox {
+        let action = format!("{base}/games/{game_id}/play/rematch{q}");
+        let Some(v) = view else {
+            return RematchBox {
+                offer: over,
+                action,
+                ..RematchBox::default()
+            };
+        };
+        // A turn link opens one game only: the other game's page is opened signed in.
+        if v.rematch_game_id == game_id {
+            return RematchBox {
+                rematch_of_url: Some(format!("{base}/games/{}/play", v.game_id)),
+                ..RematchBox::default()
+            };
+        }
+        RematchBox {
+            offer: false,
+            action,
+            proposed: true,
+            i_accepted: v.accepted.iter().any(|p| p.user_id == user_id),
+            started: v.status != crate::store::models::OPEN,
+            accepted: v.accepted.into_iter().map(|p| p.display_name).collect(),
+            waiting: v.waiting.into_iter().map(|p| p.display_name).collect(),
+            rematch_url: Some(format!("{base}/games/{}/play", v.rematch_game_id)),
+            rematch_of_url: None,
+        }
+    }
 }
 
 /// The seat's `/legal` answer (`crate::play::legal`) when it must act now, for the Dreams
@@ -1232,6 +1296,48 @@ pub async fn talk(
     }
 }
 
+/// `POST /games/{id}/play/rematch` (the game page's button, with its credentials):
+/// propose or accept the rematch of this finished game (`crate::play::rematch`), then 303
+/// back to the page. A refusal (the game is not over) is the page with the reason.
+pub async fn rematch(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+    user: Option<WebUser>,
+) -> PageResult {
+    let game_id = path.into_inner();
+    let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
+    let csrf = url::form_urlencoded::parse(&body)
+        .find(|(k, _)| k == "csrf")
+        .map(|(_, v)| v.into_owned());
+    check_form(&req, &who, user.as_ref(), csrf.as_deref())?;
+    match crate::play::rematch::want(&state, &who.user_id, &game_id).await {
+        Ok(_) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "{}/games/{game_id}/play{}#rematch",
+                    state.base_path,
+                    who.query()
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
+            let extra = Extra {
+                status: e.status(),
+                flash: None,
+                problem: Some(Problem::new("No rematch", e.detail())),
+                notation: String::new(),
+            };
+            show(&state, game_id, who, extra, None).await
+        }
+        Err(e) => Err(PageError::from(e)),
+    }
+}
+
 /// The page of a failed request: a game that does not exist, or that the reader may not
 /// see, is one page.
 fn page_error(e: ApiError) -> PageError {
@@ -1374,6 +1480,7 @@ mod tests {
                 name: "Bob & Co's".into(),
                 text: "discard 1; discard 1".into(),
             }],
+            rematch: RematchBox::default(),
         };
         render_in("", "play.html", &ctx).expect("rendered")
     }

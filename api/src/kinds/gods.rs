@@ -166,6 +166,9 @@ impl Kind for Gods {
         let style = BoardStyle {
             names: names.to_vec(),
             title: Some(title.to_string()),
+            // Board over panel: read on a phone, a picture half as wide is shown at
+            // nearly twice the scale.
+            stacked: true,
             ..Default::default()
         };
         Ok(board_attachment(&view, &style)?)

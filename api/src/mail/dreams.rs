@@ -10,6 +10,7 @@
 //! seat's guess. Everything here is built from the view alone, so a seat's mail is the same
 //! whichever other seat is the mortal; the tests render every mail twice to check it.
 
+use super::data::TalkLines;
 use super::templates::Template;
 use super::{words, Deadline, Lang, MailData, MailError};
 use games::dreams::{DreamsView, Guess, Phase, Reveal, Role, SIDE};
@@ -69,6 +70,9 @@ pub struct DreamsStars {
     /// Opens the reader's turn (the link holds a turn token).
     pub turn_url: String,
     pub game_url: String,
+    /// Table talk since the reader's last mail ([`TalkLines`]); filled in when it is sent.
+    #[serde(default)]
+    pub talk: TalkLines,
 }
 
 impl MailData for DreamsStars {
@@ -96,6 +100,9 @@ pub struct DreamsGuess {
     pub deadline: Deadline,
     pub turn_url: String,
     pub game_url: String,
+    /// Table talk since the reader's last mail ([`TalkLines`]); filled in when it is sent.
+    #[serde(default)]
+    pub talk: TalkLines,
 }
 
 impl MailData for DreamsGuess {
@@ -314,6 +321,7 @@ impl DreamsYourTurn<'_> {
                     deadline: self.deadline.clone(),
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
+                    talk: TalkLines::default(),
                 }))
             }
             Phase::Guess => {
@@ -335,6 +343,7 @@ impl DreamsYourTurn<'_> {
                     deadline: self.deadline.clone(),
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
+                    talk: TalkLines::default(),
                 }))
             }
             Phase::Over => None,

@@ -11,8 +11,8 @@
 //! attribute with `"`.
 
 use super::data::{
-    Digest, GameDeleted, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Reminder,
-    ReplyAnswer, StandIn, Timeout, Welcome, YourTurn,
+    Digest, GameDeleted, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Rematch,
+    Reminder, ReplyAnswer, StandIn, Talk, Timeout, Welcome, YourTurn,
 };
 use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
@@ -87,6 +87,9 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "dreams_guess/subject.txt", "dreams_guess/body.txt", "dreams_guess/body.html",
     "dreams_reveal/subject.txt", "dreams_reveal/body.txt", "dreams_reveal/body.html",
     "reply_answer/subject.txt", "reply_answer/body.txt", "reply_answer/body.html",
+    "talk/subject.txt", "talk/body.txt", "talk/body.html",
+    "rematch/subject.txt", "rematch/body.txt", "rematch/body.html",
+    "_talk/lines.txt", "_talk/lines.html",
     "_dreams/table.txt", "_dreams/table.html",
     "_dreams/reveal.txt", "_dreams/reveal.html",
 );
@@ -124,10 +127,14 @@ pub enum Template {
     /// Dreams: a round revealed — vision, mortal, guesses, points, seals.
     DreamsReveal,
     ReplyAnswer,
+    /// Table talk, for a reader who asked for it as it is posted (batched).
+    Talk,
+    /// A player proposed a rematch of a finished game: accept by a click or a reply.
+    Rematch,
 }
 
 impl Template {
-    pub const ALL: [Template; 15] = [
+    pub const ALL: [Template; 17] = [
         Template::Welcome,
         Template::RegisterAttempt,
         Template::PasswordReset,
@@ -143,6 +150,8 @@ impl Template {
         Template::DreamsGuess,
         Template::DreamsReveal,
         Template::ReplyAnswer,
+        Template::Talk,
+        Template::Rematch,
     ];
 
     /// The folder name under `templates/mail/`, and the name the outbox stores.
@@ -163,6 +172,8 @@ impl Template {
             Template::DreamsGuess => "dreams_guess",
             Template::DreamsReveal => "dreams_reveal",
             Template::ReplyAnswer => "reply_answer",
+            Template::Talk => "talk",
+            Template::Rematch => "rematch",
         }
     }
 
@@ -218,6 +229,8 @@ impl Template {
             Template::DreamsGuess => fits::<DreamsGuess>(data),
             Template::DreamsReveal => fits::<DreamsRevealed>(data),
             Template::ReplyAnswer => fits::<ReplyAnswer>(data),
+            Template::Talk => fits::<Talk>(data),
+            Template::Rematch => fits::<Rematch>(data),
         }
     }
 }

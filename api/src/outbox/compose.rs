@@ -574,3 +574,95 @@ pub fn stand_in_mails(
         })
         .collect())
 }
+
+/// The talk mails a message at `game`'s table causes: one to each other player who asked
+/// for talk by mail as it is posted (and gets game mail at all), unless one is already
+/// waiting for them in this game; due at once, or `minutes` after their last talk mail
+/// there (the batch: what is said meanwhile goes into it). The talk itself is read when
+/// the mail is sent (`crate::store::talk::window`).
+pub fn talk_mails(
+    conn: &mut DbConn,
+    game: &Game,
+    speaker: &str,
+    seq: i64,
+    minutes: u32,
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let others = crate::store::games::other_players_to_mail(conn, &game.id, speaker, PREF_NONE)?;
+    let ids: Vec<String> = others.iter().map(|(id, _, _)| id.clone()).collect();
+    let wanting = crate::store::talk::at_once(conn, &ids)?;
+    let data = crate::mail::Talk {
+        game_name: game_name(&game.kind, &game.id),
+        talk: crate::mail::TalkLines::default(),
+        talk_url: LINK_AT_SEND.to_string(),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    let mut out = Vec::new();
+    for (user_id, name, email) in others {
+        if !wanting.contains(&user_id) {
+            continue;
+        }
+        let (last, waiting) = crate::store::talk::last_talk_mail(conn, &game.id, &user_id)?;
+        if waiting {
+            continue;
+        }
+        let due = last.map_or(at, |last| {
+            at.max(last + chrono::Duration::minutes(i64::from(minutes)))
+        });
+        out.push(NewMail {
+            dedupe_key: Some(format!(
+                "talk:{}:{user_id}:{}",
+                game.id,
+                due.and_utc().timestamp_micros()
+            )),
+            template: crate::mail::Talk::TEMPLATE.name(),
+            user_id: Some(user_id),
+            to_addr: email,
+            to_name: Some(name),
+            game_id: Some(game.id.clone()),
+            seq: Some(seq),
+            data: data.clone(),
+            at: due,
+        });
+    }
+    Ok(out)
+}
+
+/// The rematch mails: to each player of `game` but the proposer, who may accept by a
+/// click or a reply.
+pub fn rematch_mails(
+    conn: &mut DbConn,
+    game: &Game,
+    proposer: &str,
+    accepted: &[String],
+    waiting: &[String],
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let others = crate::store::games::other_players_to_mail(conn, &game.id, proposer, PREF_NONE)?;
+    let proposer_name = accepted.first().cloned().unwrap_or_default();
+    let data = crate::mail::Rematch {
+        game_name: game_name(&game.kind, &game.id),
+        proposer: proposer_name,
+        game_kind: kind_title(&game.kind),
+        accepted: accepted.to_vec(),
+        waiting: waiting.to_vec(),
+        rematch_url: LINK_AT_SEND.to_string(),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    Ok(others
+        .into_iter()
+        .map(|(user_id, name, email)| NewMail {
+            dedupe_key: Some(format!("rematch:{}:{user_id}", game.id)),
+            template: crate::mail::Rematch::TEMPLATE.name(),
+            user_id: Some(user_id),
+            to_addr: email,
+            to_name: Some(name),
+            game_id: Some(game.id.clone()),
+            seq: Some(game.seq),
+            data: data.clone(),
+            at,
+        })
+        .collect())
+}

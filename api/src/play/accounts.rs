@@ -21,6 +21,7 @@ use crate::state::AppState;
 use crate::store::deadlines::{self, Vacation, VacationError};
 use crate::store::models::{new_id, now, User};
 use crate::store::prefs::{self, Prefs};
+use crate::store::talk as talk_store;
 use crate::store::{accounts, outbox, StoreError};
 use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
 use email_address::{EmailAddress, Options};
@@ -269,6 +270,19 @@ fn check_preference(field: &str, value: &Value) -> ApiResult<String> {
                     )
                 })
         }
+        "talk" => {
+            let v = string("talk", value)?;
+            talk_store::MODES
+                .iter()
+                .find(|m| **m == v)
+                .map(|m| m.to_string())
+                .ok_or_else(|| {
+                    invalid(
+                        "talk",
+                        format!("`talk` must be one of {}", talk_store::MODES.join(", ")),
+                    )
+                })
+        }
         other => Err(
             ApiError::unprocessable("unknown_field", format!("no preference `{other}`"))
                 .with("field", other.to_string()),
@@ -277,7 +291,7 @@ fn check_preference(field: &str, value: &Value) -> ApiResult<String> {
 }
 
 /// `user_id` saves preferences: every field of `fields` (`mail`, `time_zone`, `lang`; all
-/// three when `whole`) is checked, a bad one is a 422 naming it, then they are written, all
+/// three when `whole`; `talk` may be left out even then, as clients from before it do) is checked, a bad one is a 422 naming it, then they are written, all
 /// or nothing. The API's `PUT`/`PATCH /me/preferences` and the preferences page both save
 /// through here. When `mail` or `time_zone` changes, the next digest is unscheduled and
 /// the scheduler computes it again (`crate::store::prefs::set_prefs`).
@@ -322,7 +336,13 @@ pub async fn save_preferences(
                 pick("time_zone", &old.time_zone),
                 pick("lang", &old.lang),
             );
-            prefs::set_prefs(conn, &user_id, &mail, &tz, &lang)?;
+            crate::store::write_transaction(conn, |conn| {
+                prefs::set_prefs(conn, &user_id, &mail, &tz, &lang)?;
+                if let Some(talk) = checked.get("talk").and_then(Value::as_str) {
+                    talk_store::set_mode(conn, &user_id, talk)?;
+                }
+                Ok::<_, crate::store::StoreError>(())
+            })?;
             prefs::prefs(conn, &user_id)?
                 .ok_or_else(|| ApiError::internal("the user vanished while saving preferences"))
         })

@@ -253,7 +253,7 @@ fn game_clock(body: &NewGame) -> ApiResult<(i64, String)> {
 }
 
 /// A join code: 10 characters from an alphabet without look-alikes.
-fn join_code() -> String {
+pub(crate) fn join_code() -> String {
     const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
     let mut rng = rand::thread_rng();
     (0..10)
@@ -457,11 +457,16 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
 /// server's seed and, from seed scheme 2 on, every player's seed in seat order, fixed now
 /// that the last seat is taken (`docs/players/replay.md`).
 fn plan_start(game: &Game, joined: &[Seat]) -> Result<StartPlan, String> {
-    let kind = registry::kind(&game.kind).ok_or("unknown kind")?;
     let mut order: Vec<&Seat> = joined.iter().collect();
     if game.random_seats {
         order.shuffle(&mut rand::rngs::OsRng);
     }
+    plan_in_order(game, order)
+}
+
+/// Set up `game` with its players seated in `order` (seat 0 first).
+pub(crate) fn plan_in_order(game: &Game, order: Vec<&Seat>) -> Result<StartPlan, String> {
+    let kind = registry::kind(&game.kind).ok_or("unknown kind")?;
     let player_seeds: Vec<String> = order
         .iter()
         .map(|s| s.player_seed.clone().unwrap_or_default())
@@ -482,7 +487,7 @@ fn plan_start(game: &Game, joined: &[Seat]) -> Result<StartPlan, String> {
     })
 }
 
-fn join_error(e: JoinError) -> ApiError {
+pub(crate) fn join_error(e: JoinError) -> ApiError {
     match e {
         JoinError::NotOpen => ApiError::conflict("game_not_open", "the game has already started"),
         JoinError::Full => ApiError::conflict("game_full", "every seat is taken"),
@@ -512,6 +517,7 @@ pub async fn join(state: &AppState, user_id: &str, id: String, body: Join) -> Ap
                 ApiError::not_found("game_not_found", "there is no game with this id")
             })?;
             let user = crate::auth::existing_user(conn, &user_id)?;
+            crate::play::rematch::refuse_plain_join(conn, &id)?;
             let allowed = match &code {
             Some(c) => c.trim().eq_ignore_ascii_case(&game.join_code),
             // An invitation is to an address: only its confirmed owner may take it (anyone

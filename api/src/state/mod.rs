@@ -28,6 +28,9 @@ pub struct AppState {
     pub register_limits: RegisterLimits,
     /// Table talk per seat per minute (`crate::play::talk`).
     pub talk_limits: TalkLimits,
+    /// At most one talk mail a game per this many minutes, to a player who asked for talk
+    /// by mail as it is posted (`crate::play::talk`).
+    pub talk_mail_minutes: u32,
     /// The bound on password hashes at once (registrations and logins).
     pub hashers: Hashers,
     /// Invitations mailed per day to an address no confirmed account has.

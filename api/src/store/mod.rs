@@ -22,9 +22,11 @@ pub mod lease;
 pub mod models;
 pub mod outbox;
 pub mod prefs;
+pub mod rematches;
 pub mod runner;
 pub mod schema;
 pub mod sessions;
+pub mod talk;
 pub mod webhooks;
 
 pub use runner::Db;

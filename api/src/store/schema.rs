@@ -334,3 +334,19 @@ diesel::table! {
 
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::allow_tables_to_appear_in_same_query!(webhooks, webhook_deliveries, events);
+
+diesel::table! {
+    talk_mail_prefs (user_id) {
+        user_id -> Text,
+        mode -> Text,
+    }
+}
+
+diesel::table! {
+    rematches (game_id) {
+        game_id -> Text,
+        new_game_id -> Text,
+        proposed_by -> Text,
+        created_at -> Timestamp,
+    }
+}

@@ -33,6 +33,7 @@ mod replies;
 mod snapshots;
 mod startup;
 mod stream;
+mod table;
 mod tokens;
 mod turns;
 mod watchers;

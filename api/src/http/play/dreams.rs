@@ -878,6 +878,7 @@ mod tests {
                 page: ctx,
                 talk: Vec::new(),
                 since: Vec::new(),
+                rematch: crate::http::play::RematchBox::default(),
             };
             render_in("", TEMPLATE, &ctx).expect("rendered")
         }

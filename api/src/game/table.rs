@@ -32,7 +32,8 @@ pub struct Table {
 }
 
 impl Table {
-    /// The display names of a game's players, by seat.
+    /// The names of a game's players as pages and mail show them ([`super::shown_name`]),
+    /// by seat.
     pub fn names_by_seat(&self) -> Vec<String> {
         let n = usize::try_from(self.game.seat_count).unwrap_or(0);
         let mut names = vec![String::new(); n];
@@ -43,7 +44,7 @@ impl Table {
                 .and_then(|s| usize::try_from(s).ok())
                 .and_then(|s| names.get_mut(s))
             {
-                *slot = p.display_name.clone();
+                *slot = super::seat_name(p);
             }
         }
         names
@@ -311,6 +312,8 @@ impl Table {
                     // Public from the start: the randomness is derived from them.
                     "player_seed": p.seat.player_seed,
                     "player_seed_by": p.seat.player_seed_by,
+                    // Who plays the seat when it is not a person (`SeatBot`).
+                    "bot": if p.bot { json!({"kind": "account"}) } else { Value::Null },
                 })
             })
             .collect();

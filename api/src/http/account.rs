@@ -596,6 +596,8 @@ struct PrefsPage<'a> {
     email: String,
     mail: String,
     time_zone: String,
+    /// A bot account (`POST /me/bot`, or this page's own button).
+    bot: bool,
     flash: Option<&'a str>,
     problem: Option<String>,
 }
@@ -628,6 +630,7 @@ async fn prefs_page(
             email: p.email,
             mail: p.mail_pref,
             time_zone: p.time_zone,
+            bot: user.bot,
             flash,
             problem,
         },
@@ -671,6 +674,23 @@ pub async fn preferences(
         Err(redirect) => return Ok(*redirect),
     };
     session::check(&req, Some(&user), form.get("csrf"))?;
+    // The page's other form: the account becomes a bot, as `POST /me/bot` makes it.
+    if form.get("bot") == Some("yes") {
+        return match acts::become_bot(&state, user.user_id.clone()).await {
+            Ok(_) => Ok(see_other(&state, "/preferences?saved=1", None)),
+            Err(e) if e.status() == StatusCode::CONFLICT => {
+                prefs_page(
+                    &state,
+                    &user,
+                    StatusCode::CONFLICT,
+                    None,
+                    Some(form_words(&e)),
+                )
+                .await
+            }
+            Err(e) => Err(e.into()),
+        };
+    }
     let mut fields = serde_json::Map::new();
     for name in ["mail", "time_zone"] {
         if let Some(v) = form.get(name) {

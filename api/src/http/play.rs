@@ -638,6 +638,9 @@ pub async fn post(
             .map(|(_, v)| v.into_owned())
     };
     check_form(&req, &who, user.as_ref(), field("csrf").as_deref())?;
+    if who.token.is_none() {
+        user.as_ref().map(WebUser::may_play).transpose()?;
+    }
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {

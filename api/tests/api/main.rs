@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod backup;
+mod bot_accounts;
 mod calendar;
 mod check;
 mod contract;

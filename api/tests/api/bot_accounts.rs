@@ -378,3 +378,36 @@ api_test!(
         assert!(lobby.body.contains("(bot)"), "{}", lobby.body);
     }
 );
+
+api_test!(
+    async fn the_account_page_makes_an_account_a_bot_only_before_it_plays(app) {
+        let (ann, ann_email) = account(&app, "ann").await;
+        let (bob, bob_email) = account(&app, "bob").await;
+        open_game(&app, &bob).await;
+
+        let mut browser = Browser::new(&app);
+        browser.log_in(&bob_email, "a long password").await;
+        let page = browser.get("/preferences").await;
+        assert!(page.body.contains("Make this a bot account"), "{}", page.body);
+        let refused = browser
+            .post("/preferences", &[("csrf", &page.csrf()), ("bot", "yes")])
+            .await;
+        assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+        assert!(refused.body.contains("taken a seat"), "{}", refused.body);
+        let (_, me) = app.get("/me", &bob.token).await;
+        assert_eq!(me["bot"], false);
+
+        let mut browser = Browser::new(&app);
+        browser.log_in(&ann_email, "a long password").await;
+        let page = browser.get("/preferences").await;
+        let done = browser
+            .post("/preferences", &[("csrf", &page.csrf()), ("bot", "yes")])
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+        let (_, me) = app.get("/me", &ann.token).await;
+        assert_eq!(me["bot"], true);
+        let page = browser.get("/preferences").await;
+        assert!(page.body.contains("This is a <strong>bot account</strong>"), "{}", page.body);
+        assert!(!page.body.contains("Make this a bot account"));
+    }
+);

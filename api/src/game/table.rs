@@ -32,7 +32,8 @@ pub struct Table {
 }
 
 impl Table {
-    /// The display names of a game's players, by seat.
+    /// The names of a game's players as pages and mail show them ([`super::shown_name`]),
+    /// by seat.
     pub fn names_by_seat(&self) -> Vec<String> {
         let n = usize::try_from(self.game.seat_count).unwrap_or(0);
         let mut names = vec![String::new(); n];
@@ -44,10 +45,11 @@ impl Table {
                 .and_then(|s| names.get_mut(s))
             {
                 // A seat a stand-in plays is marked so wherever the game names its seats
-                // (pages, pictures, mail); an engine bot's name says it already.
+                // (pages, pictures, mail); an engine bot's name says it already, a bot
+                // account's gets "(bot)".
                 *slot = match p.seat.stand_in_at {
                     Some(_) => format!("{} (stand-in)", p.display_name),
-                    None => p.display_name.clone(),
+                    None => super::seat_name(p),
                 };
             }
         }
@@ -318,7 +320,7 @@ impl Table {
                     "player_seed_by": p.seat.player_seed_by,
                     // Who plays the seat if not a person (`SeatBot`), and whether a
                     // stand-in plays for its absent player.
-                    "bot": seat_bot(&p.seat),
+                    "bot": if p.bot { json!({"kind": "account"}) } else { seat_bot(&p.seat) },
                     "stand_in": seat_stand_in(&p.seat, g),
                 })
             })

@@ -597,6 +597,8 @@ struct PrefsPage<'a> {
     mail: String,
     time_zone: String,
     talk: String,
+    /// A bot account (`POST /me/bot`, or this page's own button).
+    bot: bool,
     flash: Option<&'a str>,
     problem: Option<String>,
 }
@@ -630,6 +632,7 @@ async fn prefs_page(
             mail: p.mail_pref,
             time_zone: p.time_zone,
             talk: p.talk_mail,
+            bot: user.bot,
             flash,
             problem,
         },
@@ -673,6 +676,23 @@ pub async fn preferences(
         Err(redirect) => return Ok(*redirect),
     };
     session::check(&req, Some(&user), form.get("csrf"))?;
+    // The page's other form: the account becomes a bot, as `POST /me/bot` makes it.
+    if form.get("bot") == Some("yes") {
+        return match acts::become_bot(&state, user.user_id.clone()).await {
+            Ok(_) => Ok(see_other(&state, "/preferences?saved=1", None)),
+            Err(e) if e.status() == StatusCode::CONFLICT => {
+                prefs_page(
+                    &state,
+                    &user,
+                    StatusCode::CONFLICT,
+                    None,
+                    Some(form_words(&e)),
+                )
+                .await
+            }
+            Err(e) => Err(e.into()),
+        };
+    }
     let mut fields = serde_json::Map::new();
     for name in ["mail", "time_zone", "talk"] {
         if let Some(v) = form.get(name) {

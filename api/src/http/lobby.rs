@@ -145,7 +145,7 @@ fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
         players: table
             .players
             .iter()
-            .map(|p| p.display_name.clone())
+            .map(crate::game::seat_name)
             .collect::<Vec<_>>()
             .join(", "),
         status,
@@ -310,6 +310,7 @@ pub async fn create(
 ) -> PageResult {
     let form = Form::parse(&body)?;
     let user = signed_in(&req, user, &form)?;
+    user.may_play()?;
     let get = |name: &str, default: &str| {
         form.get(name)
             .map(|v| v.trim().to_string())
@@ -503,6 +504,7 @@ pub async fn join(
         ));
     };
     session::check(&req, Some(&user), form.get(session::CSRF_FIELD))?;
+    user.may_play()?;
     let lookup = code.clone();
     let game = state
         .db

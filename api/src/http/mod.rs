@@ -54,6 +54,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // Replies by mail from a provider's webhook or an MTA pipe (`crate::inbound`).
         .service(web::resource("/inbound/mail").route(web::post().to(inbound::mail)))
         .service(web::resource("/me").route(web::get().to(me::get)))
+        .service(web::resource("/me/bot").route(web::post().to(me::become_bot)))
         // The busiest route first among those with a parameter: the router tries each such
         // route in turn, with a regex (a turn went through a dozen before it matched).
         // No two routes here match the same path, so their order changes nothing else.

@@ -470,7 +470,7 @@ pub async fn join(
             };
             let players = game_store::players(conn, &game.id)?;
             let creator = crate::store::accounts::user_by_id(conn, &game.created_by)?
-                .map(|u| u.display_name)
+                .map(|u| crate::game::shown_name(&u.display_name, u.is_bot()))
                 .unwrap_or_default();
             Ok(Some((game, players, creator)))
         })
@@ -498,7 +498,7 @@ pub async fn join(
             kind: game.kind.clone(),
             created_by: creator,
             seat_count: game.seat_count,
-            players: players.into_iter().map(|p| p.display_name).collect(),
+            players: players.iter().map(crate::game::seat_name).collect(),
             status: match game.status.as_str() {
                 "open" => "waiting for players".to_string(),
                 "running" => "being played".to_string(),

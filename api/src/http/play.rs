@@ -1111,6 +1111,9 @@ pub async fn post(
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish());
     }
+    if who.token.is_none() {
+        user.as_ref().map(WebUser::may_play).transpose()?;
+    }
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {

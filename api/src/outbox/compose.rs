@@ -111,7 +111,7 @@ impl From<&Seated> for Reader {
         Reader {
             user_id: s.user_id.clone(),
             seat: usize::try_from(s.seat).unwrap_or(usize::MAX),
-            name: s.display_name.clone(),
+            name: crate::game::shown_name(&s.display_name, s.bot_at.is_some()),
             email: s.email.clone(),
             mail_pref: s.mail_pref.clone(),
             forfeited: s.forfeited_at.is_some(),
@@ -126,7 +126,7 @@ fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> 
             Some(Reader {
                 user_id: r.user_id,
                 seat: usize::try_from(r.seat?).ok()?,
-                name: r.display_name,
+                name: crate::game::shown_name(&r.display_name, r.bot_at.is_some()),
                 email: r.email,
                 mail_pref: r.mail_pref,
                 forfeited: r.forfeited_at.is_some(),

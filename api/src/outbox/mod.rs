@@ -932,12 +932,12 @@ fn rebuild(
     };
     let names = game_store::seat_names(conn, game_id)?;
     let mut by_seat = vec![String::new(); game.seat_count.max(0) as usize];
-    for (s, name) in names {
+    for (s, name, bot) in names {
         if let Some(slot) = s
             .and_then(|s| usize::try_from(s).ok())
             .and_then(|s| by_seat.get_mut(s))
         {
-            *slot = name;
+            *slot = crate::game::shown_name(&name, bot);
         }
     }
     Ok(Some(Rebuilt {

@@ -1,8 +1,8 @@
 //! What a user does with their account: registers one, logs in (the password checked),
-//! saves their preferences, starts, moves or ends a vacation.
+//! saves their preferences, starts, moves or ends a vacation, becomes a bot.
 //!
 //! One entry point per act ([`register`], [`check_password`], [`save_preferences`],
-//! [`vacation`], [`start_vacation`], [`end_vacation`]), each taking plain values (the
+//! [`vacation`], [`start_vacation`], [`end_vacation`], [`become_bot`]), each taking plain values (the
 //! user's id, the client's address, what they sent) and owning the checks, the limits, the
 //! write and its mail. The API (`POST /users`, `POST /auth/login`, `/me/preferences`,
 //! `/me/vacation`) and the account pages only translate to and from these, so the
@@ -141,6 +141,7 @@ pub async fn register(
                     password_hash,
                     created_at: now(),
                     credentials_epoch: 0,
+                    bot_at: None,
                 };
                 // The account and its welcome mail (with the verify link) are one transaction.
                 accounts::insert_user(conn, &user)?;
@@ -336,6 +337,15 @@ pub async fn save_preferences(
                 pick("time_zone", &old.time_zone),
                 pick("lang", &old.lang),
             );
+            // A bot follows its event stream; its mail stays off (`become_bot`).
+            if mail != "none" && accounts::is_bot(conn, &user_id)? {
+                return Err(invalid(
+                    "mail",
+                    "a bot account gets no game mail (`mail` stays `none`): it follows its \
+                     event stream, GET /stream"
+                        .to_string(),
+                ));
+            }
             crate::store::write_transaction(conn, |conn| {
                 prefs::set_prefs(conn, &user_id, &mail, &tz, &lang)?;
                 if let Some(talk) = checked.get("talk").and_then(Value::as_str) {
@@ -347,6 +357,34 @@ pub async fn save_preferences(
                 .ok_or_else(|| ApiError::internal("the user vanished while saving preferences"))
         })
         .await
+}
+
+/// `user_id` makes their account a bot, for good (`POST /me/bot`, the preferences page):
+/// refused `409 bot_after_games` once the account has taken a seat in any game (a bot
+/// is a bot from its first game on, so that every table it sat at knew). From then on it
+/// plays with `bot:play` tokens only, gets no game mail and is shown as a bot wherever a
+/// seat is (docs/clients/bots.md). Already a bot: nothing changes. Answers the account.
+pub async fn become_bot(state: &AppState, user_id: String) -> ApiResult<User> {
+    let at = state.clock.now_naive();
+    let user = state
+        .db
+        .write(move |conn| {
+            match accounts::become_bot(conn, &user_id, at)? {
+                accounts::BecameBot::Bot => {}
+                accounts::BecameBot::HasPlayed => {
+                    return Err(ApiError::conflict(
+                        "bot_after_games",
+                        "this account has taken a seat in a game: only an account that has \
+                         never played may become a bot (register a new one for the bot)",
+                    ))
+                }
+                accounts::BecameBot::Gone => return Err(gone()),
+            }
+            accounts::user_by_id(conn, &user_id)?.ok_or_else(gone)
+        })
+        .await?;
+    tracing::info!(user.id = %user.id, "account became a bot");
+    Ok(user)
 }
 
 /// The caller's account is gone (deleted while their credential was still good).

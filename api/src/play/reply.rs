@@ -509,7 +509,7 @@ fn names_of(table: &Table) -> Vec<String> {
             .and_then(|s| usize::try_from(s).ok())
             .and_then(|s| names.get_mut(s))
         {
-            *slot = p.display_name.clone();
+            *slot = crate::game::seat_name(p);
         }
     }
     names

@@ -345,7 +345,7 @@ fn timeout_mail(
                 names.resize(s + 1, String::new());
             }
             if let Some(slot) = names.get_mut(s) {
-                *slot = p.display_name.clone();
+                *slot = crate::game::seat_name(p);
             }
         }
     }

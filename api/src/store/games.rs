@@ -111,6 +111,8 @@ pub struct SeatReader {
     pub display_name: String,
     pub email: String,
     pub mail_pref: String,
+    /// When the player's account became a bot (`users.bot_at`).
+    pub bot_at: Option<chrono::NaiveDateTime>,
 }
 
 /// The numbered seats of `game_id` with their players, by seat.
@@ -127,6 +129,7 @@ pub fn seat_readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatReader>,
             users::display_name,
             users::email,
             users::mail_pref,
+            users::bot_at,
         ))
         .load(c))?)
 }
@@ -191,17 +194,21 @@ pub fn turns_with_events(
         .load(conn)?)
 }
 
-/// Each seat of `game_id` with its player's display name, in no particular order (the
-/// seat is `None` while the game fills).
+/// Each seat of `game_id` with its player's display name and whether the player is a bot
+/// account, in no particular order (the seat is `None` while the game fills).
 pub fn seat_names(
     conn: &mut DbConn,
     game_id: &str,
-) -> Result<Vec<(Option<i64>, String)>, StoreError> {
-    Ok(seats::table
+) -> Result<Vec<(Option<i64>, String, bool)>, StoreError> {
+    let rows: Vec<(Option<i64>, String, Option<chrono::NaiveDateTime>)> = seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
-        .select((seats::seat, users::display_name))
-        .load(conn)?)
+        .select((seats::seat, users::display_name, users::bot_at))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(seat, name, bot_at)| (seat, name, bot_at.is_some()))
+        .collect())
 }
 
 /// A game's row without its state (`state` is `None`): for a turn whose engine is hot,
@@ -276,11 +283,13 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
 pub struct SeatedPlayer {
     pub seat: Seat,
     pub display_name: String,
+    /// Its player is a bot account (`users.bot_at`).
+    pub bot: bool,
 }
 
 /// The players of a game, in seat order once started (join order before).
 pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, StoreError> {
-    let rows: Vec<(Seat, String)> = super::native!(conn, c => seats::table
+    let rows: Vec<(Seat, String, Option<chrono::NaiveDateTime>)> = super::native!(conn, c => seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
         .order((
@@ -288,11 +297,15 @@ pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, St
             seats::joined_at.asc(),
             seats::user_id.asc(),
         ))
-        .select((Seat::as_select(), users::display_name))
+        .select((Seat::as_select(), users::display_name, users::bot_at))
         .load(c))?;
     Ok(rows
         .into_iter()
-        .map(|(seat, display_name)| SeatedPlayer { seat, display_name })
+        .map(|(seat, display_name, bot_at)| SeatedPlayer {
+            seat,
+            display_name,
+            bot: bot_at.is_some(),
+        })
         .collect())
 }
 
@@ -307,7 +320,7 @@ pub fn players_of(
 ) -> Result<HashMap<String, Vec<SeatedPlayer>>, StoreError> {
     let mut out: HashMap<String, Vec<SeatedPlayer>> = HashMap::new();
     for ids in game_ids.chunks(IDS_PER_QUERY) {
-        let rows: Vec<(Seat, String)> = seats::table
+        let rows: Vec<(Seat, String, Option<chrono::NaiveDateTime>)> = seats::table
             .inner_join(users::table)
             .filter(seats::game_id.eq_any(ids))
             .order((
@@ -316,12 +329,16 @@ pub fn players_of(
                 seats::joined_at.asc(),
                 seats::user_id.asc(),
             ))
-            .select((Seat::as_select(), users::display_name))
+            .select((Seat::as_select(), users::display_name, users::bot_at))
             .load(conn)?;
-        for (seat, display_name) in rows {
+        for (seat, display_name, bot_at) in rows {
             out.entry(seat.game_id.clone())
                 .or_default()
-                .push(SeatedPlayer { seat, display_name });
+                .push(SeatedPlayer {
+                    seat,
+                    display_name,
+                    bot: bot_at.is_some(),
+                });
         }
     }
     Ok(out)
@@ -897,6 +914,7 @@ type SeatedSql = (
     diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
     diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
     diesel::sql_types::BigInt,
+    diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
     diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
 );
 

@@ -19,6 +19,16 @@ pub struct User {
     /// Grows by one at each password reset; an access token is good only in the epoch it
     /// was issued in (`crate::auth::epochs`).
     pub credentials_epoch: i64,
+    /// When the account became a bot (`crate::play::accounts::become_bot`); `None` for a
+    /// person. Never cleared.
+    pub bot_at: Option<NaiveDateTime>,
+}
+
+impl User {
+    /// A bot account: it plays through the API with a `bot:play` token only.
+    pub fn is_bot(&self) -> bool {
+        self.bot_at.is_some()
+    }
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

@@ -18,6 +18,7 @@ diesel::table! {
         vacation_year -> BigInt,
         vacation_used_secs -> BigInt,
         credentials_epoch -> BigInt,
+        bot_at -> Nullable<Timestamp>,
     }
 }
 

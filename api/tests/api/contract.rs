@@ -16,6 +16,7 @@ const PATHS: &[&str] = &[
     "/auth/login",
     "/inbound/mail",
     "/me",
+    "/me/bot",
     "/me/vacation",
     "/me/calendar",
     "/calendar/{token}.ics",

@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod backup;
 mod bots;
+mod bot_accounts;
 mod calendar;
 mod check;
 mod contract;

@@ -570,7 +570,11 @@ reply_test! {
         assert_eq!(body["outcome"], "moved_on", "{body}");
         let answer = wait_mail(&sink, "moved on", |m| m.in_reply_to.as_deref() == Some(old.as_str())).await;
         assert!(answer.text.contains("has moved on"), "{}", answer.text);
-        assert!(answer.text.contains(&format!("The game is at turn {seq1}")), "{}", answer.text);
+        assert!(
+            answer.text.contains(&format!("Turns played: {seq1}; the next is turn {}.", seq1 + 1)),
+            "{}",
+            answer.text
+        );
         assert_eq!(game(&app, &id, &ann).await["seq"], seq1);
 
         // Table talk and the board, by reply.

@@ -173,6 +173,9 @@ pub fn last_turn_of(
         .first(conn)?)
 }
 
+/// One log entry's sequence, seat, source, turn (JSON) and events (JSON).
+pub type EntryParts = (i64, i64, String, String, String);
+
 /// The sequence, seat, source, turn (JSON) and events (JSON) of each log entry of
 /// `game_id` after `after` up to `upto`, in order.
 pub fn turns_with_events(
@@ -180,7 +183,7 @@ pub fn turns_with_events(
     game_id: &str,
     after: i64,
     upto: i64,
-) -> Result<Vec<(i64, i64, String, String, String)>, StoreError> {
+) -> Result<Vec<EntryParts>, StoreError> {
     Ok(turns::table
         .filter(turns::game_id.eq(game_id))
         .filter(turns::seq.gt(after))

@@ -1309,7 +1309,7 @@ fn turn_page(user: &str, game: &str) -> String {
 
 reply_test! {
     async fn the_turn_number_and_the_game_name_agree_in_the_mail_the_answer_the_pages_and_the_api(app, sink) {
-        let players = vec![confirmed(&app, "ann").await, confirmed(&app, "bo").await];
+        let players = [confirmed(&app, "ann").await, confirmed(&app, "bo").await];
         let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
         let id = new_game(&app, "gods", &ps).await;
         let g = game(&app, &id, &ps[0]).await;
@@ -1360,7 +1360,7 @@ reply_test! {
 
 reply_test! {
     async fn after_a_resignation_the_next_mail_says_who_resigned_and_what_hermes_played_for_the_seat(app, sink) {
-        let players = vec![confirmed(&app, "ann").await, confirmed(&app, "bo").await];
+        let players = [confirmed(&app, "ann").await, confirmed(&app, "bo").await];
         let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
         let id = new_game(&app, "gods", &ps).await;
         let (ann, bo) = (&ps[0], &ps[1]);

@@ -117,7 +117,7 @@ test('the lobby follows the kind chosen and copies a full join link', { timeout:
   assert.equal(await page.inputValue('#seats'), '2');
   assert.equal(await page.getAttribute('#seats', 'max'), '4');
   // Dreams: its deck, not Gods' draw, and at least 3 players.
-  await page.getByLabel(/^Dreams/).check();
+  await page.check('input[name=kind][value=dreams]');
   assert.equal(await gods.isVisible(), false);
   assert.equal(await dreams.isVisible(), true);
   assert.equal(await page.inputValue('#seats'), '3', 'the seat count follows the kind');
@@ -126,7 +126,7 @@ test('the lobby follows the kind chosen and copies a full join link', { timeout:
   await screenshots(page, 'lobby-new-game-dreams');
   // Back to Gods with 6 players asked: the most Gods allows.
   await page.fill('#seats', '6');
-  await page.getByLabel(/^Gods/).check();
+  await page.check('input[name=kind][value=gods]');
   assert.equal(await page.inputValue('#seats'), '4');
 
   // A game of Gods for three, one address invited.

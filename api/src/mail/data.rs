@@ -147,7 +147,7 @@ pub struct Deadline {
     pub zone: String,
     /// RFC 3339 in UTC: `2025-01-17T13:30:00Z`.
     pub utc: String,
-    /// How long is left as people say it, `2 days 3 hours left` (`passed` once it has);
+    /// How long is left as people say it, `2 days 3 hours left` (`time is up` once it has passed);
     /// empty when the mail was decided without a "now" (rows queued before it existed).
     #[serde(default)]
     pub left: String,

@@ -184,11 +184,11 @@ pub fn by_service(lang: Lang, names: &[String], seat: usize, source: &str) -> Op
 
 /// How long is left until a deadline, as people say it: the two largest units,
 /// `2 days 3 hours left`, `5 hours 10 minutes left`, `12 minutes left`,
-/// `less than a minute left`; `passed` once it has.
+/// `less than a minute left`; `time is up` once it has passed.
 pub fn time_left(left: chrono::Duration) -> String {
     let minutes = left.num_minutes();
     if left <= chrono::Duration::zero() {
-        return "passed".to_string();
+        return "time is up".to_string();
     }
     if minutes < 1 {
         return "less than a minute left".to_string();
@@ -414,6 +414,6 @@ mod time_left_tests {
             time_left(chrono::Duration::seconds(20)),
             "less than a minute left"
         );
-        assert_eq!(t(-5), "passed");
+        assert_eq!(t(-5), "time is up");
     }
 }

@@ -39,7 +39,8 @@ pub use raster::{
 };
 /// The pixels [`rasterise`] returns.
 pub use resvg::tiny_skia::Pixmap;
-pub use svg::board_svg;
+pub(crate) use svg::esc as svg_escape;
+pub use svg::{board_svg, cell_words, god_colour, tribe_colour};
 
 /// How to draw a board. `Default` is what the service serves and mails.
 #[derive(Debug, Clone, PartialEq)]

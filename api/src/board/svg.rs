@@ -224,6 +224,41 @@ fn colour_letter(c: Colour) -> &'static str {
     }
 }
 
+/// What stands on a hex, in words for a screen reader: `red tribe, Ada's marker`.
+pub fn cell_words(cell: Cell, names: &[String]) -> String {
+    let god = |seat: Seat| match names.get(seat).map(|n| n.trim()) {
+        Some(name) if !name.is_empty() => format!("{name} (god {seat})"),
+        _ => format!("god {seat}"),
+    };
+    match cell {
+        Cell::Tribe { colour, marker } => {
+            let colour = match colour {
+                Colour::Red => "red",
+                Colour::Yellow => "yellow",
+                Colour::Green => "green",
+                Colour::Blue => "blue",
+            };
+            match marker {
+                Some(seat) => format!("{colour} tribe with the marker of {}", god(seat)),
+                None => format!("{colour} tribe"),
+            }
+        }
+        Cell::Temple { god: seat } => format!("temple of {}", god(seat)),
+        Cell::Desert => "desert".to_string(),
+        Cell::Decay => "decay tile".to_string(),
+    }
+}
+
+/// A god's marker colour and the colour of text on it, for a page's key: as on the board.
+pub fn god_colour(seat: Seat) -> (&'static str, &'static str) {
+    god_colours(seat)
+}
+
+/// A tribe's colour as drawn, for a page's key.
+pub fn tribe_colour(c: Colour) -> &'static str {
+    tribe_fill(c)
+}
+
 /// A god's marker colour and the colour of text on it. Gods are seats and have nothing
 /// to do with tribe colours (G-C1), so none of these is red, yellow, green or blue.
 fn god_colours(seat: Seat) -> (&'static str, &'static str) {

@@ -162,7 +162,10 @@ impl PageParts {
         let page = format!("{base}/games/{game_id}/play");
         let with = |path: &str| format!("{path}{q}");
         PageParts {
-            board_svg,
+            // On the page the picture is something to play on: a group of hexes (or
+            // images) that the script makes focusable, not one image whose parts a
+            // screen reader would never reach.
+            board_svg: board_svg.replacen(" role=\"img\"", " role=\"group\"", 1),
             action: with(&page),
             legal_url: with(&format!("{page}/legal")),
             talk_action: with(&format!("{page}/talk")),
@@ -204,6 +207,18 @@ impl TalkRow {
 }
 
 impl LogRow {
+    fn since(&self) -> SinceRow {
+        SinceRow {
+            seq: self.seq,
+            name: self.name.clone(),
+            text: if self.words.is_empty() {
+                self.notation.clone()
+            } else {
+                format!("{}: {}", self.notation, self.words)
+            },
+        }
+    }
+
     /// Who, the notation, the words, and whether the service played it.
     pub(crate) fn parts(self) -> (String, Option<String>, String, Option<String>) {
         (self.name, Some(self.notation), self.words, self.by_service)
@@ -238,6 +253,185 @@ struct PlayPage {
     notation: String,
     flash: Option<String>,
     problem: Option<Problem>,
+    over: bool,
+    /// Each god's points by source: now (if the game ended now), or the result.
+    points: Vec<PointsRow>,
+    /// Why a score is below zero, when one is.
+    negative: Option<String>,
+    /// The key of the board: each god's marker colour.
+    key: Vec<KeyGod>,
+    /// The tribes' colours as drawn.
+    tribes: Vec<KeyTribe>,
+    /// What the most temples are worth in this game, in words (`−4`).
+    majority_words: &'static str,
+    /// The last log entry and the hexes it touched (marked on the board).
+    last_move: Option<LastMove>,
+    /// The board in words, a line a kind of tile.
+    board_words: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct PointsRow {
+    seat: usize,
+    name: String,
+    village_tiles: u32,
+    villages: i64,
+    vp_tiles: u32,
+    vp: i64,
+    temples: usize,
+    temple_majority: i64,
+    total: i64,
+    crystals: u8,
+    winner: bool,
+}
+
+#[derive(Serialize)]
+struct KeyGod {
+    seat: usize,
+    name: String,
+    fill: &'static str,
+    ink: &'static str,
+}
+
+#[derive(Serialize)]
+struct KeyTribe {
+    name: &'static str,
+    letter: &'static str,
+    fill: &'static str,
+}
+
+#[derive(Serialize)]
+struct LastMove {
+    seq: i64,
+    name: String,
+    notation: String,
+    words: String,
+    hexes: Vec<String>,
+}
+
+/// The hexes a turn in the notation names (`tribe 1 at 2,-1; desert from 0,0 to 1,1`).
+fn hexes_named(notation: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in notation.split(|c: char| c.is_whitespace() || c == ';') {
+        let mut parts = word.split(',');
+        let (Some(q), Some(r), None) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        if let (Ok(q), Ok(r)) = (q.parse::<i32>(), r.parse::<i32>()) {
+            let hex = format!("{q},{r}");
+            if !out.contains(&hex) {
+                out.push(hex);
+            }
+        }
+    }
+    out
+}
+
+/// The board's picture with the hexes of the last move marked (a class the page's style
+/// draws, and words a screen reader says on that hex).
+fn mark_last_move(svg: &str, hexes: &[String]) -> String {
+    let mut svg = svg.to_string();
+    for h in hexes {
+        svg = svg.replacen(
+            &format!("data-hex=\"{h}\" aria-label=\"{h}: "),
+            &format!("data-hex=\"{h}\" class=\"last\" aria-label=\"{h}: last move, "),
+            1,
+        );
+    }
+    svg
+}
+
+/// The board's picture with each hex named for a screen reader: `2,-1: red tribe with the
+/// marker of Ada (god 0)`. (The picture itself stays as the mail's PNG is drawn from.)
+fn label_hexes(svg: &str, view: &::games::gods::view::GodsView, names: &[String]) -> String {
+    let mut svg = svg.to_string();
+    let cells = view
+        .board
+        .iter()
+        .map(|(h, cell)| (h, crate::board::cell_words(cell, names)))
+        .chain(
+            view.board
+                .frontier()
+                .into_iter()
+                .map(|h| (h, "empty, a tile may go here".to_string())),
+        );
+    for (h, words) in cells {
+        let words = crate::board::svg_escape(&format!("{h}: {words}"));
+        svg = svg.replacen(
+            &format!("data-hex=\"{h}\">"),
+            &format!("data-hex=\"{h}\" aria-label=\"{words}\">"),
+            1,
+        );
+    }
+    svg
+}
+
+/// What stands where, in words: one line a kind of tile, hexes by their coordinates.
+fn board_words(view: &::games::gods::view::GodsView, names: &[String]) -> Vec<String> {
+    use ::games::gods::{Cell, Colour};
+    let mut temples: Vec<Vec<String>> = vec![Vec::new(); view.gods.len()];
+    let mut tribes: Vec<(Colour, Vec<String>)> =
+        Colour::ALL.iter().map(|&c| (c, Vec::new())).collect();
+    let (mut deserts, mut decay) = (Vec::new(), Vec::new());
+    for (h, cell) in view.board.iter() {
+        match cell {
+            Cell::Temple { god } => {
+                if let Some(list) = temples.get_mut(god) {
+                    list.push(h.to_string());
+                }
+            }
+            Cell::Tribe { colour, marker } => {
+                let at = match marker {
+                    Some(seat) => format!("{h} (marker of {})", words::god_name(names, seat)),
+                    None => h.to_string(),
+                };
+                if let Some((_, list)) = tribes.iter_mut().find(|(c, _)| *c == colour) {
+                    list.push(at);
+                }
+            }
+            Cell::Desert => deserts.push(h.to_string()),
+            Cell::Decay => decay.push(h.to_string()),
+        }
+    }
+    let mut out = Vec::new();
+    for (seat, list) in temples.iter().enumerate() {
+        if !list.is_empty() {
+            out.push(format!(
+                "Temples of {} (god {seat}): {}.",
+                words::god_name(names, seat),
+                list.join(", ")
+            ));
+        }
+    }
+    for (colour, list) in &tribes {
+        if !list.is_empty() {
+            let name = match colour {
+                Colour::Red => "Red",
+                Colour::Yellow => "Yellow",
+                Colour::Green => "Green",
+                Colour::Blue => "Blue",
+            };
+            out.push(format!("{name} tribes: {}.", list.join(", ")));
+        }
+    }
+    if !deserts.is_empty() {
+        out.push(format!("Deserts: {}.", deserts.join(", ")));
+    }
+    if !decay.is_empty() {
+        out.push(format!("Decay tiles: {}.", decay.join(", ")));
+    }
+    let frontier: Vec<String> = view
+        .board
+        .frontier()
+        .iter()
+        .map(|h| h.to_string())
+        .collect();
+    out.push(format!(
+        "Empty hexes a tile may go on ({}): {}.",
+        frontier.len(),
+        frontier.join(", ")
+    ));
+    out
 }
 
 /// `red 1, blue 2`, or `none`.
@@ -273,16 +467,42 @@ pub(crate) struct Extra {
     notation: String,
 }
 
+/// The cookie that keeps, per game, the last log entry this browser's reader was shown:
+/// `SEAT:SEQ`, read for "since your last visit".
+fn seen_cookie_name(game_id: &str) -> String {
+    format!("hermes_seen_{game_id}")
+}
+
+/// The entry this browser last showed `seat` of the game, from its cookie.
+fn seen_of(req: &HttpRequest, game_id: &str) -> Option<(usize, i64)> {
+    let c = req.cookie(&seen_cookie_name(game_id))?;
+    let (seat, seq) = c.value().split_once(':')?;
+    Some((seat.parse().ok()?, seq.parse().ok()?))
+}
+
+/// How many entries "since your last visit" lists at most.
+const SINCE_SHOWN: i64 = 30;
+
+/// One entry of "since your last visit".
+#[derive(Serialize)]
+pub(crate) struct SinceRow {
+    pub(crate) seq: i64,
+    pub(crate) name: String,
+    pub(crate) text: String,
+}
+
 async fn show(
     state: &web::Data<AppState>,
     game_id: String,
     who: PageCredentials,
     extra: Extra,
+    seen: Option<(usize, i64)>,
 ) -> PageResult {
     let id = game_id.clone();
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
-    let (table, recent, time_zone, talk) = state
+    let seen_seq = seen.map(|(_, seq)| seq);
+    let (table, recent, time_zone, talk, since_turns) = state
         .db
         .conn(move |conn| {
             let table = Table::load(conn, &id)?;
@@ -299,7 +519,14 @@ async fn show(
             let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
             let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
             let talk = store::recent_messages(conn, &id, TALK_SHOWN)?;
-            Ok((table, recent, time_zone, talk))
+            let since_turns = match seen_seq {
+                Some(seq) if seq < table.game.seq => {
+                    let from = seq.max(table.game.seq - SINCE_SHOWN);
+                    store::turns_since(conn, &id, from, SINCE_SHOWN)?
+                }
+                _ => Vec::new(),
+            };
+            Ok((table, recent, time_zone, talk, since_turns))
         })
         .await
         .map_err(page_error)?;
@@ -327,6 +554,26 @@ async fn show(
     let names = table.names_by_seat();
     let over = table.game.status == OVER;
     let status = extra.status;
+    // What the others did since this browser last showed the seat its page.
+    let since_turns: Vec<&Turn> = match seen {
+        Some((s, _)) if s == seat => since_turns
+            .iter()
+            .filter(|t| usize::try_from(t.seat).ok() != Some(seat))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let seen_now = {
+        let mut c = actix_web::cookie::Cookie::new(
+            seen_cookie_name(&game_id),
+            format!("{seat}:{}", table.game.seq),
+        );
+        c.set_http_only(true);
+        c.set_same_site(actix_web::cookie::SameSite::Lax);
+        c.set_path(format!("{}/", state.base_path));
+        c.set_secure(state.public_url.starts_with("https://"));
+        c.set_max_age(actix_web::cookie::time::Duration::days(120));
+        c
+    };
     let base = state.base_path.as_str();
     let q = who.query();
     let talk: Vec<TalkRow> = talk
@@ -380,12 +627,19 @@ async fn show(
             },
             extra,
         )?;
+        let since = since_turns
+            .iter()
+            .map(|t| dreams::log_row(t, &names, seat, over).map(|r| r.since()))
+            .collect::<Result<Vec<_>, _>>()?;
         let ctx = WithTalk {
             page: ctx,
             talk,
+            since,
             game: GameParts::of(&table, &user_id, &names, leave_action),
         };
-        return Ok(page(status, render_in(base, dreams::TEMPLATE, &ctx)?));
+        let mut res = page(status, render_in(base, dreams::TEMPLATE, &ctx)?);
+        let _ = res.add_cookie(&seen_now);
+        return Ok(res);
     }
     let log = recent
         .iter()
@@ -411,12 +665,19 @@ async fn show(
         },
         extra,
     )?;
+    let since = since_turns
+        .iter()
+        .map(|t| log_row(t, &names, seat, over).map(|r| r.since()))
+        .collect::<Result<Vec<_>, _>>()?;
     let ctx = WithTalk {
         page: ctx,
         talk,
+        since,
         game: GameParts::of(&table, &user_id, &names, leave_action),
     };
-    Ok(page(status, render_in(base, "play.html", &ctx)?))
+    let mut res = page(status, render_in(base, "play.html", &ctx)?);
+    let _ = res.add_cookie(&seen_now);
+    Ok(res)
 }
 
 /// A page's data with the table talk beside it, and what both kinds' pages say about
@@ -426,6 +687,8 @@ pub(crate) struct WithTalk<P: Serialize> {
     #[serde(flatten)]
     pub(crate) page: P,
     pub(crate) talk: Vec<TalkRow>,
+    /// What the others did since the reader's last visit (this browser's).
+    pub(crate) since: Vec<SinceRow>,
     #[serde(flatten)]
     pub(crate) game: GameParts,
 }
@@ -603,7 +866,101 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         .cloned()
         .ok_or_else(|| PageError::internal("the seat's god is missing from the view"))?;
     let display: Vec<String> = view.display.iter().map(|t| t.name()).collect();
+    let winners = view
+        .outcome
+        .as_ref()
+        .map(|o| o.winners.clone())
+        .unwrap_or_default();
+    let parts_now = ::games::gods::end::score_parts(&::games::gods::Gods::from_view(&view));
+    let points: Vec<PointsRow> = parts_now
+        .iter()
+        .zip(&view.gods)
+        .map(|(p, g)| PointsRow {
+            seat: g.seat,
+            name: words::god_name(names, g.seat),
+            village_tiles: p.village_tiles,
+            villages: p.villages,
+            vp_tiles: p.vp_tiles,
+            vp: p.vp,
+            temples: p.temples,
+            temple_majority: p.temple_majority,
+            // The result as the game stored it; until then, the sum.
+            total: view
+                .outcome
+                .as_ref()
+                .and_then(|o| o.scores.get(g.seat).copied())
+                .unwrap_or_else(|| p.total()),
+            crystals: g.crystals,
+            winner: winners.contains(&g.seat),
+        })
+        .collect();
+    let negative = points
+        .iter()
+        .filter(|p| p.total < 0)
+        .map(|p| {
+            format!(
+            "{} has {} points: {} for the most temples on the board ({}) and only {} from tiles.",
+            p.name,
+            p.total,
+            p.temple_majority,
+            p.temples,
+            p.villages + p.vp
+        )
+        })
+        .collect::<Vec<_>>();
+    let negative = (!negative.is_empty()).then(|| negative.join(" "));
+    let key = view
+        .gods
+        .iter()
+        .map(|g| {
+            let (fill, ink) = crate::board::god_colour(g.seat);
+            KeyGod {
+                seat: g.seat,
+                name: words::god_name(names, g.seat),
+                fill,
+                ink,
+            }
+        })
+        .collect();
+    let tribes = [
+        (::games::gods::Colour::Red, "red", "R"),
+        (::games::gods::Colour::Yellow, "yellow", "Y"),
+        (::games::gods::Colour::Green, "green", "G"),
+        (::games::gods::Colour::Blue, "blue", "B"),
+    ]
+    .into_iter()
+    .map(|(c, name, letter)| KeyTribe {
+        name,
+        letter,
+        fill: crate::board::tribe_colour(c),
+    })
+    .collect();
+    let last_move = log.first().map(|row| LastMove {
+        seq: row.seq,
+        name: row.name.clone(),
+        notation: row.notation.clone(),
+        words: row.words.clone(),
+        hexes: hexes_named(&row.notation),
+    });
+    let mut parts = parts;
+    parts.board_svg = label_hexes(&parts.board_svg, &view, names);
+    if let Some(last) = &last_move {
+        parts.board_svg = mark_last_move(&parts.board_svg, &last.hexes);
+    }
+    let board_words = board_words(&view, names);
+    let majority_words = match view.options.temple_majority {
+        ::games::gods::TempleMajority::Penalty => "−4",
+        ::games::gods::TempleMajority::Bonus => "+4",
+    };
     Ok(PlayPage {
+        majority_words,
+        over,
+        points,
+        negative,
+        key,
+        tribes,
+        last_move,
+        board_words,
         kind: kind.name().to_string(),
         seq,
         me,
@@ -697,7 +1054,8 @@ pub async fn get(
         problem: None,
         notation: String::new(),
     };
-    show(&state, game_id, who, extra).await
+    let seen = seen_of(&req, &game_id);
+    show(&state, game_id, who, extra, seen).await
 }
 
 /// `POST /games/{id}/play?token=T`, form-encoded `notation` and `expected_seq`.
@@ -745,7 +1103,7 @@ pub async fn post(
                     problem: Some(problem),
                     notation: String::new(),
                 };
-                return show(&state, game_id, who, extra).await;
+                return show(&state, game_id, who, extra, None).await;
             }
             None => String::new(),
         },
@@ -784,7 +1142,7 @@ pub async fn post(
                     notation
                 },
             };
-            show(&state, game_id, who, extra).await
+            show(&state, game_id, who, extra, None).await
         }
         Err(e) => Err(page_error(e)),
     }
@@ -898,7 +1256,7 @@ pub async fn talk(
                 problem: Some(Problem::new("Your message was not posted", e.detail())),
                 notation: String::new(),
             };
-            let mut page = show(&state, game_id, who, extra).await?;
+            let mut page = show(&state, game_id, who, extra, None).await?;
             if let Some(secs) = e.retry_after() {
                 page.headers_mut()
                     .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
@@ -1047,6 +1405,11 @@ mod tests {
                 at_seq: 2,
             }],
             game: GameParts::sample(),
+            since: vec![SinceRow {
+                seq: 3,
+                name: "Bob & Co's".into(),
+                text: "discard 1; discard 1".into(),
+            }],
         };
         render_in("", "play.html", &ctx).expect("rendered")
     }
@@ -1062,6 +1425,15 @@ mod tests {
         assert!(html.contains("It is your turn."), "{html}");
         assert!(html.contains("Ann &lt;the&gt; &quot;first&quot;"), "{html}");
         assert!(html.contains("Bob &amp; Co&#39;s"), "{html}");
+        // The last move is marked on the board, each hex says what stands on it, and the
+        // points are shown by source before the game is over.
+        assert!(html.contains("class=\"last\" aria-label=\""), "{html}");
+        assert!(html.contains("aria-label=\"0,0: temple of "), "{html}");
+        assert!(
+            html.contains("The points by source, if the game ended now"),
+            "{html}"
+        );
+        assert!(html.contains("Since your last visit"), "{html}");
         assert_snapshot("pages/play.html", &html);
     }
 

@@ -7,8 +7,8 @@ mod helpers;
 
 mod accounts;
 mod backup;
-mod bots;
 mod bot_accounts;
+mod bots;
 mod calendar;
 mod check;
 mod contract;

@@ -203,6 +203,24 @@ pub struct YourTurn {
     /// Opens the reader's turn (the link holds a turn token).
     pub turn_url: String,
     pub game_url: String,
+    /// Why the turns the reader queued were dropped, when they were (only ever in the
+    /// reader's own mail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue_dropped: Option<QueueDropped>,
+}
+
+/// The seat's queued turns were dropped when its turn came: the first was no longer
+/// legal (`crate::play::queue`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueueDropped {
+    /// The first queued turn, in the notation.
+    pub notation: String,
+    /// How many turns the queue held.
+    pub count: usize,
+    /// The rule it broke (`D-R4`), when a rule refused it.
+    pub rule: Option<String>,
+    pub message: String,
 }
 
 impl MailData for YourTurn {
@@ -260,6 +278,7 @@ impl GodsYourTurn<'_> {
             deadline: self.deadline.clone(),
             turn_url: self.turn_url.to_string(),
             game_url: self.game_url.to_string(),
+            queue_dropped: None,
         }
     }
 }

@@ -69,6 +69,9 @@ pub struct DreamsStars {
     /// Opens the reader's turn (the link holds a turn token).
     pub turn_url: String,
     pub game_url: String,
+    /// Why the turns the reader queued were dropped, when they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue_dropped: Option<super::data::QueueDropped>,
 }
 
 impl MailData for DreamsStars {
@@ -96,6 +99,9 @@ pub struct DreamsGuess {
     pub deadline: Deadline,
     pub turn_url: String,
     pub game_url: String,
+    /// Why the turns the reader queued were dropped, when they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue_dropped: Option<super::data::QueueDropped>,
 }
 
 impl MailData for DreamsGuess {
@@ -314,6 +320,7 @@ impl DreamsYourTurn<'_> {
                     deadline: self.deadline.clone(),
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
+                    queue_dropped: None,
                 }))
             }
             Phase::Guess => {
@@ -335,6 +342,7 @@ impl DreamsYourTurn<'_> {
                     deadline: self.deadline.clone(),
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
+                    queue_dropped: None,
                 }))
             }
             Phase::Over => None,

@@ -88,6 +88,7 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "reply_answer/subject.txt", "reply_answer/body.txt", "reply_answer/body.html",
     "_dreams/table.txt", "_dreams/table.html",
     "_dreams/reveal.txt", "_dreams/reveal.html",
+    "_queue/dropped.txt", "_queue/dropped.html",
 );
 
 /// The messages the service sends. The outbox stores one by [`Template::name`].

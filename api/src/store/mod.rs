@@ -21,6 +21,7 @@ pub mod lease;
 pub mod models;
 pub mod outbox;
 pub mod prefs;
+pub mod queue;
 pub mod runner;
 pub mod schema;
 pub mod sessions;

@@ -200,6 +200,11 @@ pub const SOURCE_FORFEIT: &str = "forfeit";
 /// A pass turn the service played for a seat whose player resigned.
 pub const SOURCE_RESIGN: &str = "resign";
 
+/// A turn its seat queued before its turn, played by the service when the turn came, in
+/// the transaction of the act that made it the seat's turn (`crate::play::queue`): the
+/// player's own turn.
+pub const SOURCE_QUEUED: &str = "queued";
+
 /// Was a turn of `source` played by the service for its seat (not by its player, through
 /// the API, a page or a reply by mail)?
 pub fn by_the_service(source: &str) -> bool {

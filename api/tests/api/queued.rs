@@ -295,6 +295,10 @@ api_test!(
             .map(|t| (t["position"].as_u64().unwrap(), t["notation"].as_str().unwrap()))
             .collect();
         assert_eq!(listed, [(1, "grey at 5,5"), (2, "pass")]);
+        let schema = crate::contract::schema_at(
+            "/paths/~1games~1{id}~1queue/get/responses/200/content/application~1json/schema",
+        );
+        assert!(schema.is_valid(&q), "the queue does not fit the spec: {q}");
         // Withdrawn.
         let (status, gone) = app.delete(&path, &ps[1].token).await;
         assert_eq!(status, StatusCode::OK, "{gone}");

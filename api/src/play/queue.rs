@@ -150,7 +150,12 @@ pub fn set(
     }
     if turns.is_empty() {
         store::clear(conn, game_id, seat_i(seat)?)?;
-        return Ok(view_of(&table, seat, limit_now(app, &table, seat, user_id)?, Vec::new()));
+        return Ok(view_of(
+            &table,
+            seat,
+            limit_now(app, &table, seat, user_id)?,
+            Vec::new(),
+        ));
     }
     if table.to_act().contains(&seat) {
         return Err(ApiError::conflict(
@@ -203,8 +208,8 @@ pub fn set(
         at,
     )? {
         // A turn landed meanwhile: the queue was judged on a game that is gone.
-        let current = crate::store::games::game_head(conn, game_id)?
-            .map_or(table.game.seq + 1, |g| g.seq);
+        let current =
+            crate::store::games::game_head(conn, game_id)?.map_or(table.game.seq + 1, |g| g.seq);
         return Err(stale(current));
     }
     tracing::info!(game.id = %game_id, seat, turns = rows.len(), "turns queued");

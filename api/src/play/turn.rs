@@ -687,14 +687,7 @@ fn apply(
             // Each write of the batch runs in a savepoint of the writer's: the turn's
             // statements go straight in it.
             let answer = group.send(move |conn| {
-                write_turn(
-                    conn,
-                    &ctx,
-                    prepared,
-                    idem.as_ref(),
-                    None,
-                    Savepoint::Given,
-                )
+                write_turn(conn, &ctx, prepared, idem.as_ref(), None, Savepoint::Given)
             });
             if wait == Wait::Hand {
                 return Ok(Step::Writing(Writing { answer, after }));
@@ -993,8 +986,14 @@ pub fn write(
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<(i64, Box<dyn AnyGame>), SubmitError> {
-    let (next, mailed, wake, head) =
-        write_turn(conn, &TurnContext::of(app), prepared, idem, None, Savepoint::Own)?;
+    let (next, mailed, wake, head) = write_turn(
+        conn,
+        &TurnContext::of(app),
+        prepared,
+        idem,
+        None,
+        Savepoint::Own,
+    )?;
     // Inside a transaction of the caller's (the scheduler's passes), this wakes too early;
     // the caller wakes the game's streams again after its commit.
     app.streams.wake(wake);

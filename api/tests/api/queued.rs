@@ -350,3 +350,51 @@ api_test!(
         assert_eq!(e["code"], "invalid_body");
     }
 );
+
+mod a_timeout_lets_the_next_seats_queued_turn_play_in_its_transaction {
+    use super::*;
+    use chrono::Duration as Hours;
+    use hermes_api::clock::ManualClock;
+    use std::sync::Arc;
+
+    async fn run(app: TestApp, clock: Arc<ManualClock>) {
+        let ps = players(&app, 4).await;
+        let id = dreams_game(&app, &ps, json!({"turn_hours": 1}), Some(&clock)).await;
+        let (status, q) = queue(&app, &id, &ps[1], &["clear at 10,10"]).await;
+        assert_eq!(status, StatusCode::OK, "{q}");
+        // Seat 0's time runs out: the service passes for it, and seat 1's queued star is
+        // played in the same tick.
+        clock.advance(Hours::hours(1));
+        let report = hermes_api::scheduler::tick(&app.state)
+            .await
+            .expect("the tick runs");
+        assert_eq!(report.passed, 1, "{report:?}");
+        let g = game(&app, &id, &ps[0]).await;
+        assert_eq!(g["to_act"], json!([2]), "{g}");
+        let entries = log(&app, &id, &ps[0]).await;
+        let sources: Vec<(u64, &str)> = entries
+            .iter()
+            .map(|e| (e["seat"].as_u64().unwrap(), e["source"].as_str().unwrap()))
+            .collect();
+        assert_eq!(sources, [(0, "timeout"), (1, "queued")]);
+        assert_eq!(entries[1]["notation"], "clear at 10,10");
+    }
+
+    /// The queued turn a timeout lets play is played in the timeout's transaction.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        let clock = ManualClock::starting_now();
+        let app = TestApp::sqlite_clocked(clock.clone(), |s| s.scheduler_tick_ms = 3_600_000).await;
+        run(app, clock).await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        let clock = ManualClock::starting_now();
+        if let Some(app) =
+            TestApp::postgres_clocked(clock.clone(), |s| s.scheduler_tick_ms = 3_600_000).await
+        {
+            run(app, clock).await
+        }
+    }
+}

@@ -479,6 +479,10 @@ pub struct ReplyAnswer {
     pub position: Vec<String>,
     /// The board picture is attached (`board`).
     pub board: bool,
+    /// What became of the reply's `queue:` lines: the queue as it now stands, or why it
+    /// was not set. Absent in answers written before queued turns.
+    #[serde(default)]
+    pub queue_notes: Vec<String>,
     pub game_url: String,
     /// The reply's Message-ID, `<…>`: the answer's `In-Reply-To` and `References`.
     pub in_reply_to: String,

@@ -139,6 +139,19 @@ pub fn set(
     turns: &[TurnInput],
 ) -> ApiResult<QueueView> {
     let _one_writer = app.db.one_writer();
+    set_in(conn, app, game_id, user_id, expected_seq, turns)
+}
+
+/// [`set`] inside a write the caller holds the writer for (a reply by mail that plays a
+/// turn and queues the next ones: both in the turn's transaction).
+pub fn set_in(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    expected_seq: Option<i64>,
+    turns: &[TurnInput],
+) -> ApiResult<QueueView> {
     let (table, seat) = seat_of(conn, game_id, user_id)?;
     if table.game.status != RUNNING {
         return Err(ApiError::conflict("game_over", "the game is over"));
@@ -358,4 +371,16 @@ fn tell_dropped(
     {
         m.data = json!({ "queue_dropped": dropped });
     }
+}
+
+/// A queue in words, for the answer to a reply by mail: one line per turn, or that it is
+/// empty.
+pub fn in_words(view: &QueueView) -> Vec<String> {
+    if view.turns.is_empty() {
+        return vec!["Your queue is empty: nothing will be played for you.".to_string()];
+    }
+    view.turns
+        .iter()
+        .map(|t| format!("{}. {}", t.position, t.notation))
+        .collect()
 }

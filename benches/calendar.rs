@@ -17,7 +17,9 @@ use games::{Game, Seat, Seed};
 use serde_json::Value;
 
 #[derive(Parser, Debug)]
-#[command(about = "Days a 4-player Dreams game takes, answering once a day, with and without queued stars")]
+#[command(
+    about = "Days a 4-player Dreams game takes, answering once a day, with and without queued stars"
+)]
 struct Args {
     /// Games per setting.
     #[arg(long, default_value_t = 1000)]
@@ -71,8 +73,14 @@ fn own_turn(game: &Dreams, seat: Seat, rng: &mut Rand) -> DreamsTurn {
                     .expect("a seat to act has legal steps"),
             )
             .expect("legal steps serialize");
-            let seat_guess = legal["seats"].as_array().and_then(|s| s.first()).and_then(Value::as_u64);
-            let image = legal["images"].as_array().and_then(|s| s.first()).and_then(Value::as_u64);
+            let seat_guess = legal["seats"]
+                .as_array()
+                .and_then(|s| s.first())
+                .and_then(Value::as_u64);
+            let image = legal["images"]
+                .as_array()
+                .and_then(|s| s.first())
+                .and_then(Value::as_u64);
             match (seat_guess, image) {
                 (Some(s), _) => DreamsTurn::guess(games::dreams::Guess::Seat(s as usize)),
                 (_, Some(i)) => DreamsTurn::guess(games::dreams::Guess::Image(i as u8)),

@@ -55,6 +55,7 @@ static PAGES: &[(&str, &str)] = embed!(
     "play.html",
     "play_dreams.html",
     "_talk.html",
+    "_queue.html",
     "doc.html",
     "replay.html",
     "login.html",

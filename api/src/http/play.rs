@@ -36,10 +36,12 @@ use crate::http::pages::{self, page, render_in, PageError, PageResult};
 use crate::http::pictures::{drawing, gods_view};
 use crate::kinds::TurnPage;
 use crate::mail::{words, Deadline, Lang};
-use crate::play::{legal, submit_notation, turn_error};
+use crate::play::{legal, submit_notation, turn_error, TurnInput};
 use crate::state::AppState;
 use crate::store::games as store;
-use crate::store::models::{Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_TIMEOUT};
+use crate::store::models::{
+    Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_QUEUED, SOURCE_TIMEOUT,
+};
 use crate::store::prefs;
 use ::games::gods::{GodsEvent, PerColour};
 use ::games::registry::{visible_events, AnyGame, GameKind};
@@ -279,7 +281,8 @@ async fn show(
     let id = game_id.clone();
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
-    let (table, recent, time_zone, talk) = state
+    let app = state.clone();
+    let (table, recent, time_zone, talk, queue) = state
         .db
         .conn(move |conn| {
             let table = Table::load(conn, &id)?;
@@ -296,7 +299,16 @@ async fn show(
             let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
             let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
             let talk = store::recent_messages(conn, &id, TALK_SHOWN)?;
-            Ok((table, recent, time_zone, talk))
+            // The seat's own queue (none for a reader without a seat, or a game over).
+            let queue = crate::play::queue::list(conn, &app, &id, &uid)
+                .ok()
+                .filter(|q| q.limit > 0 || !q.turns.is_empty())
+                .map(|q| PageQueue {
+                    turns: q.turns.into_iter().map(|t| t.notation).collect(),
+                    limit: q.limit,
+                    seq: q.seq,
+                });
+            Ok((table, recent, time_zone, talk, queue))
         })
         .await
         .map_err(page_error)?;
@@ -377,7 +389,11 @@ async fn show(
             },
             extra,
         )?;
-        let ctx = WithTalk { page: ctx, talk };
+        let ctx = WithTalk {
+            page: ctx,
+            talk,
+            queue,
+        };
         return Ok(page(status, render_in(base, dreams::TEMPLATE, &ctx)?));
     }
     let log = recent
@@ -404,16 +420,30 @@ async fn show(
         },
         extra,
     )?;
-    let ctx = WithTalk { page: ctx, talk };
+    let ctx = WithTalk {
+        page: ctx,
+        talk,
+        queue,
+    };
     Ok(page(status, render_in(base, "play.html", &ctx)?))
 }
 
-/// A page's data with the table talk beside it.
+/// A page's data with the table talk beside it, and the seat's turns queued in advance.
 #[derive(Serialize)]
 struct WithTalk<P: Serialize> {
     #[serde(flatten)]
     page: P,
     talk: Vec<TalkRow>,
+    queue: Option<PageQueue>,
+}
+
+/// The seat's queue on its page (`docs/players/queued.md`): the turns, in the notation,
+/// and how many it may queue now (0 while it is its turn).
+#[derive(Serialize)]
+struct PageQueue {
+    turns: Vec<String>,
+    limit: usize,
+    seq: i64,
 }
 
 /// The seat's `/legal` answer (`crate::play::legal`) when it must act now, for the Dreams
@@ -563,6 +593,7 @@ pub(crate) fn log_row(
     row.by_service = match t.source.as_str() {
         SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
         SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),
+        SOURCE_QUEUED => Some("queued in advance".to_string()),
         _ => None,
     };
     Ok(row)
@@ -604,7 +635,13 @@ pub async fn get(
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     let flash = pages::query_param(&req, "played")
         .and_then(|s| s.parse::<i64>().ok())
-        .map(|seq| format!("Your turn was played: it is entry {seq} of the log."));
+        .map(|seq| format!("Your turn was played: it is entry {seq} of the log."))
+        .or_else(|| {
+            pages::query_param(&req, "queued").map(|n| match n.as_str() {
+                "0" => "Your queued turns were withdrawn.".to_string(),
+                n => format!("Queued: {n} turn(s), played when your turn comes."),
+            })
+        });
     let extra = Extra {
         status: StatusCode::OK,
         flash,
@@ -638,6 +675,21 @@ pub async fn post(
             .map(|(_, v)| v.into_owned())
     };
     check_form(&req, &who, user.as_ref(), field("csrf").as_deref())?;
+    if let Some(intent) = field("intent").filter(|i| i == "queue" || i == "withdraw") {
+        let lines: Vec<TurnInput> = if intent == "queue" {
+            field("notation")
+                .unwrap_or_default()
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(|l| TurnInput::Notation(l.to_string()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let expected_seq = field("expected_seq").and_then(|s| s.trim().parse::<i64>().ok());
+        return queue_form(&state, game_id, who, expected_seq, lines).await;
+    }
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {
@@ -699,6 +751,48 @@ pub async fn post(
                 },
             };
             show(&state, game_id, who, extra).await
+        }
+        Err(e) => Err(page_error(e)),
+    }
+}
+
+/// The queue form of the turn page: `lines` become the seat's queue (none: withdrawn).
+async fn queue_form(
+    state: &web::Data<AppState>,
+    game_id: String,
+    who: PageCredentials,
+    expected_seq: Option<i64>,
+    lines: Vec<TurnInput>,
+) -> PageResult {
+    let app = state.clone();
+    let (gid, uid) = (game_id.clone(), who.user_id.clone());
+    let count = lines.len();
+    let result = state
+        .db
+        .conn(move |conn| crate::play::queue::set(conn, &app, &gid, &uid, expected_seq, &lines))
+        .await;
+    match result {
+        Ok(_) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "{}/games/{game_id}/play{}",
+                    state.base_path,
+                    who.query_with(&format!("queued={count}"))
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
+            let problem = Problem::new(problem_title(&e), e.detail());
+            let extra = Extra {
+                status: e.status(),
+                flash: None,
+                problem: Some(problem),
+                notation: String::new(),
+            };
+            show(state, game_id, who, extra).await
         }
         Err(e) => Err(page_error(e)),
     }
@@ -960,6 +1054,7 @@ mod tests {
                 body: "<b>hello</b>".into(),
                 at_seq: 2,
             }],
+            queue: None,
         };
         render_in("", "play.html", &ctx).expect("rendered")
     }

@@ -398,3 +398,72 @@ mod a_timeout_lets_the_next_seats_queued_turn_play_in_its_transaction {
         }
     }
 }
+
+fn page_token(user: &str, game: &str) -> String {
+    let keys = hermes_api::auth::jwt::Keys::new(
+        crate::helpers::JWT_SECRET.as_bytes(),
+        crate::helpers::PUBLIC_URL,
+    );
+    let link = hermes_api::links::turn_link(&keys, crate::helpers::PUBLIC_URL, user, game).unwrap();
+    link.split("token=").nth(1).unwrap().to_string()
+}
+
+api_test!(
+    async fn the_game_page_queues_a_turn_when_it_is_not_yours_lists_it_and_withdraws_it(app) {
+        let ps = players(&app, 4).await;
+        let id = dreams_game(&app, &ps, json!({}), None).await;
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let page = |seat: usize| {
+            format!("{}/games/{id}/play?token={}", app.url, page_token(&ps[seat].id, &id))
+        };
+        let text = |url: String| {
+            let client = client.clone();
+            async move { client.get(url).send().await.unwrap().text().await.unwrap() }
+        };
+        // Seat 2 waits: its page offers the queue; seat 0's (its turn) does not.
+        let before = text(page(2)).await;
+        assert!(before.contains("Queue this turn"), "{before}");
+        assert!(!text(page(0)).await.contains("Queue this turn"));
+        let res = client
+            .post(page(2))
+            .form(&[
+                ("intent", "queue"),
+                ("expected_seq", "0"),
+                ("notation", "clear at 11,12\ngrey at 13,14\n"),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let listed = text(page(2)).await;
+        assert!(listed.contains("<code>clear at 11,12</code>"), "{listed}");
+        assert!(listed.contains("<code>grey at 13,14</code>"), "{listed}");
+        assert!(listed.contains("Withdraw them"), "{listed}");
+        // Nobody else's page shows it.
+        for seat in [0, 1, 3] {
+            assert!(!text(page(seat)).await.contains("11,12"), "seat {seat}");
+        }
+        // A star on a taken point is refused with the page and the rule.
+        place(&app, &id, &ps[0], 0, "black at 50,50").await;
+        let res = client
+            .post(page(2))
+            .form(&[("intent", "queue"), ("notation", "clear at 50,50")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(res.text().await.unwrap().contains("D-R4"));
+        let res = client
+            .post(page(2))
+            .form(&[("intent", "withdraw")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let (_, q) = app.get(&format!("/games/{id}/queue"), &ps[2].token).await;
+        assert_eq!(q["turns"], json!([]), "{q}");
+    }
+);

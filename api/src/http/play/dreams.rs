@@ -14,7 +14,7 @@
 
 use super::{Extra, PageParts, Problem};
 use crate::http::pages::PageError;
-use crate::store::models::{Turn, SOURCE_FORFEIT, SOURCE_TIMEOUT};
+use crate::store::models::{Turn, SOURCE_FORFEIT, SOURCE_QUEUED, SOURCE_TIMEOUT};
 use ::games::dreams::{
     DreamsEvent, DreamsLegal, DreamsView, Guess, Phase, Reveal, Role, StarKind, STANDARD_DECK,
 };
@@ -518,6 +518,7 @@ pub fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<Lo
         row.by_service = match t.source.as_str() {
             SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
             SOURCE_FORFEIT => Some("dropped out: the time ran out".to_string()),
+            SOURCE_QUEUED => Some("queued in advance".to_string()),
             _ => None,
         };
     }
@@ -849,6 +850,7 @@ mod tests {
             let ctx = crate::http::play::WithTalk {
                 page: ctx,
                 talk: Vec::new(),
+                queue: None,
             };
             render_in("", TEMPLATE, &ctx).expect("rendered")
         }

@@ -129,12 +129,3 @@ pub fn clear(conn: &mut DbConn, game_id: &str, seat: i64) -> Result<usize, Store
     )
     .execute(conn)?)
 }
-
-/// Whether any seat of the game has a queued turn: a turn's write looks further only then.
-pub fn any_in_game(conn: &mut DbConn, game_id: &str) -> Result<bool, StoreError> {
-    let n: i64 = queued_turns::table
-        .filter(queued_turns::game_id.eq(game_id))
-        .count()
-        .get_result(conn)?;
-    Ok(n > 0)
-}

@@ -2,6 +2,13 @@
 //! the seat's remaining stars of the round, each judged on the firmament as the seat sees
 //! it with its own earlier queued stars on it.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    reason = "test code, helpers included: a panic is how a test reports a failure"
+)]
+
 use games::dreams::{Dreams, DreamsTurn, StarKind};
 use games::{Game, Seed};
 

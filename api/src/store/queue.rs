@@ -48,7 +48,6 @@ pub fn of_seat(conn: &mut DbConn, game_id: &str, seat: i64) -> Result<Vec<Queued
 /// on): `false` if it moved on. The game's row is locked (updated to itself) first, so a
 /// turn written at once by another server either lands before (and this one is refused)
 /// or after, reading the new queue when it looks for a queued turn to play.
-#[expect(clippy::too_many_arguments, reason = "replace's, and the sequence")]
 pub fn replace_at(
     conn: &mut DbConn,
     game_id: &str,

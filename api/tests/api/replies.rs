@@ -1288,7 +1288,7 @@ async fn an_smtp_session_ends_at_its_time_limit_however_busy_the_client_keeps_it
 
 reply_test! {
     async fn a_reply_plays_its_turn_and_queues_the_next_one_and_a_later_reply_replaces_the_queue(app, sink) {
-        let players = vec![
+        let players = [
             confirmed(&app, "fay").await,
             confirmed(&app, "gus").await,
             confirmed(&app, "hal").await,

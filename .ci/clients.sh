@@ -6,7 +6,9 @@
 # Gods, joins it and plays it to the end: every player waits on its event stream
 # (`GET /stream`) for `your_turn`, builds its turn from `GET /games/{id}/legal` and sends
 # it with submitTurn. The TypeScript client must pass `tsc --strict` with no type
-# assertion and no `any`.
+# assertion and no `any`. Then three copies of the example bot (docs/examples/bot.py, on
+# the generated Python client) play a game of Gods and one of Dreams, every seat a bot
+# account (tests/clients/python/bots.py, docs/clients/bots.md).
 #
 # Caches only under target/ (the virtualenv, the generated code, pip's and npm's downloads,
 # mypy's cache) and tests/clients/ts/node_modules (`npm ci` from the committed
@@ -50,9 +52,10 @@ if want python; then
     echo "openapi-python-client warned about more than the expected operations (above)" >&2
     exit 1
   fi
-  # The play script is type-checked against the generated package, strictly.
+  # The play script, the example bot and its match are type-checked against the
+  # generated package, strictly.
   MYPYPATH="$out/python-pkg" "$venv/bin/mypy" --strict --no-error-summary --cache-dir "$out/mypy-cache" \
-    tests/clients/python/play.py
+    tests/clients/python/play.py tests/clients/python/bots.py docs/examples/bot.py
   echo "clients: the Python client generated and type-checked at $((SECONDS - started)) s"
 fi
 if want ts; then
@@ -93,6 +96,8 @@ curl -fsS "$url/health" >/dev/null || { echo "server did not start:"; cat "$data
 passed=0
 if want python; then
   PYTHONPATH="$out/python-pkg" timeout 120 "$venv/bin/python" tests/clients/python/play.py "$url"
+  passed=$((passed + 1))
+  PYTHONPATH="$out/python-pkg" timeout 240 "$venv/bin/python" tests/clients/python/bots.py "$url"
   passed=$((passed + 1))
 fi
 if want ts; then

@@ -299,6 +299,11 @@ settings! {
     /// refused (429 with `Retry-After`).
     talk_per_seat_per_minute: u32 = [20],
         env "HERMES_TALK_PER_SEAT_PER_MINUTE", value_name "N";
+    /// For a player who asked for table talk by mail as it is posted: at most one talk mail a
+    /// game per this many minutes; what is said meanwhile waits for it (or for the player's
+    /// next turn mail, which tells it too). 0: a mail for each message.
+    talk_mail_minutes: u32 = [10],
+        env "HERMES_TALK_MAIL_MINUTES", value_name "MINUTES";
     /// Addresses that no confirmed account has which one user may invite to play per day (24
     /// hours), counted across all their games (a deleted game gives none back); an invitation
     /// beyond it is refused with 429 and `Retry-After`. 0: none.
@@ -308,6 +313,18 @@ settings! {
     /// How often the scheduler looks for due reminders, timeouts and digests, in milliseconds.
     scheduler_tick_ms: u64 = [1000],
         env "HERMES_SCHEDULER_TICK_MS", value_name "MS";
+    /// Engine bots thinking at once on this server (docs/players/bots.md), one blocking thread
+    /// each; 0: this server plays no bot's turn (another one on the same database does).
+    bot_threads: u32 = [1],
+        env "HERMES_BOT_THREADS", value_name "N";
+    /// How often the bot worker looks for bots' turns, in milliseconds (a turn on this server
+    /// also wakes it at once).
+    bot_poll_ms: u64 = [2000],
+        env "HERMES_BOT_POLL_MS", value_name "MS";
+    /// The hard bound on one bot's thinking, in milliseconds: past it the bot plays a random
+    /// legal turn instead (its search is sized for about a second).
+    bot_think_ms: u64 = [10_000],
+        env "HERMES_BOT_THINK_MS", value_name "MS";
     /// How long before a seat's deadline its reminder goes out, in hours (0: none).
     reminder_before_hours: u32 = [24],
         env "HERMES_REMINDER_BEFORE_HOURS", value_name "H";
@@ -889,6 +906,15 @@ fn default_hash_concurrency() -> u32 {
     std::thread::available_parallelism()
         .map(|n| u32::try_from(n.get()).unwrap_or(u32::MAX))
         .unwrap_or(1)
+}
+
+/// The bot worker's settings, from the declared ones.
+pub fn bot_settings(settings: &Settings) -> crate::state::settings::BotSettings {
+    crate::state::settings::BotSettings {
+        threads: usize::try_from(settings.bot_threads).unwrap_or(1),
+        poll: std::time::Duration::from_millis(settings.bot_poll_ms.max(1)),
+        think_cap: std::time::Duration::from_millis(settings.bot_think_ms.max(1)),
+    }
 }
 
 /// The scheduler's and the game clocks' settings, from the declared ones.

@@ -299,6 +299,7 @@ const JSON: &[&str] = &[
     "metrics",
     "openapi",
     "preferences",
+    "rematch",
     "stream",
     "tokens",
     "turns",

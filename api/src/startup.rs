@@ -134,6 +134,7 @@ impl Application {
             ),
             register_limits: RegisterLimits::new(settings.register_per_ip_per_hour),
             talk_limits: TalkLimits::new(settings.talk_per_seat_per_minute),
+            talk_mail_minutes: settings.talk_mail_minutes,
             hashers: Hashers::new(
                 settings.password_hash_concurrency,
                 std::time::Duration::from_millis(settings.password_hash_wait_ms),
@@ -145,6 +146,8 @@ impl Application {
             clock,
             time: crate::config::time_settings(&settings),
             mail_wake: crate::outbox::new_wake(),
+            bot_wake: Arc::new(tokio::sync::Notify::new()),
+            bots: crate::config::bot_settings(&settings),
             metrics,
             trusted_proxies: settings.trusted_proxies.clone(),
             base_path: http::edge::base_path(&public_url),
@@ -288,6 +291,7 @@ impl Application {
         let outbox = self.outbox.map(|w| tokio::spawn(w.run()));
         let webhooks = self.webhooks.map(|w| tokio::spawn(w.run()));
         let scheduler = tokio::spawn(crate::scheduler::run(self.state.clone().into_inner()));
+        let bots = tokio::spawn(crate::scheduler::bots::run(self.state.clone().into_inner()));
         let sweep = tokio::spawn(crate::scheduler::streams::sweep(
             self.state.clone().into_inner(),
         ));
@@ -313,6 +317,7 @@ impl Application {
             task.abort();
         }
         scheduler.abort();
+        bots.abort();
         sweep.abort();
         result
     }

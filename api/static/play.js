@@ -26,6 +26,222 @@
     return (body && (body.detail || body.title)) || "The server did not answer.";
   }
 
+
+  // ---------------------------------------------------------------- Zoom and pan
+  // The board in a frame of its own: the SVG's viewBox is the window onto it, moved by
+  // the buttons, a pinch or a drag (a finger when zoomed in, a mouse always), and by the
+  // page itself to bring lit hexes (or the focused one) into sight.
+  function zoomable(wrap, svg, unit) {
+    var vb = svg.viewBox.baseVal;
+    var base = { x: vb.x, y: vb.y, w: vb.width, h: vb.height };
+    var view = null;
+    wrap.classList.add("zoomable");
+    function size() { return { w: wrap.clientWidth || 1, h: wrap.clientHeight || 1 }; }
+    function fitView() {
+      var s = size(), a = s.w / s.h;
+      var w = Math.max(base.w, base.h * a), h = w / a;
+      return { x: base.x + base.w / 2 - w / 2, y: base.y + base.h / 2 - h / 2, w: w, h: h };
+    }
+    // The frame is as tall as the whole board at its width, up to what the style allows.
+    // When even the whole board's hexes are too small to touch, the frame takes all the
+    // height it may have (the style caps it): the board is zoomed in such a frame.
+    function frameHeight() {
+      var w = wrap.clientWidth;
+      var small = unit && w / base.w * unit < 44;
+      var want = Math.round(small ? Math.max(w * base.h / base.w, 4 * w) : w * base.h / base.w) + "px";
+      if (wrap.style.height !== want) { wrap.style.height = want; }
+    }
+    function apply(v) {
+      var s = size(), a = s.w / s.h, fit = fitView();
+      var w = Math.min(Math.max(v.w, fit.w / 8), fit.w), h = w / a;
+      var cx = v.x + v.w / 2, cy = v.y + v.h / 2;
+      // The centre stays over the board.
+      cx = Math.min(Math.max(cx, Math.min(base.x + w / 2, fit.x + fit.w / 2)), Math.max(base.x + base.w - w / 2, fit.x + fit.w / 2));
+      cy = Math.min(Math.max(cy, Math.min(base.y + h / 2, fit.y + fit.h / 2)), Math.max(base.y + base.h - h / 2, fit.y + fit.h / 2));
+      view = { x: cx - w / 2, y: cy - h / 2, w: w, h: h };
+      svg.setAttribute("viewBox", [view.x, view.y, view.w, view.h].join(" "));
+      var zoomed = w < fit.w * 0.999;
+      wrap.classList.toggle("zoomed", zoomed);
+      if (out) { out.disabled = !zoomed; whole.disabled = !zoomed; }
+    }
+    function zoomBy(f, cx, cy) {
+      var v = view || fitView();
+      if (cx === undefined) { cx = v.x + v.w / 2; cy = v.y + v.h / 2; }
+      var w = v.w / f, h = v.h / f;
+      apply({ x: cx - (cx - v.x) / f, y: cy - (cy - v.y) / f, w: w, h: h });
+    }
+    function toUnits(clientX, clientY) {
+      var r = svg.getBoundingClientRect(), v = view || fitView();
+      return { x: v.x + (clientX - r.left) / r.width * v.w, y: v.y + (clientY - r.top) / r.height * v.h };
+    }
+    function pxPerUnit() { var v = view || fitView(); return size().w / v.w; }
+    var bar = el("div", { "class": "zoom-bar" });
+    var zin = el("button", { type: "button", id: "zoom-in" }, "Zoom in");
+    var out = el("button", { type: "button", id: "zoom-out" }, "Zoom out");
+    var whole = el("button", { type: "button", id: "zoom-fit" }, "Whole board");
+    zin.addEventListener("click", function () { zoomBy(1.5); });
+    out.addEventListener("click", function () { zoomBy(1 / 1.5); });
+    whole.addEventListener("click", function () { apply(fitView()); });
+    [zin, out, whole].forEach(function (b) { bar.appendChild(b); });
+    wrap.parentNode.insertBefore(bar, wrap);
+
+    // A drag pans; a pinch zooms around the fingers. A drag is not a tap: the click that
+    // ends it is swallowed.
+    var drag = null, moved = false, pinch = null;
+    wrap.addEventListener("mousedown", function (ev) {
+      if (ev.button !== 0 || ev.target.closest("button")) { return; }
+      drag = { x: ev.clientX, y: ev.clientY, v: view || fitView() };
+      moved = false;
+    });
+    window.addEventListener("mousemove", function (ev) {
+      if (!drag) { return; }
+      var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (!moved && Math.abs(dx) + Math.abs(dy) < 6) { return; }
+      moved = true;
+      var k = 1 / pxPerUnit();
+      apply({ x: drag.v.x - dx * k, y: drag.v.y - dy * k, w: drag.v.w, h: drag.v.h });
+    });
+    window.addEventListener("mouseup", function () { drag = null; });
+    function touches(ev) {
+      return Array.prototype.map.call(ev.touches, function (t) { return { x: t.clientX, y: t.clientY }; });
+    }
+    wrap.addEventListener("touchstart", function (ev) {
+      if (ev.target.closest("button")) { return; }
+      var t = touches(ev);
+      if (t.length === 2) {
+        ev.preventDefault();
+        var mid = { x: (t[0].x + t[1].x) / 2, y: (t[0].y + t[1].y) / 2 };
+        pinch = { d: Math.hypot(t[0].x - t[1].x, t[0].y - t[1].y), at: toUnits(mid.x, mid.y), v: view || fitView() };
+        drag = null;
+      } else if (t.length === 1 && wrap.classList.contains("zoomed")) {
+        drag = { x: t[0].x, y: t[0].y, v: view || fitView() };
+        moved = false;
+      }
+    }, { passive: false });
+    wrap.addEventListener("touchmove", function (ev) {
+      var t = touches(ev);
+      if (pinch && t.length === 2) {
+        ev.preventDefault();
+        var f = Math.hypot(t[0].x - t[1].x, t[0].y - t[1].y) / (pinch.d || 1);
+        var v = pinch.v, w = v.w / f, h = v.h / f;
+        apply({ x: pinch.at.x - (pinch.at.x - v.x) / f, y: pinch.at.y - (pinch.at.y - v.y) / f, w: w, h: h });
+        moved = true;
+      } else if (drag && t.length === 1) {
+        var dx = t[0].x - drag.x, dy = t[0].y - drag.y;
+        if (!moved && Math.abs(dx) + Math.abs(dy) < 8) { return; }
+        ev.preventDefault();
+        moved = true;
+        var k = 1 / pxPerUnit();
+        apply({ x: drag.v.x - dx * k, y: drag.v.y - dy * k, w: drag.v.w, h: drag.v.h });
+      }
+    }, { passive: false });
+    wrap.addEventListener("touchend", function (ev) {
+      if (ev.touches.length < 2) { pinch = null; }
+      if (ev.touches.length === 0) { drag = null; }
+    });
+    wrap.addEventListener("click", function (ev) {
+      if (moved) { moved = false; ev.stopPropagation(); ev.preventDefault(); }
+    }, true);
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () { frameHeight(); apply(view || fitView()); }).observe(wrap);
+    }
+    frameHeight();
+    apply(fitView());
+    return {
+      // The board grew (a hex reachable only during this turn): the frame takes it in.
+      grow: function (x0, y0, x1, y1) {
+        var bx1 = Math.max(base.x + base.w, x1), by1 = Math.max(base.y + base.h, y1);
+        base.x = Math.min(base.x, x0);
+        base.y = Math.min(base.y, y0);
+        base.w = bx1 - base.x;
+        base.h = by1 - base.y;
+        frameHeight();
+        apply(view || fitView());
+      },
+      base: function () { return base; },
+      // Show the points (SVG units, each with its radius r) with each at least minPx wide
+      // where the frame allows: all of them when they fit, else the largest group that does.
+      show: function (pts, minPx) {
+        if (!pts.length) { return; }
+        var s = size(), a = s.w / s.h, fit = fitView();
+        var r = pts[0].r;
+        var maxW = Math.min(fit.w, 2 * r * s.w / minPx);
+        var w = maxW, h = w / a;
+        function box(list) {
+          var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+          list.forEach(function (p) {
+            x0 = Math.min(x0, p.x - p.r); y0 = Math.min(y0, p.y - p.r);
+            x1 = Math.max(x1, p.x + p.r); y1 = Math.max(y1, p.y + p.r);
+          });
+          return { x0: x0, y0: y0, x1: x1, y1: y1 };
+        }
+        var all = box(pts), chosen = pts;
+        if (all.x1 - all.x0 > w || all.y1 - all.y0 > h) {
+          var best = [];
+          pts.forEach(function (c) {
+            var near = pts.filter(function (p) {
+              return Math.abs(p.x - c.x) + p.r <= w / 2 && Math.abs(p.y - c.y) + p.r <= h / 2;
+            });
+            if (near.length > best.length) { best = near; }
+          });
+          chosen = best.length ? best : [pts[0]];
+        } else if (view && view.w <= maxW * 1.0001) {
+          // Already close enough: keep the zoom, only move if something is out of sight.
+          w = view.w; h = view.h;
+          var inside = all.x0 >= view.x && all.x1 <= view.x + w && all.y0 >= view.y && all.y1 <= view.y + h;
+          if (inside) { return; }
+        }
+        var b = box(chosen);
+        var cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
+        apply({ x: cx - w / 2, y: cy - h / 2, w: w, h: h });
+      },
+      // Bring one point (a focused hex) into sight, moving as little as possible.
+      reach: function (p) {
+        var v = view || fitView();
+        if (p.x - p.r >= v.x && p.x + p.r <= v.x + v.w && p.y - p.r >= v.y && p.y + p.r <= v.y + v.h) { return; }
+        apply({ x: p.x - v.w / 2, y: p.y - v.h / 2, w: v.w, h: v.h });
+      }
+    };
+  }
+
+  // Where a hex's centre is, in the picture's own units.
+  function centreOf(svg, g, r) {
+    var m = svg.getScreenCTM(), n = g.getScreenCTM();
+    if (!m || !n) { return null; }
+    var t = m.inverse().multiply(n);
+    return { x: t.e, y: t.f, r: r, g: g };
+  }
+
+  // Arrow keys between the hexes: the nearest one in the arrow's direction.
+  var ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  function nextHex(from, list, dir) {
+    var best = null, bestScore = Infinity;
+    list.forEach(function (p) {
+      if (p.g === from.g) { return; }
+      var dx = p.x - from.x, dy = p.y - from.y;
+      var along = dx * dir[0] + dy * dir[1];
+      if (along <= 1) { return; }
+      var across = Math.abs(dx * dir[1] - dy * dir[0]);
+      var score = along + 2 * across;
+      if (score < bestScore) { bestScore = score; best = p; }
+    });
+    return best;
+  }
+
+  // What the focused element is, to find its like again after a redraw.
+  function focusKey(node) {
+    if (!node || node === document.body) { return null; }
+    if (node.id) { return "#" + CSS.escape(node.id); }
+    var attrs = ["data-hex", "data-source", "data-do", "data-victim", "data-image", "name"];
+    for (var i = 0; i < attrs.length; i++) {
+      var v = node.getAttribute && node.getAttribute(attrs[i]);
+      if (v !== null && v !== undefined) {
+        return node.tagName.toLowerCase() + "[" + attrs[i] + '="' + CSS.escape(v) + '"]';
+      }
+    }
+    return null;
+  }
+
   // ---------------------------------------------------------------- Gods
   var SVGNS = "http://www.w3.org/2000/svg";
   var FIELDS = {
@@ -34,15 +250,68 @@
   };
   var HEX_FIELDS = { at: true, from: true, to: true };
 
-  function gods(builder) {
-    var board = document.querySelector("#hermes-board");
+  // The Gods board of a game page: a frame to zoom and pan, and hexes a keyboard reaches.
+  function boardUI() {
+    var board = document.querySelector("#board #hermes-board");
     var svg = board && board.ownerSVGElement;
+    var wrap = $("board");
+    if (!board || !svg || !wrap) { return null; }
+    var size = parseFloat(board.getAttribute("data-hex-size") || "36");
+    var zoom = zoomable(wrap, svg, size * 0.88 * Math.sqrt(3));
+    function hexes() { return Array.prototype.slice.call(board.querySelectorAll("g[data-hex]")); }
+    function points(list) {
+      return list.map(function (g) { return centreOf(svg, g, size * 0.88); }).filter(Boolean);
+    }
+    // Every hex is a button a keyboard reaches (one at a time: Tab comes to the board
+    // once, the arrow keys go on from there); only the lit ones do something.
+    function keyboardHexes() {
+      var all = hexes(), lit = all.filter(function (g) { return g.classList.contains("legal"); });
+      var current = all.filter(function (g) { return g.getAttribute("tabindex") === "0"; })[0];
+      if (lit.length && (!current || !current.classList.contains("legal"))) { current = lit[0]; }
+      if (!current) { current = all[0]; }
+      all.forEach(function (g) {
+        g.setAttribute("role", "button");
+        g.setAttribute("tabindex", g === current ? "0" : "-1");
+        g.setAttribute("aria-disabled", g.classList.contains("legal") ? "false" : "true");
+      });
+    }
+    function focusHex(g) {
+      hexes().forEach(function (h) { h.setAttribute("tabindex", h === g ? "0" : "-1"); });
+      var p = centreOf(svg, g, size * 0.88);
+      if (p) { zoom.reach(p); }
+      g.focus({ preventScroll: true });
+    }
+    svg.addEventListener("keydown", function (ev) {
+      var g = ev.target.closest && ev.target.closest("g[data-hex]");
+      if (!g) { return; }
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        if (g.classList.contains("legal")) { g.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
+        return;
+      }
+      var dir = ARROWS[ev.key];
+      if (!dir) { return; }
+      ev.preventDefault();
+      var all = hexes(), lit = all.filter(function (h) { return h.classList.contains("legal"); });
+      var from = centreOf(svg, g, size * 0.88);
+      var to = from && (nextHex(from, points(lit.length ? lit : all), dir) || nextHex(from, points(all), dir));
+      if (to) { focusHex(to.g); }
+    });
+    keyboardHexes();
+    return { board: board, svg: svg, wrap: wrap, size: size, zoom: zoom, hexes: hexes,
+      points: points, keyboardHexes: keyboardHexes, focusHex: focusHex };
+  }
+
+  function gods(builder, ui) {
     var form = $("turn-form");
     var text = $("notation");
-    if (!board || !form || !text) { return; }
+    if (!ui || !form || !text) { return; }
+    var board = ui.board, svg = ui.svg, wrap = ui.wrap, size = ui.size, zoom = ui.zoom;
+    var hexes = ui.hexes, points = ui.points, keyboardHexes = ui.keyboardHexes, focusHex = ui.focusHex;
     var display0 = JSON.parse(builder.dataset.display || "[]");
     var names = JSON.parse(builder.dataset.names || "[]");
-    var size = parseFloat(board.getAttribute("data-hex-size") || "36");
+    var litBefore = "";
+    var handOn = false; // a hex was just chosen: the focus goes on to the next step
     var steps = [];
     var legal = null;
     var notation = "";
@@ -100,13 +369,7 @@
       var box = board.getBBox();
       var m = board.transform.baseVal.consolidate();
       var ox = m ? m.matrix.e : 0, oy = m ? m.matrix.f : 0;
-      var vb = svg.viewBox.baseVal;
-      var x0 = Math.min(vb.x, box.x + ox - 8), y0 = Math.min(vb.y, box.y + oy - 8);
-      var x1 = Math.max(vb.x + vb.width, box.x + ox + box.width + 8);
-      var y1 = Math.max(vb.y + vb.height, box.y + oy + box.height + 8);
-      svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
-      svg.setAttribute("width", String(x1 - x0));
-      svg.setAttribute("height", String(y1 - y0));
+      zoom.grow(box.x + ox - 8, box.y + oy - 8, box.x + ox + box.width + 8, box.y + oy + box.height + 8);
     }
     function clearMarks() {
       Array.prototype.forEach.call(board.querySelectorAll("g.legal"), function (g) {
@@ -132,8 +395,57 @@
       e.textContent = message || "";
       e.hidden = !message;
     }
+    // The step bar at the bottom of a phone's screen: the page leaves room for it.
+    function barHeight() {
+      var fixed = window.getComputedStyle(builder).position === "fixed" && !builder.hidden;
+      document.body.classList.toggle("has-bar", fixed);
+      document.documentElement.style.setProperty("--bar-h", (fixed ? builder.offsetHeight : 0) + "px");
+    }
+    // After a tile is chosen: its lit hexes in sight, big enough to touch, above the bar.
+    function showLit(lit) {
+      var r = wrap.getBoundingClientRect();
+      var barTop = document.body.classList.contains("has-bar") ? builder.getBoundingClientRect().top : window.innerHeight;
+      var bar = wrap.previousElementSibling;
+      var top = bar && bar.classList.contains("zoom-bar") ? bar.getBoundingClientRect().top : r.top;
+      if (top < 0 || r.bottom > barTop + 1) { window.scrollBy(0, top - 4); }
+      zoom.show(points(lit), 46);
+    }
     function render() {
       var sources = $("b-sources"), choices = $("b-choices"), help = $("b-help");
+      var active = document.activeElement;
+      var ours = !active || active === document.body || builder.contains(active) || wrap.contains(active);
+      var was = ours ? focusKey(active) : null;
+      var fromSources = !!active && sources.contains(active);
+      renderSteps(sources, choices, help);
+      barHeight();
+      var lit = hexes().filter(function (g) { return g.classList.contains("legal"); });
+      var litNow = lit.map(function (g) { return g.getAttribute("data-hex"); }).join(" ");
+      keyboardHexes();
+      if (lit.length && litNow !== litBefore) { showLit(lit); }
+      var fresh = litNow !== litBefore;
+      litBefore = litNow;
+      if (!ours) { return; }
+      // Focus stays where it was, or goes where the next step is taken.
+      var again = was && (builder.querySelector(was) || board.querySelector(was));
+      var target = null;
+      if (lit.length && (fromSources || fresh) && !(again && again.classList && again.classList.contains("legal"))) {
+        target = board.querySelector('g[tabindex="0"]');
+      } else if (handOn && !lit.length && !legal) {
+        // Waiting for the server's answer: the focus stays on the hex chosen.
+        target = null;
+      } else if (again && !again.disabled && !(handOn && again.getAttribute("data-hex") && !lit.length)) {
+        // (A hex just chosen hands the focus on to the next step's controls.)
+        target = again;
+      } else {
+        target = choices.querySelector("button") ||
+          ($("b-send").disabled ? null : $("b-send")) || sources.querySelector("button:enabled");
+      }
+      if (target && !target.getAttribute("data-hex")) { handOn = false; }
+      if (target && target !== document.activeElement && (active !== document.body || was)) {
+        if (target.getAttribute("data-hex")) { focusHex(target); } else { target.focus({ preventScroll: true }); }
+      }
+    }
+    function renderSteps(sources, choices, help) {
       sources.textContent = "";
       choices.textContent = "";
       clearMarks();
@@ -173,7 +485,7 @@
         sources.appendChild(b);
       });
       [["place_temple", "Place a temple"], ["move_desert", "Move a desert (2 crystals)"],
-       ["play_extra", "Play an extra-action tile"]].forEach(function (o) {
+       ["play_extra_action", "Play an extra-action tile"]].forEach(function (o) {
         if (bySource[o[0]]) {
           sources.appendChild(button(o[1], function () { choose(o[0]); },
             { "data-source": o[0], "aria-pressed": String(!!pick && pick.source === o[0]) }));
@@ -188,12 +500,15 @@
       });
       var open = cands.filter(function (s) { return done.indexOf(s) < 0; });
       if (done.length === 1 && open.length === 0 && fields(done[0]).length > 0) {
-        return add(done[0]);
+        add(done[0]);
+        return;
       }
       done.forEach(function (s) {
         var label = s.do === "discard" ? "Discard it"
           : s.do === "take_extra_action" ? "Keep it for a later turn"
-          : s.do === "play_extra_action" ? "Play it now" : s.do;
+          : s.do === "play_extra_action" ? "Play it now"
+          // Never an identifier on a button: `some_step` reads "Some step".
+          : s.do.charAt(0).toUpperCase() + s.do.slice(1).replace(/_/g, " ");
         choices.appendChild(button(label, function () { add(s); }, { "data-do": s.do }));
       });
       var next = null;
@@ -213,15 +528,17 @@
         open.forEach(function (s) {
           if (s[next]) { hexGroup(key(s[next])).classList.add("legal"); }
         });
-        help.textContent = next === "from" ? "Click the desert to move." :
-          next === "to" ? "Click where it goes." : "Click a lit hex.";
+        var n = board.querySelectorAll("g.legal").length;
+        help.textContent = next === "from" ? "Choose the desert to move (it is lit)." :
+          next === "to" ? "Choose where it goes: a lit hex." :
+          "Choose a lit hex" + (n > 1 ? " (" + n + " lit; the arrow keys go between them)." : ".");
       }
     }
     function choose(src) {
       setError("");
       pick = { source: src, values: {} };
       var only = candidates();
-      if (src === "play_extra" && only.length === 1) { return add(only[0]); }
+      if (src === "play_extra_action" && only.length === 1) { return add(only[0]); }
       render();
     }
     function add(step) {
@@ -257,6 +574,7 @@
         if (f === null) { f = n; }
       });
       if (!f || !HEX_FIELDS[f]) { return; }
+      handOn = true;
       pick.values[f] = g.getAttribute("data-hex");
       render();
     });
@@ -334,20 +652,122 @@
     [x, y, kind].forEach(function (i) { if (i) { i.addEventListener("change", check); } });
   }
 
-  // A guess: a click on an image of the table, or on a player's name, ticks its choice.
+  // An image of the table, tapped (or Enter on it): shown the full width of the screen,
+  // with the guess it stands for one tap away.
   function guesses() {
-    Array.prototype.forEach.call(document.querySelectorAll("#board g[data-image]"), function (g) {
-      var radio = $("guess_image-" + g.getAttribute("data-image"));
-      if (!radio) { return; }
-      g.style.cursor = "pointer";
-      g.addEventListener("click", function () { radio.checked = true; radio.focus(); });
+    var svg = document.querySelector("#board > svg");
+    if (!svg) { return; }
+    Array.prototype.forEach.call(svg.querySelectorAll("g[data-image]"), function (g) {
+      var n = g.getAttribute("data-image");
+      var title = g.querySelector("title");
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("aria-label", "Image " + n + (title && title.textContent ? ": " + title.textContent : "") + ". Show it large");
+      g.style.cursor = "zoom-in";
+      function open() { showImage(svg, g, n); }
+      g.addEventListener("click", open);
+      g.addEventListener("keydown", function (ev) {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(); }
+      });
+    });
+  }
+
+  function showImage(svg, g, n) {
+    var old = $("image-view");
+    if (old) { old.remove(); }
+    var box = g.getBBox(), m = svg.getScreenCTM().inverse().multiply(g.getScreenCTM());
+    var big = svg.cloneNode(true);
+    big.removeAttribute("id");
+    big.setAttribute("viewBox", [m.e + box.x, m.f + box.y, box.width, box.height].join(" "));
+    big.removeAttribute("width");
+    big.removeAttribute("height");
+    big.setAttribute("role", "img");
+    big.setAttribute("aria-label", "Image " + n + ", large");
+    Array.prototype.forEach.call(big.querySelectorAll("[id]"), function (e) {
+      if (e.tagName.toLowerCase() !== "pattern" && e.tagName.toLowerCase() !== "clippath" && e.tagName.toLowerCase() !== "lineargradient" && e.tagName.toLowerCase() !== "radialgradient") { e.removeAttribute("id"); }
+    });
+    Array.prototype.forEach.call(big.querySelectorAll("[tabindex],[role=button]"), function (e) {
+      e.removeAttribute("tabindex");
+      e.removeAttribute("role");
+    });
+    var d = el("dialog", { id: "image-view", "class": "image-view", "aria-label": "Image " + n });
+    d.appendChild(big);
+    var p = el("p", {});
+    var radio = $("guess_image-" + n);
+    if (radio) {
+      var pickIt = el("button", { type: "button", id: "image-choose" }, "Guess image " + n);
+      pickIt.addEventListener("click", function () { radio.checked = true; d.close(); radio.focus(); });
+      p.appendChild(pickIt);
+    }
+    var close = el("button", { type: "button", id: "image-close" }, "Close");
+    close.addEventListener("click", function () { d.close(); });
+    p.appendChild(close);
+    d.appendChild(p);
+    d.addEventListener("close", function () { d.remove(); g.focus(); });
+    document.body.appendChild(d);
+    d.showModal();
+    close.focus();
+  }
+
+  // On a narrow screen the table of Dreams is stacked: the four images, then the
+  // firmament below them at the full width, then the key, so that each is big enough to
+  // point at (side by side, the firmament was a sixth of a phone's screen).
+  function dreamsNarrow() {
+    var svg = document.querySelector("#board > svg");
+    var sky = svg && svg.querySelector("#hermes-firmament");
+    if (!sky || !window.matchMedia || !window.matchMedia("(max-width: 760px)").matches) { return; }
+    if (svg.dataset.stacked) { return; }
+    svg.dataset.stacked = "true";
+    var NS = "http://www.w3.org/2000/svg";
+    var kids = Array.prototype.slice.call(svg.children);
+    var after = kids.slice(kids.indexOf(sky) + 1);
+    var x1 = 0, y1 = 0;
+    Array.prototype.forEach.call(svg.querySelectorAll("g[data-image]"), function (g) {
+      var b = g.getBBox();
+      x1 = Math.max(x1, b.x + b.width);
+      y1 = Math.max(y1, b.y + b.height);
+    });
+    var sb = sky.getBBox();
+    var w = Math.max(x1 + 10, sb.width + 8);
+    sky.setAttribute("transform", "translate(" + ((w - sb.width) / 2 - sb.x) + "," + (y1 + 36 - sb.y) + ")");
+    var bottom = y1 + 36 + sb.height;
+    if (after.length) {
+      var key = document.createElementNS(NS, "g");
+      svg.insertBefore(key, after[0]);
+      after.forEach(function (e) { key.appendChild(e); });
+      var kb = key.getBBox();
+      var k = Math.min(1, (w - 30) / (kb.width || 1));
+      key.setAttribute("transform", "translate(" + (15 - kb.x * k) + "," + (bottom + 24 - kb.y * k) + ") scale(" + k + ")");
+      bottom += 24 + kb.height * k;
+    }
+    var h = bottom + 16;
+    svg.setAttribute("viewBox", "0 0 " + w + " " + h);
+    svg.setAttribute("width", String(w));
+    svg.setAttribute("height", String(h));
+    var paper = svg.querySelector(":scope > rect");
+    if (paper) { paper.setAttribute("width", String(w)); paper.setAttribute("height", String(h)); }
+  }
+
+  // The replay steps with the arrow keys (and Home, End), as its links do.
+  function replayKeys() {
+    if (!$("replay-at") || replayKeys.done) { return; }
+    replayKeys.done = true;
+    document.addEventListener("keydown", function (ev) {
+      var t = ev.target;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) { return; }
+      var to = { ArrowLeft: "replay-prev", ArrowRight: "replay-next", Home: "replay-first", End: "replay-last" }[ev.key];
+      var a = to && $(to);
+      if (a && a.href) { ev.preventDefault(); location.href = a.href; }
     });
   }
 
   function start() {
+    dreamsNarrow();
     guesses();
+    replayKeys();
+    var ui = boardUI();
     var builder = $("builder");
-    if (builder) { gods(builder); }
+    if (builder) { gods(builder, ui); }
     var star = $("star-form");
     if (star) { dreams(star); }
   }
@@ -436,9 +856,19 @@
     }
     function hideBar() { if (bar) { bar.hidden = true; bar.fresh = null; } }
 
+    var said = null;
+    function say(text) {
+      if (!said) {
+        said = el("p", { id: "live-said", "aria-live": "polite",
+          style: "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap" });
+        document.body.appendChild(said);
+      }
+      said.textContent = text.replace(/\s+/g, " ").trim();
+    }
     function swap(fresh) {
       var talk = $("talk-body");
       var draft = talk ? talk.value : "", focused = talk && document.activeElement === talk;
+      var was = main.contains(document.activeElement) ? focusKey(document.activeElement) : null;
       main.innerHTML = fresh.innerHTML;
       ["myTurn", "live"].forEach(function (k) {
         if (fresh.dataset[k] !== undefined) { main.dataset[k] = fresh.dataset[k]; }
@@ -450,6 +880,12 @@
         history.replaceState(null, "", pageUrl());
       }
       start();
+      // The reader's place on the page is kept: the same hex, button or field.
+      var again = was && main.querySelector(was);
+      if (again && !focused) { again.focus({ preventScroll: true }); }
+      // What changed, said to a screen reader (the new page is not read out by itself).
+      var news = main.querySelector(".since ol li:last-child") || main.querySelector(".last-move");
+      if (news) { say(news.textContent); }
     }
 
     function refresh() {

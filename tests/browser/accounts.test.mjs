@@ -143,3 +143,31 @@ test('a form posted without its CSRF token is refused with a 403 page', async ()
   });
   assert.equal(forged.status, 401);
 });
+
+test('an account becomes a bot on its preferences page, and then plays nothing from the pages', async () => {
+  const rob = { name: 'Rob', email: `rob.${unique()}@example.org`, password: 'a long password for rob' };
+  const page = await newPage(browser, server, PHONE);
+  await page.goto(`${server.url}/signup`);
+  await signUp(page, rob.name, rob.email, rob.password);
+  await page.getByLabel('Password').fill(rob.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForSelector('h1:text("Your games")');
+  await page.goto(`${server.url}/preferences`);
+  await assertNoSideScroll(page, 'the preferences page');
+  await screenshots(page, 'preferences-person');
+  await page.getByRole('button', { name: 'Make this a bot account' }).click();
+  await page.waitForSelector('text=This is a bot account');
+  await assertNoSideScroll(page, "a bot's preferences page");
+  await screenshots(page, 'preferences-bot');
+  // Its lobby still shows the new-game form; sending it is refused.
+  await page.goto(`${server.url}/`);
+  await page.getByLabel(/Gods \(2 to 4 players\)/).check();
+  await page.getByLabel('Players', { exact: true }).fill('2');
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/lobby/games')),
+    page.getByRole('button', { name: 'Create the game' }).click(),
+  ]);
+  assert.equal(refused.status(), 403);
+  assert.match(await page.locator('body').innerText(), /A bot plays through the API/);
+  await screenshots(page, 'bot-refused');
+});

@@ -185,6 +185,8 @@ test('a round of Dreams is placed and guessed by clicking', { timeout: 600_000 }
     await page.goto(links[seat]);
     // Click the firmament at a point nobody has taken: the form fills in x and y.
     const sky = page.locator('#hermes-firmament rect').first();
+    // On a phone the firmament is below the four images, at the full width.
+    await sky.scrollIntoViewIfNeeded();
     const box = await sky.boundingBox();
     const fx = 0.1 + 0.08 * (placed % 10);
     const fy = 0.15 + 0.07 * Math.floor(placed / 3);

@@ -82,7 +82,39 @@ pub fn still_live(
 }
 
 /// What a personal token may do (`POST /tokens` `scopes`); a login token may do all.
-pub const SCOPES: [&str; 4] = ["read", "play", "talk", "account"];
+/// `bot:play` is the one scope of a bot account's tokens, and only theirs ([`BOT_PLAY`]).
+pub const SCOPES: [&str; 5] = ["read", "play", "talk", "account", BOT_PLAY];
+
+/// The scope of a bot account's tokens: what `read` and `play` allow (follow its stream,
+/// read its games, join, play, resign), and nothing else: no table talk, nothing of the
+/// account (its tokens, mail, webhooks). A bot that leaks its token leaks its games, not
+/// its account (docs/clients/bots.md).
+pub const BOT_PLAY: &str = "bot:play";
+
+/// Whether a personal token with `scopes` (space-separated, as stored), of an account
+/// that is a bot or not, may make a request that needs `required` ([`SCOPES`] but
+/// `bot:play`). A bot account's token works only through `bot:play`, whatever else it
+/// lists (a token made before the account became a bot lists other scopes); a person's
+/// token never holds `bot:play`.
+pub fn token_allows(scopes: &str, bot: bool, required: &str) -> bool {
+    let mut held = scopes.split_whitespace();
+    if bot {
+        held.any(|s| s == BOT_PLAY) && matches!(required, "read" | "play")
+    } else {
+        held.any(|s| s == required)
+    }
+}
+
+/// The scope a bot account's personal token would need for a request that needs
+/// `required`, for the refusal to name: `bot:play` where it allows the request, else the
+/// scope itself (which a bot's token cannot hold).
+pub fn scope_to_name(bot: bool, required: &'static str) -> &'static str {
+    if bot && matches!(required, "read" | "play") {
+        BOT_PLAY
+    } else {
+        required
+    }
+}
 
 /// 401 for a well-signed token whose user no longer exists (a handler that writes in the
 /// user's name checks, so that the write is not refused by the database as a 500).

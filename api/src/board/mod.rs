@@ -39,7 +39,8 @@ pub use raster::{
 };
 /// The pixels [`rasterise`] returns.
 pub use resvg::tiny_skia::Pixmap;
-pub use svg::board_svg;
+pub(crate) use svg::esc as svg_escape;
+pub use svg::{board_svg, cell_words, god_colour, tribe_colour};
 
 /// How to draw a board. `Default` is what the service serves and mails.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +58,9 @@ pub struct BoardStyle {
     /// Draw the side panel (the legend and the details) at all: off for the game page,
     /// which shows the same in HTML below or beside the board.
     pub panel: bool,
+    /// Put the side panel below the board rather than to its right: the mail's picture,
+    /// about half as wide, so that a phone shows it at nearly twice the scale.
+    pub stacked: bool,
 }
 
 impl Default for BoardStyle {
@@ -67,6 +71,7 @@ impl Default for BoardStyle {
             details: true,
             title: None,
             panel: true,
+            stacked: false,
         }
     }
 }

@@ -7,7 +7,8 @@
 //! Every hex a player may type is labelled `q,r`: each tile (deserts can be moved, decay
 //! tiles go next to temples) and each empty hex next to a tile, which are exactly the hexes
 //! a tile may be placed on (G-B2). The board is unbounded, so the picture's size is the
-//! bounding box of those hexes plus a margin, with the side panel to its right.
+//! bounding box of those hexes plus a margin, with the side panel to its right (or below
+//! it, [`BoardStyle::stacked`](super::BoardStyle), for the mail).
 
 use super::BoardStyle;
 use games::gods::view::{GodView, GodsView};
@@ -68,8 +69,15 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
     let half_w = s * SQRT3 / 2.0;
     let board_w = (max_x - min_x) + 2.0 * half_w;
     let board_h = (max_y - min_y) + 2.0 * s;
+    let stacked = style.panel && style.stacked;
+    // Stacked, a board narrower than the panel is centred over it.
+    let shift = if stacked {
+        ((PANEL_WIDTH - board_w) / 2.0).max(0.0)
+    } else {
+        0.0
+    };
     // Board coordinates to picture coordinates.
-    let ox = MARGIN + half_w - min_x;
+    let ox = MARGIN + shift + half_w - min_x;
     let oy = MARGIN + s - min_y;
 
     let mut panel = String::new();
@@ -78,13 +86,23 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
     } else {
         0.0
     };
-    let panel_x = MARGIN + board_w + MARGIN;
-    let width = if style.panel {
+    let (panel_x, panel_y) = if stacked {
+        (MARGIN, MARGIN + board_h + MARGIN)
+    } else {
+        (MARGIN + board_w + MARGIN, MARGIN)
+    };
+    let width = if stacked {
+        (MARGIN + board_w.max(PANEL_WIDTH) + MARGIN).ceil()
+    } else if style.panel {
         (panel_x + PANEL_WIDTH + MARGIN).ceil()
     } else {
         (MARGIN + board_w + MARGIN).ceil()
     };
-    let height = (board_h.max(panel_h) + 2.0 * MARGIN).ceil();
+    let height = if stacked {
+        (panel_y + panel_h + MARGIN).ceil()
+    } else {
+        (board_h.max(panel_h) + 2.0 * MARGIN).ceil()
+    };
 
     let mut out = String::with_capacity(16 * 1024);
     w!(
@@ -156,7 +174,7 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
         out,
         "<g id=\"hermes-panel\" transform=\"translate({},{})\">\n",
         n(panel_x),
-        n(MARGIN)
+        n(panel_y)
     );
     out.push_str(&panel);
     out.push_str("</g>\n</svg>\n");
@@ -220,6 +238,41 @@ fn colour_letter(c: Colour) -> &'static str {
         Colour::Green => "G",
         Colour::Blue => "B",
     }
+}
+
+/// What stands on a hex, in words for a screen reader: `red tribe, Ada's marker`.
+pub fn cell_words(cell: Cell, names: &[String]) -> String {
+    let god = |seat: Seat| match names.get(seat).map(|n| n.trim()) {
+        Some(name) if !name.is_empty() => format!("{name} (god {seat})"),
+        _ => format!("god {seat}"),
+    };
+    match cell {
+        Cell::Tribe { colour, marker } => {
+            let colour = match colour {
+                Colour::Red => "red",
+                Colour::Yellow => "yellow",
+                Colour::Green => "green",
+                Colour::Blue => "blue",
+            };
+            match marker {
+                Some(seat) => format!("{colour} tribe with the marker of {}", god(seat)),
+                None => format!("{colour} tribe"),
+            }
+        }
+        Cell::Temple { god: seat } => format!("temple of {}", god(seat)),
+        Cell::Desert => "desert".to_string(),
+        Cell::Decay => "decay tile".to_string(),
+    }
+}
+
+/// A god's marker colour and the colour of text on it, for a page's key: as on the board.
+pub fn god_colour(seat: Seat) -> (&'static str, &'static str) {
+    god_colours(seat)
+}
+
+/// A tribe's colour as drawn, for a page's key.
+pub fn tribe_colour(c: Colour) -> &'static str {
+    tribe_fill(c)
 }
 
 /// A god's marker colour and the colour of text on it. Gods are seats and have nothing

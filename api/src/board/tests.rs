@@ -139,6 +139,47 @@ fn the_board_of_a_fixed_game_matches_its_snapshot() {
     assert_snapshot("board_gods_4_gods_turn_15.svg", &svg);
 }
 
+/// The mail's picture puts the panel under the board: about half as wide as the board
+/// with the panel beside it, so that a phone shows it at nearly twice the scale.
+#[test]
+fn a_stacked_board_is_narrower_and_its_panel_is_below_the_board() {
+    let view = played(7, 14);
+    let size = |stacked: bool| {
+        let svg = board_svg(
+            &view,
+            &BoardStyle {
+                names: names(),
+                stacked,
+                ..BoardStyle::default()
+            },
+        );
+        parse(&svg);
+        let num = |attr: &str| -> f64 {
+            let at = svg.find(&format!(" {attr}=\"")).expect("the attribute") + attr.len() + 3;
+            svg[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let panel_y: f64 = svg
+            .split("id=\"hermes-panel\" transform=\"translate(")
+            .nth(1)
+            .and_then(|t| t.split(')').next())
+            .and_then(|t| t.split(',').nth(1))
+            .and_then(|y| y.parse().ok())
+            .expect("the panel's place");
+        (num("width"), num("height"), panel_y)
+    };
+    let (wide_w, wide_h, beside_y) = size(false);
+    let (w, h, below_y) = size(true);
+    assert!(
+        w < wide_w * 0.7,
+        "stacked {w} px wide, side by side {wide_w}"
+    );
+    assert!(h > wide_h, "stacked {h} px tall, side by side {wide_h}");
+    assert!(
+        below_y > beside_y + 100.0,
+        "the panel is below the board: {below_y} vs {beside_y}"
+    );
+}
+
 #[test]
 fn every_kind_of_tile_matches_its_snapshot() {
     let svg = board_svg(

@@ -279,6 +279,7 @@ mod tests {
                 seed_scheme: 2,
                 watchers: "players".into(),
                 engine_version: Some(1),
+                stand_in_level: "greedy".into(),
             },
             players: Vec::new(),
         })

@@ -9,3 +9,21 @@ pub mod hot;
 pub mod table;
 
 pub use table::{kind_of, Table};
+
+use crate::store::games::SeatedPlayer;
+
+/// A player's name as pages, pictures and mail show it: a bot account's with "(bot)"
+/// after it, so that nobody takes a program for a person. The API keeps the name as it is
+/// and says `bot` beside it.
+pub fn shown_name(display_name: &str, bot: bool) -> String {
+    if bot {
+        format!("{display_name} (bot)")
+    } else {
+        display_name.to_string()
+    }
+}
+
+/// [`shown_name`] of a seat's player.
+pub fn seat_name(p: &SeatedPlayer) -> String {
+    shown_name(&p.display_name, p.bot)
+}

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::hot::HotGames;
 use crate::store::deadlines::{self, Deadline};
 use crate::store::games::{self as store, SeatedPlayer};
-use crate::store::models::{Game, OPEN, OVER, RUNNING, WATCH_INVITED, WATCH_SIGNED_IN};
+use crate::store::models::{Game, Seat, OPEN, OVER, RUNNING, WATCH_INVITED, WATCH_SIGNED_IN};
 use crate::store::DbConn;
 use ::games::registry::{self, AnyGame, GameKind};
 use ::games::Viewer;
@@ -32,7 +32,8 @@ pub struct Table {
 }
 
 impl Table {
-    /// The display names of a game's players, by seat.
+    /// The names of a game's players as pages and mail show them ([`super::shown_name`]),
+    /// by seat.
     pub fn names_by_seat(&self) -> Vec<String> {
         let n = usize::try_from(self.game.seat_count).unwrap_or(0);
         let mut names = vec![String::new(); n];
@@ -43,7 +44,13 @@ impl Table {
                 .and_then(|s| usize::try_from(s).ok())
                 .and_then(|s| names.get_mut(s))
             {
-                *slot = p.display_name.clone();
+                // A seat a stand-in plays is marked so wherever the game names its seats
+                // (pages, pictures, mail); an engine bot's name says it already, a bot
+                // account's gets "(bot)".
+                *slot = match p.seat.stand_in_at {
+                    Some(_) => format!("{} (stand-in)", p.display_name),
+                    None => super::seat_name(p),
+                };
             }
         }
         names
@@ -311,6 +318,10 @@ impl Table {
                     // Public from the start: the randomness is derived from them.
                     "player_seed": p.seat.player_seed,
                     "player_seed_by": p.seat.player_seed_by,
+                    // Who plays the seat if not a person (`SeatBot`), and whether a
+                    // stand-in plays for its absent player.
+                    "bot": if p.bot { json!({"kind": "account"}) } else { seat_bot(&p.seat) },
+                    "stand_in": seat_stand_in(&p.seat, g),
                 })
             })
             .collect();
@@ -348,6 +359,7 @@ impl Table {
                 .collect::<Vec<_>>(),
             "turn_hours": g.turn_seconds / 3600,
             "timeout_policy": g.timeout_policy,
+            "stand_in_level": g.stand_in_level,
             "watchers": g.watchers,
             "seed_commitment": g.seed_commitment,
             // The seed is revealed only when the game is over (fairness you can check).
@@ -405,6 +417,25 @@ pub fn restore(
         ));
     }
     Ok(engine)
+}
+
+/// A seat's bot as the API shows it (`SeatBot` in `openapi.yaml`; the
+/// engine's bots are `crate::play::bots`): `{"kind": "engine",
+/// "level": …}` for an engine bot's seat, `null` for a person's.
+pub fn seat_bot(seat: &Seat) -> Value {
+    match &seat.bot {
+        Some(level) => json!({ "kind": "engine", "level": level }),
+        None => Value::Null,
+    }
+}
+
+/// A seat's stand-in as the API shows it: `{"level": …, "since": …}` while a stand-in
+/// plays for its absent player, else `null`.
+pub fn seat_stand_in(seat: &Seat, game: &Game) -> Value {
+    match seat.stand_in_at {
+        Some(since) => json!({ "level": game.stand_in_level, "since": since.and_utc() }),
+        None => Value::Null,
+    }
 }
 
 pub fn kind_of(game: &Game) -> ApiResult<&'static dyn GameKind> {

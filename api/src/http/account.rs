@@ -596,6 +596,9 @@ struct PrefsPage<'a> {
     email: String,
     mail: String,
     time_zone: String,
+    talk: String,
+    /// A bot account (`POST /me/bot`, or this page's own button).
+    bot: bool,
     flash: Option<&'a str>,
     problem: Option<String>,
 }
@@ -628,6 +631,8 @@ async fn prefs_page(
             email: p.email,
             mail: p.mail_pref,
             time_zone: p.time_zone,
+            talk: p.talk_mail,
+            bot: user.bot,
             flash,
             problem,
         },
@@ -657,7 +662,7 @@ pub async fn preferences_form(
     .await
 }
 
-/// `POST /preferences` (`csrf`, `mail`, `time_zone`): saved as `PATCH /me/preferences`
+/// `POST /preferences` (`csrf`, `mail`, `time_zone`, `talk`): saved as `PATCH /me/preferences`
 /// saves them.
 pub async fn preferences(
     req: HttpRequest,
@@ -671,8 +676,25 @@ pub async fn preferences(
         Err(redirect) => return Ok(*redirect),
     };
     session::check(&req, Some(&user), form.get("csrf"))?;
+    // The page's other form: the account becomes a bot, as `POST /me/bot` makes it.
+    if form.get("bot") == Some("yes") {
+        return match acts::become_bot(&state, user.user_id.clone()).await {
+            Ok(_) => Ok(see_other(&state, "/preferences?saved=1", None)),
+            Err(e) if e.status() == StatusCode::CONFLICT => {
+                prefs_page(
+                    &state,
+                    &user,
+                    StatusCode::CONFLICT,
+                    None,
+                    Some(form_words(&e)),
+                )
+                .await
+            }
+            Err(e) => Err(e.into()),
+        };
+    }
     let mut fields = serde_json::Map::new();
-    for name in ["mail", "time_zone"] {
+    for name in ["mail", "time_zone", "talk"] {
         if let Some(v) = form.get(name) {
             fields.insert(
                 name.to_string(),

@@ -46,12 +46,19 @@ impl FromRequest for Caller {
                         "this API token has expired; make a new one (POST /tokens)",
                     ));
                 }
-                if !row.scopes.split_whitespace().any(|s| s == required) {
-                    return Err(ApiError::forbidden(
-                        "insufficient_scope",
-                        format!("this API token lacks the `{required}` scope this request needs"),
-                    )
-                    .with("required_scope", required));
+                let bot = user.is_bot();
+                if !crate::auth::token_allows(&row.scopes, bot, required) {
+                    let named = crate::auth::scope_to_name(bot, required);
+                    let detail = if bot && named == required {
+                        format!(
+                            "a bot account's token plays and reads only (`bot:play`): \
+                             this request needs `{required}`"
+                        )
+                    } else {
+                        format!("this API token lacks the `{named}` scope this request needs")
+                    };
+                    return Err(ApiError::forbidden("insufficient_scope", detail)
+                        .with("required_scope", named));
                 }
                 req.extensions_mut()
                     .insert(Credential::Personal { token_id: row.id });

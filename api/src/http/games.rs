@@ -43,9 +43,17 @@ pub struct NewGame {
     /// Time per turn in whole hours, 1 to 336 (14 days); default 72.
     #[serde(default, deserialize_with = "crate::http::optional_integer")]
     pub turn_hours: Option<i64>,
-    /// What happens when a seat's time runs out: `auto_pass` (default), `forfeit`, `wait`.
+    /// What happens when a seat's time runs out: `stand_in` (default), `auto_pass`,
+    /// `forfeit`, `wait`.
     #[serde(default)]
     pub timeout_policy: Option<String>,
+    /// The level a stand-in plays at (`random`, `greedy`, `strong`); default `greedy`.
+    #[serde(default)]
+    pub stand_in_level: Option<String>,
+    /// Seats the engine's bots play, each `{"level": "greedy"}`; checked by the act, which
+    /// names the item at fault.
+    #[serde(default)]
+    pub bots: Vec<Value>,
     /// The creator's own seed for the game's randomness (`docs/players/replay.md`); the server
     /// draws one when absent.
     #[serde(default)]
@@ -66,6 +74,8 @@ impl From<NewGame> for acts::NewGame {
             invite: b.invite,
             turn_hours: b.turn_hours,
             timeout_policy: b.timeout_policy,
+            stand_in_level: b.stand_in_level,
+            bots: b.bots,
             player_seed: b.player_seed,
             watchers: b.watchers,
         }
@@ -325,6 +335,17 @@ pub async fn resign(
         .db
         .conn(move |conn| crate::play::leave::resign(conn, &app, &id, &user_id))
         .await?;
+    Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
+}
+
+/// `DELETE /games/{id}/stand-in`: take the caller's seat back from its stand-in
+/// (`crate::play::bots::take_back`).
+pub async fn take_back(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> ApiResult<HttpResponse> {
+    let table = crate::play::bots::take_back(&state, &caller.user_id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(table.summary(&caller.user_id)))
 }
 

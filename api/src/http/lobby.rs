@@ -82,6 +82,10 @@ struct NewGameForm {
     seats: String,
     turn_hours: String,
     timeout_policy: String,
+    stand_in_level: String,
+    /// Seats the engine's bots play, and at which level.
+    bots: String,
+    bot_level: String,
     watchers: String,
     draw: String,
     deck: String,
@@ -95,6 +99,9 @@ impl Default for NewGameForm {
             seats: "2".into(),
             turn_hours: acts::DEFAULT_TURN_HOURS.to_string(),
             timeout_policy: acts::TIMEOUT_POLICIES[0].into(),
+            stand_in_level: acts::DEFAULT_STAND_IN_LEVEL.name().into(),
+            bots: "0".into(),
+            bot_level: acts::DEFAULT_STAND_IN_LEVEL.name().into(),
             watchers: crate::store::models::WATCH_SIGNED_IN.into(),
             draw: "pile".into(),
             deck: "standard".into(),
@@ -138,7 +145,7 @@ fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
         players: table
             .players
             .iter()
-            .map(|p| p.display_name.clone())
+            .map(crate::game::seat_name)
             .collect::<Vec<_>>()
             .join(", "),
         status,
@@ -303,6 +310,7 @@ pub async fn create(
 ) -> PageResult {
     let form = Form::parse(&body)?;
     let user = signed_in(&req, user, &form)?;
+    user.may_play()?;
     let get = |name: &str, default: &str| {
         form.get(name)
             .map(|v| v.trim().to_string())
@@ -315,6 +323,9 @@ pub async fn create(
         seats: get("seats", &defaults.seats),
         turn_hours: get("turn_hours", &defaults.turn_hours),
         timeout_policy: get("timeout_policy", &defaults.timeout_policy),
+        stand_in_level: get("stand_in_level", &defaults.stand_in_level),
+        bots: get("bots", &defaults.bots),
+        bot_level: get("bot_level", &defaults.bot_level),
         watchers: get("watchers", &defaults.watchers),
         draw: get("draw", &defaults.draw),
         deck: get("deck", &defaults.deck),
@@ -336,10 +347,15 @@ pub async fn create(
             .await
         }
     };
-    let (Ok(seats), Ok(turn_hours)) = (sent.seats.parse::<i64>(), sent.turn_hours.parse::<i64>())
-    else {
-        return refused("Seats and hours per turn are whole numbers.".to_string()).await;
+    let (Ok(seats), Ok(turn_hours), Ok(bots)) = (
+        sent.seats.parse::<i64>(),
+        sent.turn_hours.parse::<i64>(),
+        sent.bots.parse::<usize>(),
+    ) else {
+        return refused("Seats, bots and hours per turn are whole numbers.".to_string()).await;
     };
+    // More bots than seats is refused by the act, in its words; no need to build them all.
+    let bots = vec![serde_json::json!({ "level": sent.bot_level }); bots.min(64)];
     let options: Value = match crate::kinds::of(&sent.kind) {
         Some(kind) => kind.lobby_options(&|field| match field {
             "draw" => sent.draw.clone(),
@@ -365,6 +381,8 @@ pub async fn create(
             invite,
             turn_hours: Some(turn_hours),
             timeout_policy: Some(sent.timeout_policy.clone()),
+            stand_in_level: Some(sent.stand_in_level.clone()),
+            bots,
             player_seed: None,
             watchers: Some(sent.watchers.clone()),
         },
@@ -486,6 +504,7 @@ pub async fn join(
         ));
     };
     session::check(&req, Some(&user), form.get(session::CSRF_FIELD))?;
+    user.may_play()?;
     let lookup = code.clone();
     let game = state
         .db

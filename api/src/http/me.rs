@@ -1,4 +1,5 @@
-//! `GET /me`: the calling user.
+//! `GET /me`: the calling user; `POST /me/bot`: the account becomes a bot
+//! (`crate::play::accounts::become_bot`).
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
@@ -8,6 +9,17 @@ use crate::store::accounts;
 use actix_web::{web, HttpResponse};
 
 pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    me(&state, caller.user_id).await
+}
+
+/// `POST /me/bot`: the account becomes a bot for good; answers as `GET /me` does.
+pub async fn become_bot(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {
+    crate::play::accounts::become_bot(&state, caller.user_id.clone()).await?;
+    me(&state, caller.user_id).await
+}
+
+async fn me(state: &AppState, user_id: String) -> ApiResult<HttpResponse> {
+    let caller = Caller { user_id };
     let (user, prefs) = state
         .db
         .conn(move |conn| {

@@ -31,6 +31,7 @@ pub mod preferences;
 pub mod problem;
 pub mod queue;
 pub mod ratelimit;
+pub mod rematch;
 pub mod replay;
 pub mod session;
 pub mod sse;
@@ -54,6 +55,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // Replies by mail from a provider's webhook or an MTA pipe (`crate::inbound`).
         .service(web::resource("/inbound/mail").route(web::post().to(inbound::mail)))
         .service(web::resource("/me").route(web::get().to(me::get)))
+        .service(web::resource("/me/bot").route(web::post().to(me::become_bot)))
         // The busiest route first among those with a parameter: the router tries each such
         // route in turn, with a regex (a turn went through a dozen before it matched).
         // No two routes here match the same path, so their order changes nothing else.
@@ -108,6 +110,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(web::resource("/games/{id}/resign").route(web::post().to(games::resign)))
         .service(web::resource("/games/{id}/abort").route(web::post().to(games::abort)))
+        .service(web::resource("/games/{id}/stand-in").route(web::delete().to(games::take_back)))
+        .service(
+            web::resource("/games/{id}/rematch")
+                .route(web::get().to(rematch::get))
+                .route(web::post().to(rematch::post)),
+        )
         .service(web::resource("/games/{id}/join").route(web::post().to(games::join)))
         .service(web::resource("/games/{id}/invites").route(web::post().to(games::invite)))
         .service(
@@ -152,6 +160,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // The game page's own JSON and forms (its credentials: a turn link or a session).
         .service(web::resource("/games/{id}/play/legal").route(web::get().to(play::legal_json)))
         .service(web::resource("/games/{id}/play/talk").route(web::post().to(play::talk)))
+        .service(web::resource("/games/{id}/play/rematch").route(web::post().to(play::rematch)))
         // The game's events for its pages (the same credentials), and the lobby's.
         .service(web::resource("/games/{id}/play/events").route(web::get().to(live::page_game)))
         .service(web::resource("/lobby/events").route(web::get().to(live::lobby)))

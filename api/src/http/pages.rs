@@ -56,6 +56,11 @@ static PAGES: &[(&str, &str)] = embed!(
     "play_dreams.html",
     "_talk.html",
     "_queue.html",
+    "_rematch.html",
+    "_since.html",
+    "_points.html",
+    "_reveal.html",
+    "_play_style.html",
     "doc.html",
     "replay.html",
     "login.html",
@@ -466,7 +471,7 @@ pub async fn join(
             };
             let players = game_store::players(conn, &game.id)?;
             let creator = crate::store::accounts::user_by_id(conn, &game.created_by)?
-                .map(|u| u.display_name)
+                .map(|u| crate::game::shown_name(&u.display_name, u.is_bot()))
                 .unwrap_or_default();
             Ok(Some((game, players, creator)))
         })
@@ -494,7 +499,7 @@ pub async fn join(
             kind: game.kind.clone(),
             created_by: creator,
             seat_count: game.seat_count,
-            players: players.into_iter().map(|p| p.display_name).collect(),
+            players: players.iter().map(crate::game::seat_name).collect(),
             status: match game.status.as_str() {
                 "open" => "waiting for players".to_string(),
                 "running" => "being played".to_string(),

@@ -154,6 +154,9 @@ pub struct PageParts {
     script_url: String,
     /// The session's CSRF token, for the forms of a page opened signed in.
     csrf: Option<String>,
+    /// The level of the stand-in bot that plays the reader's seat while they are away
+    /// (timeout policy `stand_in`): the page offers to take the seat back.
+    stand_in: Option<String>,
 }
 
 impl PageParts {
@@ -161,7 +164,10 @@ impl PageParts {
         let page = format!("{base}/games/{game_id}/play");
         let with = |path: &str| format!("{path}{q}");
         PageParts {
-            board_svg,
+            // On the page the picture is something to play on: a group of hexes (or
+            // images) that the script makes focusable, not one image whose parts a
+            // screen reader would never reach.
+            board_svg: board_svg.replacen(" role=\"img\"", " role=\"group\"", 1),
             action: with(&page),
             legal_url: with(&format!("{page}/legal")),
             talk_action: with(&format!("{page}/talk")),
@@ -171,7 +177,14 @@ impl PageParts {
             notation_url: format!("{base}/notation"),
             script_url: format!("{base}/static/play.js"),
             csrf: None,
+            stand_in: None,
         }
+    }
+
+    /// The reader's seat is played by a stand-in of `level` (`None`: by the reader).
+    fn with_stand_in(mut self, level: Option<String>) -> PageParts {
+        self.stand_in = level;
+        self
     }
 
     fn with_csrf(mut self, csrf: Option<String>) -> PageParts {
@@ -203,6 +216,18 @@ impl TalkRow {
 }
 
 impl LogRow {
+    fn since(&self) -> SinceRow {
+        SinceRow {
+            seq: self.seq,
+            name: self.name.clone(),
+            text: if self.words.is_empty() {
+                self.notation.clone()
+            } else {
+                format!("{}: {}", self.notation, self.words)
+            },
+        }
+    }
+
     /// Who, the notation, the words, and whether the service played it.
     pub(crate) fn parts(self) -> (String, Option<String>, String, Option<String>) {
         (self.name, Some(self.notation), self.words, self.by_service)
@@ -237,6 +262,185 @@ struct PlayPage {
     notation: String,
     flash: Option<String>,
     problem: Option<Problem>,
+    over: bool,
+    /// Each god's points by source: now (if the game ended now), or the result.
+    points: Vec<PointsRow>,
+    /// Why a score is below zero, when one is.
+    negative: Option<String>,
+    /// The key of the board: each god's marker colour.
+    key: Vec<KeyGod>,
+    /// The tribes' colours as drawn.
+    tribes: Vec<KeyTribe>,
+    /// What the most temples are worth in this game, in words (`−4`).
+    majority_words: &'static str,
+    /// The last log entry and the hexes it touched (marked on the board).
+    last_move: Option<LastMove>,
+    /// The board in words, a line a kind of tile.
+    board_words: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct PointsRow {
+    seat: usize,
+    name: String,
+    village_tiles: u32,
+    villages: i64,
+    vp_tiles: u32,
+    vp: i64,
+    temples: usize,
+    temple_majority: i64,
+    total: i64,
+    crystals: u8,
+    winner: bool,
+}
+
+#[derive(Serialize)]
+struct KeyGod {
+    seat: usize,
+    name: String,
+    fill: &'static str,
+    ink: &'static str,
+}
+
+#[derive(Serialize)]
+struct KeyTribe {
+    name: &'static str,
+    letter: &'static str,
+    fill: &'static str,
+}
+
+#[derive(Serialize)]
+struct LastMove {
+    seq: i64,
+    name: String,
+    notation: String,
+    words: String,
+    hexes: Vec<String>,
+}
+
+/// The hexes a turn in the notation names (`tribe 1 at 2,-1; desert from 0,0 to 1,1`).
+fn hexes_named(notation: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in notation.split(|c: char| c.is_whitespace() || c == ';') {
+        let mut parts = word.split(',');
+        let (Some(q), Some(r), None) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        if let (Ok(q), Ok(r)) = (q.parse::<i32>(), r.parse::<i32>()) {
+            let hex = format!("{q},{r}");
+            if !out.contains(&hex) {
+                out.push(hex);
+            }
+        }
+    }
+    out
+}
+
+/// The board's picture with the hexes of the last move marked (a class the page's style
+/// draws, and words a screen reader says on that hex).
+fn mark_last_move(svg: &str, hexes: &[String]) -> String {
+    let mut svg = svg.to_string();
+    for h in hexes {
+        svg = svg.replacen(
+            &format!("data-hex=\"{h}\" aria-label=\"{h}: "),
+            &format!("data-hex=\"{h}\" class=\"last\" aria-label=\"{h}: last move, "),
+            1,
+        );
+    }
+    svg
+}
+
+/// The board's picture with each hex named for a screen reader: `2,-1: red tribe with the
+/// marker of Ada (god 0)`. (The picture itself stays as the mail's PNG is drawn from.)
+fn label_hexes(svg: &str, view: &::games::gods::view::GodsView, names: &[String]) -> String {
+    let mut svg = svg.to_string();
+    let cells = view
+        .board
+        .iter()
+        .map(|(h, cell)| (h, crate::board::cell_words(cell, names)))
+        .chain(
+            view.board
+                .frontier()
+                .into_iter()
+                .map(|h| (h, "empty, a tile may go here".to_string())),
+        );
+    for (h, words) in cells {
+        let words = crate::board::svg_escape(&format!("{h}: {words}"));
+        svg = svg.replacen(
+            &format!("data-hex=\"{h}\">"),
+            &format!("data-hex=\"{h}\" aria-label=\"{words}\">"),
+            1,
+        );
+    }
+    svg
+}
+
+/// What stands where, in words: one line a kind of tile, hexes by their coordinates.
+fn board_words(view: &::games::gods::view::GodsView, names: &[String]) -> Vec<String> {
+    use ::games::gods::{Cell, Colour};
+    let mut temples: Vec<Vec<String>> = vec![Vec::new(); view.gods.len()];
+    let mut tribes: Vec<(Colour, Vec<String>)> =
+        Colour::ALL.iter().map(|&c| (c, Vec::new())).collect();
+    let (mut deserts, mut decay) = (Vec::new(), Vec::new());
+    for (h, cell) in view.board.iter() {
+        match cell {
+            Cell::Temple { god } => {
+                if let Some(list) = temples.get_mut(god) {
+                    list.push(h.to_string());
+                }
+            }
+            Cell::Tribe { colour, marker } => {
+                let at = match marker {
+                    Some(seat) => format!("{h} (marker of {})", words::god_name(names, seat)),
+                    None => h.to_string(),
+                };
+                if let Some((_, list)) = tribes.iter_mut().find(|(c, _)| *c == colour) {
+                    list.push(at);
+                }
+            }
+            Cell::Desert => deserts.push(h.to_string()),
+            Cell::Decay => decay.push(h.to_string()),
+        }
+    }
+    let mut out = Vec::new();
+    for (seat, list) in temples.iter().enumerate() {
+        if !list.is_empty() {
+            out.push(format!(
+                "Temples of {} (god {seat}): {}.",
+                words::god_name(names, seat),
+                list.join(", ")
+            ));
+        }
+    }
+    for (colour, list) in &tribes {
+        if !list.is_empty() {
+            let name = match colour {
+                Colour::Red => "Red",
+                Colour::Yellow => "Yellow",
+                Colour::Green => "Green",
+                Colour::Blue => "Blue",
+            };
+            out.push(format!("{name} tribes: {}.", list.join(", ")));
+        }
+    }
+    if !deserts.is_empty() {
+        out.push(format!("Deserts: {}.", deserts.join(", ")));
+    }
+    if !decay.is_empty() {
+        out.push(format!("Decay tiles: {}.", decay.join(", ")));
+    }
+    let frontier: Vec<String> = view
+        .board
+        .frontier()
+        .iter()
+        .map(|h| h.to_string())
+        .collect();
+    out.push(format!(
+        "Empty hexes a tile may go on ({}): {}.",
+        frontier.len(),
+        frontier.join(", ")
+    ));
+    out
 }
 
 /// `red 1, blue 2`, or `none`.
@@ -272,17 +476,43 @@ pub(crate) struct Extra {
     notation: String,
 }
 
+/// The cookie that keeps, per game, the last log entry this browser's reader was shown:
+/// `SEAT:SEQ`, read for "since your last visit".
+fn seen_cookie_name(game_id: &str) -> String {
+    format!("hermes_seen_{game_id}")
+}
+
+/// The entry this browser last showed `seat` of the game, from its cookie.
+fn seen_of(req: &HttpRequest, game_id: &str) -> Option<(usize, i64)> {
+    let c = req.cookie(&seen_cookie_name(game_id))?;
+    let (seat, seq) = c.value().split_once(':')?;
+    Some((seat.parse().ok()?, seq.parse().ok()?))
+}
+
+/// How many entries "since your last visit" lists at most.
+const SINCE_SHOWN: i64 = 30;
+
+/// One entry of "since your last visit".
+#[derive(Serialize)]
+pub(crate) struct SinceRow {
+    pub(crate) seq: i64,
+    pub(crate) name: String,
+    pub(crate) text: String,
+}
+
 async fn show(
     state: &web::Data<AppState>,
     game_id: String,
     who: PageCredentials,
     extra: Extra,
+    seen: Option<(usize, i64)>,
 ) -> PageResult {
     let id = game_id.clone();
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
     let app = state.clone();
-    let (table, recent, time_zone, talk, queue) = state
+    let seen_seq = seen.map(|(_, seq)| seq);
+    let (table, recent, time_zone, talk, since_turns, rematch, queue) = state
         .db
         .conn(move |conn| {
             let table = Table::load(conn, &id)?;
@@ -308,7 +538,15 @@ async fn show(
                     limit: q.limit,
                     seq: q.seq,
                 });
-            Ok((table, recent, time_zone, talk, queue))
+            let since_turns = match seen_seq {
+                Some(seq) if seq < table.game.seq => {
+                    let from = seq.max(table.game.seq - SINCE_SHOWN);
+                    store::turns_since(conn, &id, from, SINCE_SHOWN)?
+                }
+                _ => Vec::new(),
+            };
+            let rematch = crate::play::rematch::view(conn, &id, &uid)?;
+            Ok((table, recent, time_zone, talk, since_turns, rematch, queue))
         })
         .await
         .map_err(page_error)?;
@@ -335,7 +573,33 @@ async fn show(
     let engine = table.engine(&state.hot)?;
     let names = table.names_by_seat();
     let over = table.game.status == OVER;
+    let stand_in = table
+        .players
+        .iter()
+        .find(|p| p.seat.user_id == user_id && p.seat.stand_in_at.is_some())
+        .filter(|_| !over)
+        .map(|_| table.game.stand_in_level.clone());
     let status = extra.status;
+    // What the others did since this browser last showed the seat its page.
+    let since_turns: Vec<&Turn> = match seen {
+        Some((s, _)) if s == seat => since_turns
+            .iter()
+            .filter(|t| usize::try_from(t.seat).ok() != Some(seat))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let seen_now = {
+        let mut c = actix_web::cookie::Cookie::new(
+            seen_cookie_name(&game_id),
+            format!("{seat}:{}", table.game.seq),
+        );
+        c.set_http_only(true);
+        c.set_same_site(actix_web::cookie::SameSite::Lax);
+        c.set_path(format!("{}/", state.base_path));
+        c.set_secure(state.public_url.starts_with("https://"));
+        c.set_max_age(actix_web::cookie::time::Duration::days(120));
+        c
+    };
     let base = state.base_path.as_str();
     let q = who.query();
     let talk: Vec<TalkRow> = talk
@@ -346,6 +610,7 @@ async fn show(
             at_seq: m.at_seq,
         })
         .collect();
+    let rematch = RematchBox::new(base, &game_id, &q, &user_id, over, rematch);
     let extra = Extra {
         problem: extra.problem.map(|p| p.based(base)),
         ..extra
@@ -384,17 +649,26 @@ async fn show(
                 log,
                 parts: PageParts::new(base, &game_id, &q, svg)
                     .with_rules(base, kind.rules())
-                    .with_csrf(who.csrf.clone()),
+                    .with_csrf(who.csrf.clone())
+                    .with_stand_in(stand_in.clone()),
                 base,
             },
             extra,
         )?;
+        let since = since_turns
+            .iter()
+            .map(|t| dreams::log_row(t, &names, seat, over).map(|r| r.since()))
+            .collect::<Result<Vec<_>, _>>()?;
         let ctx = WithTalk {
             page: ctx,
             talk,
+            since,
+            rematch,
             queue,
         };
-        return Ok(page(status, render_in(base, dreams::TEMPLATE, &ctx)?));
+        let mut res = page(status, render_in(base, dreams::TEMPLATE, &ctx)?);
+        let _ = res.add_cookie(&seen_now);
+        return Ok(res);
     }
     let log = recent
         .iter()
@@ -416,24 +690,37 @@ async fn show(
             log,
             parts: PageParts::new(base, &game_id, &q, svg)
                 .with_rules(base, kind.rules())
-                .with_csrf(who.csrf.clone()),
+                .with_csrf(who.csrf.clone())
+                .with_stand_in(stand_in),
         },
         extra,
     )?;
+    let since = since_turns
+        .iter()
+        .map(|t| log_row(t, &names, seat, over).map(|r| r.since()))
+        .collect::<Result<Vec<_>, _>>()?;
     let ctx = WithTalk {
         page: ctx,
         talk,
+        since,
+        rematch,
         queue,
     };
-    Ok(page(status, render_in(base, "play.html", &ctx)?))
+    let mut res = page(status, render_in(base, "play.html", &ctx)?);
+    let _ = res.add_cookie(&seen_now);
+    Ok(res)
 }
 
-/// A page's data with the table talk beside it, and the seat's turns queued in advance.
+/// A page's data with the table talk beside it, the rematch it is part of, and the seat's
+/// turns queued in advance.
 #[derive(Serialize)]
 struct WithTalk<P: Serialize> {
     #[serde(flatten)]
     page: P,
     talk: Vec<TalkRow>,
+    /// What the others did since the reader's last visit (this browser's).
+    since: Vec<SinceRow>,
+    rematch: RematchBox,
     queue: Option<PageQueue>,
 }
 
@@ -444,6 +731,65 @@ struct PageQueue {
     turns: Vec<String>,
     limit: usize,
     seq: i64,
+}
+
+/// The rematch part of a game page: the offer once the game is over, who has accepted,
+/// and the link from each game of a rematch to the other.
+#[derive(Serialize, Default)]
+pub(crate) struct RematchBox {
+    /// The game is over and no rematch was proposed: the button proposes one.
+    offer: bool,
+    /// Where the button posts.
+    action: String,
+    /// This game's rematch was proposed: who accepted, who has still to, and whether the
+    /// reader has (else the button accepts).
+    proposed: bool,
+    i_accepted: bool,
+    started: bool,
+    accepted: Vec<String>,
+    waiting: Vec<String>,
+    /// The rematch's page (from the finished game).
+    rematch_url: Option<String>,
+    /// The finished game's page (from its rematch).
+    rematch_of_url: Option<String>,
+}
+
+impl RematchBox {
+    fn new(
+        base: &str,
+        game_id: &str,
+        q: &str,
+        user_id: &str,
+        over: bool,
+        view: Option<crate::play::rematch::RematchView>,
+    ) -> RematchBox {
+        let action = format!("{base}/games/{game_id}/play/rematch{q}");
+        let Some(v) = view else {
+            return RematchBox {
+                offer: over,
+                action,
+                ..RematchBox::default()
+            };
+        };
+        // A turn link opens one game only: the other game's page is opened signed in.
+        if v.rematch_game_id == game_id {
+            return RematchBox {
+                rematch_of_url: Some(format!("{base}/games/{}/play", v.game_id)),
+                ..RematchBox::default()
+            };
+        }
+        RematchBox {
+            offer: false,
+            action,
+            proposed: true,
+            i_accepted: v.accepted.iter().any(|p| p.user_id == user_id),
+            started: v.status != crate::store::models::OPEN,
+            accepted: v.accepted.into_iter().map(|p| p.display_name).collect(),
+            waiting: v.waiting.into_iter().map(|p| p.display_name).collect(),
+            rematch_url: Some(format!("{base}/games/{}/play", v.rematch_game_id)),
+            rematch_of_url: None,
+        }
+    }
 }
 
 /// The seat's `/legal` answer (`crate::play::legal`) when it must act now, for the Dreams
@@ -554,7 +900,101 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         .cloned()
         .ok_or_else(|| PageError::internal("the seat's god is missing from the view"))?;
     let display: Vec<String> = view.display.iter().map(|t| t.name()).collect();
+    let winners = view
+        .outcome
+        .as_ref()
+        .map(|o| o.winners.clone())
+        .unwrap_or_default();
+    let parts_now = ::games::gods::end::score_parts(&::games::gods::Gods::from_view(&view));
+    let points: Vec<PointsRow> = parts_now
+        .iter()
+        .zip(&view.gods)
+        .map(|(p, g)| PointsRow {
+            seat: g.seat,
+            name: words::god_name(names, g.seat),
+            village_tiles: p.village_tiles,
+            villages: p.villages,
+            vp_tiles: p.vp_tiles,
+            vp: p.vp,
+            temples: p.temples,
+            temple_majority: p.temple_majority,
+            // The result as the game stored it; until then, the sum.
+            total: view
+                .outcome
+                .as_ref()
+                .and_then(|o| o.scores.get(g.seat).copied())
+                .unwrap_or_else(|| p.total()),
+            crystals: g.crystals,
+            winner: winners.contains(&g.seat),
+        })
+        .collect();
+    let negative = points
+        .iter()
+        .filter(|p| p.total < 0)
+        .map(|p| {
+            format!(
+            "{} has {} points: {} for the most temples on the board ({}) and only {} from tiles.",
+            p.name,
+            p.total,
+            p.temple_majority,
+            p.temples,
+            p.villages + p.vp
+        )
+        })
+        .collect::<Vec<_>>();
+    let negative = (!negative.is_empty()).then(|| negative.join(" "));
+    let key = view
+        .gods
+        .iter()
+        .map(|g| {
+            let (fill, ink) = crate::board::god_colour(g.seat);
+            KeyGod {
+                seat: g.seat,
+                name: words::god_name(names, g.seat),
+                fill,
+                ink,
+            }
+        })
+        .collect();
+    let tribes = [
+        (::games::gods::Colour::Red, "red", "R"),
+        (::games::gods::Colour::Yellow, "yellow", "Y"),
+        (::games::gods::Colour::Green, "green", "G"),
+        (::games::gods::Colour::Blue, "blue", "B"),
+    ]
+    .into_iter()
+    .map(|(c, name, letter)| KeyTribe {
+        name,
+        letter,
+        fill: crate::board::tribe_colour(c),
+    })
+    .collect();
+    let last_move = log.first().map(|row| LastMove {
+        seq: row.seq,
+        name: row.name.clone(),
+        notation: row.notation.clone(),
+        words: row.words.clone(),
+        hexes: hexes_named(&row.notation),
+    });
+    let mut parts = parts;
+    parts.board_svg = label_hexes(&parts.board_svg, &view, names);
+    if let Some(last) = &last_move {
+        parts.board_svg = mark_last_move(&parts.board_svg, &last.hexes);
+    }
+    let board_words = board_words(&view, names);
+    let majority_words = match view.options.temple_majority {
+        ::games::gods::TempleMajority::Penalty => "−4",
+        ::games::gods::TempleMajority::Bonus => "+4",
+    };
     Ok(PlayPage {
+        majority_words,
+        over,
+        points,
+        negative,
+        key,
+        tribes,
+        last_move,
+        board_words,
         kind: kind.name().to_string(),
         seq,
         me,
@@ -592,6 +1032,9 @@ pub(crate) fn log_row(
     let mut row = log_entry(t.seq, t.seat, notation, &t.events, names, seat, over)?;
     row.by_service = match t.source.as_str() {
         SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
+        crate::store::models::SOURCE_STAND_IN => {
+            Some("played by a stand-in bot: the player is away".to_string())
+        }
         SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),
         SOURCE_QUEUED => Some("queued in advance".to_string()),
         _ => None,
@@ -624,7 +1067,7 @@ fn log_entry(
     })
 }
 
-/// `GET /games/{id}/play?token=T[&played=SEQ]`.
+/// `GET /games/{id}/play?token=T[&played=SEQ|&back=1]`.
 pub async fn get(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -641,6 +1084,10 @@ pub async fn get(
                 "0" => "Your queued turns were withdrawn.".to_string(),
                 n => format!("Queued: {n} turn(s), played when your turn comes."),
             })
+        })
+        .or_else(|| {
+            pages::query_param(&req, "back")
+                .map(|_| "Your seat is yours again: the stand-in plays no more.".to_string())
         });
     let extra = Extra {
         status: StatusCode::OK,
@@ -648,7 +1095,8 @@ pub async fn get(
         problem: None,
         notation: String::new(),
     };
-    show(&state, game_id, who, extra).await
+    let seen = seen_of(&req, &game_id);
+    show(&state, game_id, who, extra, seen).await
 }
 
 /// `POST /games/{id}/play?token=T`, form-encoded `notation` and `expected_seq`.
@@ -675,6 +1123,29 @@ pub async fn post(
             .map(|(_, v)| v.into_owned())
     };
     check_form(&req, &who, user.as_ref(), field("csrf").as_deref())?;
+    // "Take my seat back" from a stand-in: no turn, the seat is the player's again.
+    if field("take_back").is_some() {
+        let flash = match crate::play::bots::take_back(&state, &user_id, game_id.clone()).await {
+            Ok(_) => "back",
+            Err(e) if e.code() == "no_stand_in" => "back",
+            Err(e) => return Err(e.into()),
+        };
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "{}/games/{game_id}/play{}",
+                    state.base_path,
+                    who.query_with(&format!("{flash}=1"))
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish());
+    }
+    if who.token.is_none() {
+        user.as_ref().map(WebUser::may_play).transpose()?;
+    }
     if let Some(intent) = field("intent").filter(|i| i == "queue" || i == "withdraw") {
         let lines: Vec<TurnInput> = if intent == "queue" {
             field("notation")
@@ -711,7 +1182,7 @@ pub async fn post(
                     problem: Some(problem),
                     notation: String::new(),
                 };
-                return show(&state, game_id, who, extra).await;
+                return show(&state, game_id, who, extra, None).await;
             }
             None => String::new(),
         },
@@ -750,7 +1221,7 @@ pub async fn post(
                     notation
                 },
             };
-            show(&state, game_id, who, extra).await
+            show(&state, game_id, who, extra, None).await
         }
         Err(e) => Err(page_error(e)),
     }
@@ -792,7 +1263,7 @@ async fn queue_form(
                 problem: Some(problem),
                 notation: String::new(),
             };
-            show(state, game_id, who, extra).await
+            show(state, game_id, who, extra, None).await
         }
         Err(e) => Err(page_error(e)),
     }
@@ -906,12 +1377,54 @@ pub async fn talk(
                 problem: Some(Problem::new("Your message was not posted", e.detail())),
                 notation: String::new(),
             };
-            let mut page = show(&state, game_id, who, extra).await?;
+            let mut page = show(&state, game_id, who, extra, None).await?;
             if let Some(secs) = e.retry_after() {
                 page.headers_mut()
                     .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
             }
             Ok(page)
+        }
+        Err(e) => Err(PageError::from(e)),
+    }
+}
+
+/// `POST /games/{id}/play/rematch` (the game page's button, with its credentials):
+/// propose or accept the rematch of this finished game (`crate::play::rematch`), then 303
+/// back to the page. A refusal (the game is not over) is the page with the reason.
+pub async fn rematch(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+    user: Option<WebUser>,
+) -> PageResult {
+    let game_id = path.into_inner();
+    let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
+    let csrf = url::form_urlencoded::parse(&body)
+        .find(|(k, _)| k == "csrf")
+        .map(|(_, v)| v.into_owned());
+    check_form(&req, &who, user.as_ref(), csrf.as_deref())?;
+    match crate::play::rematch::want(&state, &who.user_id, &game_id).await {
+        Ok(_) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "{}/games/{game_id}/play{}#rematch",
+                    state.base_path,
+                    who.query()
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
+            let extra = Extra {
+                status: e.status(),
+                flash: None,
+                problem: Some(Problem::new("No rematch", e.detail())),
+                notation: String::new(),
+            };
+            show(&state, game_id, who, extra, None).await
         }
         Err(e) => Err(PageError::from(e)),
     }
@@ -1054,6 +1567,12 @@ mod tests {
                 body: "<b>hello</b>".into(),
                 at_seq: 2,
             }],
+            since: vec![SinceRow {
+                seq: 3,
+                name: "Bob & Co's".into(),
+                text: "discard 1; discard 1".into(),
+            }],
+            rematch: RematchBox::default(),
             queue: None,
         };
         render_in("", "play.html", &ctx).expect("rendered")
@@ -1070,6 +1589,15 @@ mod tests {
         assert!(html.contains("It is your turn."), "{html}");
         assert!(html.contains("Ann &lt;the&gt; &quot;first&quot;"), "{html}");
         assert!(html.contains("Bob &amp; Co&#39;s"), "{html}");
+        // The last move is marked on the board, each hex says what stands on it, and the
+        // points are shown by source before the game is over.
+        assert!(html.contains("class=\"last\" aria-label=\""), "{html}");
+        assert!(html.contains("aria-label=\"0,0: temple of "), "{html}");
+        assert!(
+            html.contains("The points by source, if the game ended now"),
+            "{html}"
+        );
+        assert!(html.contains("Since your last visit"), "{html}");
         assert_snapshot("pages/play.html", &html);
     }
 

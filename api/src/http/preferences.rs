@@ -1,6 +1,7 @@
 //! `GET /me/preferences`, `PUT /me/preferences` (all three fields) and
 //! `PATCH /me/preferences` (any of them):
-//! `{ "mail": "every_turn"|"digest"|"none", "time_zone": "Europe/Berlin", "lang": "en" }`.
+//! `{ "mail": "every_turn"|"digest"|"none", "time_zone": "Europe/Berlin", "lang": "en",
+//! "talk": "with_turn"|"at_once" }` (`talk` may be left out of a `PUT`).
 //!
 //! Saving is an act (`crate::play::accounts::save_preferences`): each value is checked on
 //! its own and a bad one is a 422 naming the field (`invalid_preference`, with `field`); an
@@ -19,7 +20,7 @@ use serde_json::{json, Map, Value};
 
 /// The preferences as the API shows them.
 pub fn to_json(p: &Prefs) -> Value {
-    json!({ "mail": p.mail_pref, "time_zone": p.time_zone, "lang": p.lang })
+    json!({ "mail": p.mail_pref, "time_zone": p.time_zone, "lang": p.lang, "talk": p.talk_mail })
 }
 
 pub async fn get(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {

@@ -52,6 +52,9 @@ pub struct WebUser {
     pub time_zone: String,
     /// The session's synchronizer token: every form a signed-in page shows carries it.
     pub csrf_token: String,
+    /// A bot account: the pages show it its games but play nothing for it (a bot plays
+    /// through the API, docs/clients/bots.md).
+    pub bot: bool,
 }
 
 fn signed_out() -> PageError {
@@ -89,8 +92,26 @@ impl FromRequest for WebUser {
                 display_name: s.display_name,
                 time_zone: s.time_zone,
                 csrf_token: s.csrf_token,
+                bot: s.bot_at.is_some(),
             })
         })
+    }
+}
+
+impl WebUser {
+    /// A 403 page for a bot account's session that would play (a turn, a new game, a
+    /// seat): a bot plays through the API with its `bot:play` token, and the pages are
+    /// for people, who get what they ask for there; its login still reads its games.
+    pub fn may_play(&self) -> Result<(), PageError> {
+        if self.bot {
+            return Err(PageError::new(
+                StatusCode::FORBIDDEN,
+                "A bot plays through the API",
+                "This is a bot account: it plays with its bot:play token through the API \
+                 (see docs/clients/bots.md), not from these pages.",
+            ));
+        }
+        Ok(())
     }
 }
 

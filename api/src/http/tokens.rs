@@ -1,6 +1,6 @@
 //! `/tokens`: personal API tokens for third-party clients.
 
-use crate::auth::{personal, Caller, SCOPES};
+use crate::auth::{personal, Caller, BOT_PLAY, SCOPES};
 use crate::error::{ApiError, ApiResult};
 use crate::http::object::Object;
 use crate::state::AppState;
@@ -53,9 +53,16 @@ pub async fn create(
 ) -> ApiResult<HttpResponse> {
     let body = body.into_inner();
     let name = crate::play::trimmed(&body.name).to_string();
-    let mut scopes = body
-        .scopes
-        .unwrap_or_else(|| SCOPES.iter().map(|s| s.to_string()).collect());
+    // Omitted: all a person's token may hold (`bot:play` is a bot's), or `bot:play` for a
+    // bot account, decided once the account is read.
+    let asked = body.scopes.is_some();
+    let mut scopes = body.scopes.unwrap_or_else(|| {
+        SCOPES
+            .iter()
+            .filter(|s| **s != BOT_PLAY)
+            .map(|s| s.to_string())
+            .collect()
+    });
     scopes.sort_by_key(|s| SCOPES.iter().position(|k| k == s));
     scopes.dedup();
     if scopes.is_empty() || scopes.iter().any(|s| !SCOPES.contains(&s.as_str())) {
@@ -81,7 +88,7 @@ pub async fn create(
         ));
     }
     let secret = personal::generate();
-    let row = ApiToken {
+    let mut row = ApiToken {
         id: new_id(),
         user_id: caller.user_id.clone(),
         name,
@@ -94,7 +101,8 @@ pub async fn create(
     let row = state
         .db
         .conn(move |conn| {
-            crate::auth::existing_user(conn, &row.user_id)?;
+            let user = crate::auth::existing_user(conn, &row.user_id)?;
+            row.scopes = bot_scopes(&row.scopes, asked, user.is_bot())?;
             accounts::insert_token(conn, &row)?;
             Ok(row)
         })
@@ -110,6 +118,30 @@ pub async fn create(
         "expires_at": out.expires_at,
         "token": secret,
     })))
+}
+
+/// The scopes of a new token as `scopes` (space-separated; `asked`: named in the request,
+/// not the default) become for an account that is a bot or not: a bot's token holds
+/// `bot:play` alone (the default for it), a person's never holds it; anything else is a
+/// 422 `bot_token_scope`.
+fn bot_scopes(scopes: &str, asked: bool, bot: bool) -> Result<String, ApiError> {
+    let holds_bot_play = scopes.split_whitespace().any(|s| s == BOT_PLAY);
+    match (bot, asked) {
+        (true, false) => Ok(BOT_PLAY.to_string()),
+        (true, true) if scopes == BOT_PLAY => Ok(scopes.to_string()),
+        (true, true) => Err(ApiError::unprocessable(
+            "bot_token_scope",
+            "a bot account's token holds `bot:play` alone (it plays and reads; the account is \
+             managed with its login)",
+        )
+        .with("field", "scopes")),
+        (false, _) if holds_bot_play => Err(ApiError::unprocessable(
+            "bot_token_scope",
+            "`bot:play` is for a bot account's tokens (POST /me/bot makes an account a bot)",
+        )
+        .with("field", "scopes")),
+        (false, _) => Ok(scopes.to_string()),
+    }
 }
 
 pub async fn list(state: web::Data<AppState>, caller: Caller) -> ApiResult<HttpResponse> {

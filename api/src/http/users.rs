@@ -33,15 +33,19 @@ pub struct UserOut {
     pub email: String,
     pub display_name: String,
     pub created_at: DateTime<Utc>,
+    /// A bot account (`POST /me/bot`).
+    pub bot: bool,
 }
 
 impl From<User> for UserOut {
     fn from(u: User) -> UserOut {
+        let bot = u.is_bot();
         UserOut {
             id: u.id,
             email: u.email,
             display_name: u.display_name,
             created_at: u.created_at.and_utc(),
+            bot,
         }
     }
 }

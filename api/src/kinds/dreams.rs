@@ -16,6 +16,7 @@ use crate::mail::{
     RoundReveal,
 };
 use crate::store::{decks, DbConn, StoreError};
+use ::games::dreams::features::{DeckFeatures, Feature};
 use ::games::dreams::{DreamsEvent, DreamsView, Reveal, CARDS_PER_ROUND};
 use ::games::registry::AnyGame;
 use ::games::{Game, Logged, Viewer, Visibility};
@@ -97,6 +98,28 @@ impl Kind for Dreams {
     /// A Dreams table is drawn for its seat: the mortal's differs from the spirits'.
     fn picture_seat(&self, seat: usize) -> Option<usize> {
         Some(seat)
+    }
+
+    /// Greedy and strong Dreams bots need the model of the deck's images: a custom deck
+    /// has none, and its bots play at random.
+    fn bot_level(&self, options: &Value, level: ::games::bots::Level) -> ::games::bots::Level {
+        level.effective(deck_features(options).is_some())
+    }
+
+    fn bot_turn(
+        &self,
+        view: &str,
+        options: &Value,
+        level: ::games::bots::Level,
+        budget: ::games::bots::Budget,
+        seed: ::games::Seed,
+    ) -> Result<Option<Value>, KindError> {
+        let view: DreamsView =
+            serde_json::from_str(view).map_err(|e| KindError::Unfit(e.to_string()))?;
+        let features = deck_features(options);
+        ::games::bots::dreams::choose(&view, features, level, budget, seed)
+            .map(|turn| serde_json::to_value(turn).map_err(|e| KindError::Unfit(e.to_string())))
+            .transpose()
     }
 
     fn reveals_rounds(&self) -> bool {
@@ -312,4 +335,30 @@ impl Drawing for Table {
     fn png(&self, names: &[String]) -> Result<Vec<u8>, PngError> {
         dreams_png(&self.view, &self.style(names))
     }
+}
+
+/// The standard deck's model of its images: per card, the features it is drawn from
+/// (`crate::board::dreams::card_features`, the generator that draws its cards).
+pub fn standard_deck_features() -> DeckFeatures {
+    DeckFeatures {
+        cards: (0..::games::dreams::DECK_SIZE)
+            .map(|n| {
+                crate::board::dreams::card_features(n)
+                    .into_iter()
+                    .map(|(id, x, y)| Feature { id, x, y })
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+/// The model of the images of the deck a game with `options` is played with: the standard
+/// deck's (made once), or `None` for a custom deck, whose bots play at random.
+fn deck_features(options: &Value) -> Option<&'static DeckFeatures> {
+    static STANDARD: std::sync::OnceLock<DeckFeatures> = std::sync::OnceLock::new();
+    let deck = options
+        .get("deck")
+        .and_then(Value::as_str)
+        .unwrap_or(::games::dreams::STANDARD_DECK);
+    (deck == ::games::dreams::STANDARD_DECK).then(|| STANDARD.get_or_init(standard_deck_features))
 }

@@ -108,6 +108,21 @@ impl Kind for Gods {
         None
     }
 
+    fn bot_turn(
+        &self,
+        view: &str,
+        _options: &Value,
+        level: ::games::bots::Level,
+        budget: ::games::bots::Budget,
+        seed: ::games::Seed,
+    ) -> Result<Option<Value>, KindError> {
+        let view: GodsView =
+            serde_json::from_str(view).map_err(|e| KindError::Unfit(e.to_string()))?;
+        ::games::bots::gods::choose(&view, level, budget, seed)
+            .map(|turn| serde_json::to_value(turn).map_err(|e| KindError::Unfit(e.to_string())))
+            .transpose()
+    }
+
     /// The turns since the reader's last one up to `seq`, crystals, display, and the
     /// seat's deadline.
     fn your_turn(&self, conn: &mut DbConn, f: &YourTurnFacts) -> Result<YourTurnMail, KindError> {
@@ -151,6 +166,9 @@ impl Kind for Gods {
         let style = BoardStyle {
             names: names.to_vec(),
             title: Some(title.to_string()),
+            // Board over panel: read on a phone, a picture half as wide is shown at
+            // nearly twice the scale.
+            stacked: true,
             ..Default::default()
         };
         Ok(board_attachment(&view, &style)?)

@@ -167,6 +167,24 @@ pub trait Kind: Send + Sync {
     fn reveals_rounds(&self) -> bool {
         false
     }
+    /// The level an engine bot asked to play at `level` plays at in a game with `options`:
+    /// a Dreams bot needs a model of the deck's images, which a custom deck has not
+    /// (`games::bots::Level::effective`).
+    fn bot_level(&self, _options: &Value, level: ::games::bots::Level) -> ::games::bots::Level {
+        level
+    }
+    /// The turn an engine bot at `level` plays for the seat whose view is `view` (that
+    /// seat's view as its engine wrote it, and nothing else: a bot is never handed the
+    /// game), in the engine's JSON; `None` when the seat need not act. `options`: the
+    /// game's (Dreams' deck). Deterministic in `seed`; its thinking is bounded by `budget`.
+    fn bot_turn(
+        &self,
+        view: &str,
+        options: &Value,
+        level: ::games::bots::Level,
+        budget: ::games::bots::Budget,
+        seed: ::games::Seed,
+    ) -> Result<Option<Value>, KindError>;
     /// The your-turn mail for the reader's seat, built at send time.
     fn your_turn(&self, conn: &mut DbConn, f: &YourTurnFacts) -> Result<YourTurnMail, KindError>;
     /// A view (JSON) as a picture for a page.

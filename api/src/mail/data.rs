@@ -203,6 +203,9 @@ pub struct YourTurn {
     /// Opens the reader's turn (the link holds a turn token).
     pub turn_url: String,
     pub game_url: String,
+    /// Table talk since the reader's last mail; filled in when it is sent.
+    #[serde(default)]
+    pub talk: TalkLines,
     /// Why the turns the reader queued were dropped, when they were (only ever in the
     /// reader's own mail).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -221,6 +224,72 @@ pub struct QueueDropped {
     /// The rule it broke (`D-R4`), when a rule refused it.
     pub rule: Option<String>,
     pub message: String,
+}
+
+/// One message of table talk, as a mail tells it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TalkLine {
+    /// The speaker's display name.
+    pub name: String,
+    /// What they said (untrusted user text).
+    pub body: String,
+}
+
+/// The table talk a mail tells: what the other players said since the reader's last mail
+/// that told talk in the game (`crate::store::talk::window`), the newest
+/// [`TalkLines::MAX`] of it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TalkLines {
+    /// Oldest first.
+    pub lines: Vec<TalkLine>,
+    /// How many earlier messages of that time were left out (the game page has them).
+    pub earlier: i64,
+}
+
+impl TalkLines {
+    /// The most messages one mail tells.
+    pub const MAX: i64 = 30;
+}
+
+/// `talk`: what the other players said at a table, sent to a reader who asked for talk by
+/// mail as it is posted, at most one a game per `talk_mail_minutes`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Talk {
+    pub game_name: String,
+    /// Filled in when the mail is sent.
+    pub talk: TalkLines,
+    /// The game's page, where the talk is (with a turn-link token, minted when sent).
+    pub talk_url: String,
+}
+
+impl MailData for Talk {
+    const TEMPLATE: Template = Template::Talk;
+}
+
+/// `rematch`: a player proposed to play a finished game's table again. The reader
+/// accepts with a click (the old game's page) or by replying `rematch`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rematch {
+    /// The finished game's name.
+    pub game_name: String,
+    /// Who proposed it (display name).
+    pub proposer: String,
+    /// The game's kind, as players call it: `Gods`.
+    pub game_kind: String,
+    /// Who has accepted so far (the proposer first).
+    pub accepted: Vec<String>,
+    /// Who has still to accept.
+    pub waiting: Vec<String>,
+    /// The finished game's page, where the reader accepts; minted when the mail is sent.
+    pub rematch_url: String,
+}
+
+impl MailData for Rematch {
+    const TEMPLATE: Template = Template::Rematch;
 }
 
 impl MailData for YourTurn {
@@ -279,6 +348,7 @@ impl GodsYourTurn<'_> {
             turn_url: self.turn_url.to_string(),
             game_url: self.game_url.to_string(),
             queue_dropped: None,
+            talk: TalkLines::default(),
         }
     }
 }
@@ -293,6 +363,8 @@ pub enum TimeoutPolicy {
     Forfeit,
     /// Nothing: the game waits.
     Wait,
+    /// A stand-in bot plays for the seat until its player is back.
+    StandIn,
 }
 
 /// `reminder`: the reader's deadline is near.
@@ -331,6 +403,24 @@ pub struct Timeout {
 
 impl MailData for Timeout {
     const TEMPLATE: Template = Template::Timeout;
+}
+
+/// `stand_in`: to the other players, when a stand-in bot took a seat whose time ran out
+/// (`started`), or when its player took it back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandIn {
+    pub game_name: String,
+    /// The absent (or returning) player.
+    pub god: String,
+    pub started: bool,
+    /// The stand-in's level, e.g. `greedy`.
+    pub level: String,
+    pub game_url: String,
+}
+
+impl MailData for StandIn {
+    const TEMPLATE: Template = Template::StandIn;
 }
 
 /// One game waiting for the reader, in a [`Digest`].
@@ -389,6 +479,14 @@ pub struct GameOver {
     /// Dreams: the last round, revealed (the game-over mail is also its reveal mail, and
     /// carries its picture); `null` for other games.
     pub last_round: Option<RoundReveal>,
+    /// The final picture (the board, or Dreams' last round) travels inline as
+    /// `cid:board` and the HTML shows it. Set when the mail is sent, with the picture.
+    #[serde(default)]
+    pub board: bool,
+    /// The game's page, where one click proposes (or accepts) a rematch; minted when the
+    /// mail is sent (`null` to a reader without a seat).
+    #[serde(default)]
+    pub rematch_url: Option<String>,
 }
 
 impl MailData for GameOver {
@@ -430,6 +528,8 @@ impl GameOver {
             replay_url: replay_url.to_string(),
             seat_label: "god".to_string(),
             last_round: None,
+            board: false,
+            rematch_url: None,
         }
     }
 
@@ -473,6 +573,9 @@ pub struct ReplyAnswer {
     /// past the `say:` lines one reply may post). Absent in answers queued before it.
     #[serde(default)]
     pub talk_notes: Vec<String>,
+    /// What became of a `rematch` (or `yes`) in the reply, in words.
+    #[serde(default)]
+    pub rematch: Option<String>,
     /// The steps the seat may take first (asked for with `legal`, or after a refusal).
     pub legal: Vec<String>,
     /// Where the game stands now (after a refusal or on `board`).

@@ -10,6 +10,7 @@
 //! seat's guess. Everything here is built from the view alone, so a seat's mail is the same
 //! whichever other seat is the mortal; the tests render every mail twice to check it.
 
+use super::data::TalkLines;
 use super::templates::Template;
 use super::{words, Deadline, Lang, MailData, MailError};
 use games::dreams::{DreamsView, Guess, Phase, Reveal, Role, SIDE};
@@ -72,6 +73,9 @@ pub struct DreamsStars {
     /// Why the turns the reader queued were dropped, when they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queue_dropped: Option<super::data::QueueDropped>,
+    /// Table talk since the reader's last mail ([`TalkLines`]); filled in when it is sent.
+    #[serde(default)]
+    pub talk: TalkLines,
 }
 
 impl MailData for DreamsStars {
@@ -102,6 +106,9 @@ pub struct DreamsGuess {
     /// Why the turns the reader queued were dropped, when they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queue_dropped: Option<super::data::QueueDropped>,
+    /// Table talk since the reader's last mail ([`TalkLines`]); filled in when it is sent.
+    #[serde(default)]
+    pub talk: TalkLines,
 }
 
 impl MailData for DreamsGuess {
@@ -321,6 +328,7 @@ impl DreamsYourTurn<'_> {
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
                     queue_dropped: None,
+                    talk: TalkLines::default(),
                 }))
             }
             Phase::Guess => {
@@ -343,6 +351,7 @@ impl DreamsYourTurn<'_> {
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
                     queue_dropped: None,
+                    talk: TalkLines::default(),
                 }))
             }
             Phase::Over => None,

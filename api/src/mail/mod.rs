@@ -54,8 +54,8 @@ mod tests;
 
 pub use data::{
     Deadline, Digest, DigestGame, GameDeleted, GameOver, GodsYourTurn, Invitation, MailData,
-    PasswordReset, PastTurn, PlayedTurn, RegisterAttempt, Reminder, ReplyAnswer, Score, Timeout,
-    TimeoutPolicy, Welcome, YourTurn,
+    PasswordReset, PastTurn, PlayedTurn, RegisterAttempt, Rematch, Reminder, ReplyAnswer, Score,
+    StandIn, Talk, TalkLine, TalkLines, Timeout, TimeoutPolicy, Welcome, YourTurn,
 };
 pub use dreams::{
     DreamsGuess, DreamsRevealed, DreamsStars, DreamsTurnMail, DreamsYourTurn, RevealedSeat,

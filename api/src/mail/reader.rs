@@ -8,7 +8,9 @@
 //! header block with everything after it, a signature after `-- `, and phone footers
 //! ("Sent from my iPhone"). Of what is left, a line `say: …` is table talk, a line
 //! `queue: …` a turn queued in advance (`queue: none` withdraws them), a line
-//! `legal` or `board` a question, and the other lines the turn; lines that are not
+//! `legal` or `board` a question, `rematch` (or `yes`, to a finished game) a rematch, and
+//! the other lines the turn (or plain talk, when they are no turn and it is not the seat's
+//! turn: `crate::play::reply` decides); lines that are not
 //! notation (a greeting, a name) are dropped when the rest reads as a turn without them.
 //! Must not: decide who is speaking or play anything (`crate::inbound` does).
 
@@ -220,6 +222,14 @@ pub struct Reply {
     /// Turns queued in advance, one per `queue:` line, in order: the seat's queue
     /// becomes these (`queue: none` alone withdraws it: an empty list).
     pub queue: Option<Vec<String>>,
+    /// `rematch` (or `play again`): propose or accept the rematch of a finished game.
+    pub rematch: bool,
+    /// `yes` (or `accept`, `ok`): agree, which to a finished game's mail is to accept its
+    /// rematch; elsewhere it is plain words (kept in `text` too).
+    pub yes: bool,
+    /// The lines read as the turn, as written (without the trimming the turn gets): what
+    /// is posted as talk when the reply's words are no turn and the seat is not to act.
+    pub text: Vec<String>,
 }
 
 impl Reply {
@@ -229,6 +239,8 @@ impl Reply {
             && !self.legal
             && !self.board
             && self.queue.is_none()
+            && !self.rematch
+            && !self.yes
     }
 }
 
@@ -370,8 +382,18 @@ pub fn read(text: &str, parses: impl Fn(&str) -> bool) -> Reply {
                 reply.board = true;
                 continue;
             }
+            "rematch" | "rematch please" | "play again" | "again" => {
+                reply.rematch = true;
+                continue;
+            }
+            "yes" | "yes please" | "accept" | "accepted" | "ok" | "okay" => {
+                reply.yes = true;
+                reply.text.push(line.clone());
+                continue;
+            }
             _ => {}
         }
+        reply.text.push(line.clone());
         turn_lines.push(line.trim_end_matches(['.', '!']).trim().to_string());
     }
     if turn_lines.is_empty() {

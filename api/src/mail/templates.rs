@@ -11,8 +11,8 @@
 //! attribute with `"`.
 
 use super::data::{
-    Digest, GameDeleted, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Reminder,
-    ReplyAnswer, Timeout, Welcome, YourTurn,
+    Digest, GameDeleted, GameOver, Invitation, MailData, PasswordReset, RegisterAttempt, Rematch,
+    Reminder, ReplyAnswer, StandIn, Talk, Timeout, Welcome, YourTurn,
 };
 use super::dreams::{DreamsGuess, DreamsRevealed, DreamsStars};
 use super::message::{Context, Message};
@@ -80,12 +80,16 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "your_turn/subject.txt", "your_turn/body.txt", "your_turn/body.html",
     "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
     "timeout/subject.txt", "timeout/body.txt", "timeout/body.html",
+    "stand_in/subject.txt", "stand_in/body.txt", "stand_in/body.html",
     "game_over/subject.txt", "game_over/body.txt", "game_over/body.html",
     "digest/subject.txt", "digest/body.txt", "digest/body.html",
     "dreams_stars/subject.txt", "dreams_stars/body.txt", "dreams_stars/body.html",
     "dreams_guess/subject.txt", "dreams_guess/body.txt", "dreams_guess/body.html",
     "dreams_reveal/subject.txt", "dreams_reveal/body.txt", "dreams_reveal/body.html",
     "reply_answer/subject.txt", "reply_answer/body.txt", "reply_answer/body.html",
+    "talk/subject.txt", "talk/body.txt", "talk/body.html",
+    "rematch/subject.txt", "rematch/body.txt", "rematch/body.html",
+    "_talk/lines.txt", "_talk/lines.html",
     "_dreams/table.txt", "_dreams/table.html",
     "_dreams/reveal.txt", "_dreams/reveal.html",
     "_queue/dropped.txt", "_queue/dropped.html",
@@ -110,6 +114,8 @@ pub enum Template {
     Reminder,
     /// A deadline passed and the game's timeout policy was applied.
     Timeout,
+    /// A stand-in bot took a seat whose time ran out, or its player took it back.
+    StandIn,
     /// Scores, winners, the revealed seed, the replay link.
     GameOver,
     /// Once a day, for readers who chose it: the games waiting for them, with deadlines.
@@ -122,10 +128,14 @@ pub enum Template {
     /// Dreams: a round revealed — vision, mortal, guesses, points, seals.
     DreamsReveal,
     ReplyAnswer,
+    /// Table talk, for a reader who asked for it as it is posted (batched).
+    Talk,
+    /// A player proposed a rematch of a finished game: accept by a click or a reply.
+    Rematch,
 }
 
 impl Template {
-    pub const ALL: [Template; 14] = [
+    pub const ALL: [Template; 17] = [
         Template::Welcome,
         Template::RegisterAttempt,
         Template::PasswordReset,
@@ -134,12 +144,15 @@ impl Template {
         Template::YourTurn,
         Template::Reminder,
         Template::Timeout,
+        Template::StandIn,
         Template::GameOver,
         Template::Digest,
         Template::DreamsStars,
         Template::DreamsGuess,
         Template::DreamsReveal,
         Template::ReplyAnswer,
+        Template::Talk,
+        Template::Rematch,
     ];
 
     /// The folder name under `templates/mail/`, and the name the outbox stores.
@@ -153,12 +166,15 @@ impl Template {
             Template::YourTurn => "your_turn",
             Template::Reminder => "reminder",
             Template::Timeout => "timeout",
+            Template::StandIn => "stand_in",
             Template::GameOver => "game_over",
             Template::Digest => "digest",
             Template::DreamsStars => "dreams_stars",
             Template::DreamsGuess => "dreams_guess",
             Template::DreamsReveal => "dreams_reveal",
             Template::ReplyAnswer => "reply_answer",
+            Template::Talk => "talk",
+            Template::Rematch => "rematch",
         }
     }
 
@@ -207,12 +223,15 @@ impl Template {
             Template::YourTurn => fits::<YourTurn>(data),
             Template::Reminder => fits::<Reminder>(data),
             Template::Timeout => fits::<Timeout>(data),
+            Template::StandIn => fits::<StandIn>(data),
             Template::GameOver => fits::<GameOver>(data),
             Template::Digest => fits::<Digest>(data),
             Template::DreamsStars => fits::<DreamsStars>(data),
             Template::DreamsGuess => fits::<DreamsGuess>(data),
             Template::DreamsReveal => fits::<DreamsRevealed>(data),
             Template::ReplyAnswer => fits::<ReplyAnswer>(data),
+            Template::Talk => fits::<Talk>(data),
+            Template::Rematch => fits::<Rematch>(data),
         }
     }
 }

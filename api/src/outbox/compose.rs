@@ -111,7 +111,7 @@ impl From<&Seated> for Reader {
         Reader {
             user_id: s.user_id.clone(),
             seat: usize::try_from(s.seat).unwrap_or(usize::MAX),
-            name: s.display_name.clone(),
+            name: crate::game::shown_name(&s.display_name, s.bot_at.is_some()),
             email: s.email.clone(),
             mail_pref: s.mail_pref.clone(),
             forfeited: s.forfeited_at.is_some(),
@@ -126,7 +126,7 @@ fn readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<Reader>, StoreError> 
             Some(Reader {
                 user_id: r.user_id,
                 seat: usize::try_from(r.seat?).ok()?,
-                name: r.display_name,
+                name: crate::game::shown_name(&r.display_name, r.bot_at.is_some()),
                 email: r.email,
                 mail_pref: r.mail_pref,
                 forfeited: r.forfeited_at.is_some(),
@@ -505,4 +505,164 @@ pub fn start_mails(
         },
         None,
     )
+}
+
+/// The `stand_in` mail to the other players of `game` (who want game mail; bots get
+/// none): a stand-in bot took seat `seat` (`started`), or its player took it back.
+/// `players`: the game's seats with their players' names.
+pub fn stand_in_mails(
+    conn: &mut DbConn,
+    game: &Game,
+    players: &[crate::store::games::SeatedPlayer],
+    seat: i64,
+    started: bool,
+    public_url: &str,
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let Some(absent) = players.iter().find(|p| p.seat.seat == Some(seat)) else {
+        return Ok(Vec::new());
+    };
+    let names: Vec<String> = {
+        let mut names = Vec::new();
+        for p in players {
+            if let Some(s) = p.seat.seat.and_then(|s| usize::try_from(s).ok()) {
+                if names.len() <= s {
+                    names.resize(s + 1, String::new());
+                }
+                if let Some(slot) = names.get_mut(s) {
+                    *slot = p.display_name.clone();
+                }
+            }
+        }
+        names
+    };
+    let god = match (crate::kinds::of(&game.kind), usize::try_from(seat).ok()) {
+        (Some(kind), Some(s)) => kind.player_name(&names, s),
+        _ => absent.display_name.clone(),
+    };
+    let data = crate::mail::StandIn {
+        game_name: game_name(&game.kind, &game.id),
+        god,
+        started,
+        level: game.stand_in_level.clone(),
+        game_url: game_url(public_url, &game.id),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    let others = crate::store::games::other_players_to_mail(
+        conn,
+        &game.id,
+        &absent.seat.user_id,
+        PREF_NONE,
+    )?;
+    let what = if started { "started" } else { "ended" };
+    Ok(others
+        .into_iter()
+        .map(|(user_id, name, email)| NewMail {
+            dedupe_key: Some(format!(
+                "stand_in_{what}:{}:{}:{seat}:{user_id}",
+                game.id, game.seq
+            )),
+            template: crate::mail::StandIn::TEMPLATE.name(),
+            user_id: Some(user_id),
+            to_addr: email,
+            to_name: Some(name),
+            game_id: Some(game.id.clone()),
+            seq: Some(game.seq),
+            data: data.clone(),
+            at,
+        })
+        .collect())
+}
+
+/// The talk mails a message at `game`'s table causes: one to each other player who asked
+/// for talk by mail as it is posted (and gets game mail at all), unless one is already
+/// waiting for them in this game; due at once, or `minutes` after their last talk mail
+/// there (the batch: what is said meanwhile goes into it). The talk itself is read when
+/// the mail is sent (`crate::store::talk::window`).
+pub fn talk_mails(
+    conn: &mut DbConn,
+    game: &Game,
+    speaker: &str,
+    seq: i64,
+    minutes: u32,
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let others = crate::store::games::other_players_to_mail(conn, &game.id, speaker, PREF_NONE)?;
+    let ids: Vec<String> = others.iter().map(|(id, _, _)| id.clone()).collect();
+    let wanting = crate::store::talk::at_once(conn, &ids)?;
+    let data = crate::mail::Talk {
+        game_name: game_name(&game.kind, &game.id),
+        talk: crate::mail::TalkLines::default(),
+        talk_url: LINK_AT_SEND.to_string(),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    let mut out = Vec::new();
+    for (user_id, name, email) in others {
+        if !wanting.contains(&user_id) {
+            continue;
+        }
+        let (last, waiting) = crate::store::talk::last_talk_mail(conn, &game.id, &user_id)?;
+        if waiting {
+            continue;
+        }
+        let due = last.map_or(at, |last| {
+            at.max(last + chrono::Duration::minutes(i64::from(minutes)))
+        });
+        out.push(NewMail {
+            dedupe_key: Some(format!(
+                "talk:{}:{user_id}:{}",
+                game.id,
+                due.and_utc().timestamp_micros()
+            )),
+            template: crate::mail::Talk::TEMPLATE.name(),
+            user_id: Some(user_id),
+            to_addr: email,
+            to_name: Some(name),
+            game_id: Some(game.id.clone()),
+            seq: Some(seq),
+            data: data.clone(),
+            at: due,
+        });
+    }
+    Ok(out)
+}
+
+/// The rematch mails: to each player of `game` but the proposer, who may accept by a
+/// click or a reply.
+pub fn rematch_mails(
+    conn: &mut DbConn,
+    game: &Game,
+    proposer: &str,
+    accepted: &[String],
+    waiting: &[String],
+    at: NaiveDateTime,
+) -> Result<Vec<NewMail>, StoreError> {
+    let others = crate::store::games::other_players_to_mail(conn, &game.id, proposer, PREF_NONE)?;
+    let proposer_name = accepted.first().cloned().unwrap_or_default();
+    let data = crate::mail::Rematch {
+        game_name: game_name(&game.kind, &game.id),
+        proposer: proposer_name,
+        game_kind: kind_title(&game.kind),
+        accepted: accepted.to_vec(),
+        waiting: waiting.to_vec(),
+        rematch_url: LINK_AT_SEND.to_string(),
+    }
+    .to_data()
+    .map_err(data_error)?;
+    Ok(others
+        .into_iter()
+        .map(|(user_id, name, email)| NewMail {
+            dedupe_key: Some(format!("rematch:{}:{user_id}", game.id)),
+            template: crate::mail::Rematch::TEMPLATE.name(),
+            user_id: Some(user_id),
+            to_addr: email,
+            to_name: Some(name),
+            game_id: Some(game.id.clone()),
+            seq: Some(game.seq),
+            data: data.clone(),
+            at,
+        })
+        .collect())
 }

@@ -27,11 +27,12 @@ use crate::kinds::{Kind, KindError, YourTurnFacts};
 use crate::links;
 use crate::mail::{
     outbox_message_id, render, Attachment, Context, Lang, MailError, MailSettings, Recipient,
-    ReplyTo, Template, Transport, TransportKind,
+    ReplyTo, TalkLine, TalkLines, Template, Transport, TransportKind,
 };
 use crate::state::AppState;
 use crate::store::models::{new_id, OutboxRow};
 use crate::store::outbox as outbox_store;
+use crate::store::talk as talk_store;
 use crate::store::{accounts, games as game_store, DbConn, StoreError};
 use ::games::registry::AnyGame;
 use ::games::Viewer;
@@ -351,7 +352,7 @@ impl Worker {
                         return Ok(None);
                     }
                 }
-                prepare(&state, &from, &prepared_row, &pictures).map(Some)
+                prepare(&state, &from, &prepared_row, &pictures)
             })
             .await
             .unwrap_or_else(|| Err(permanent("rendering panicked")))
@@ -518,13 +519,14 @@ fn domain(public_url: &str) -> String {
         .unwrap_or_else(|| "localhost".to_string())
 }
 
-/// Render `row`: links minted now, the board drawn now.
+/// Render `row`: links minted now, the board drawn now. `None`: nothing is left to send
+/// (a talk mail whose talk a turn mail told already).
 fn prepare(
     state: &AppState,
     from: &str,
     row: &OutboxRow,
     pictures: &draw::PictureCache,
-) -> Result<crate::mail::Message, Failure> {
+) -> Result<Option<crate::mail::Message>, Failure> {
     let mut template = Template::from_name(&row.template)?;
     let mut data: Value = serde_json::from_str(&row.data)
         .map_err(|e| permanent(format!("the stored data is not JSON: {e}")))?;
@@ -556,6 +558,8 @@ fn prepare(
         if let Some(obj) = data.as_object_mut() {
             obj.entry("seat_label").or_insert_with(|| "god".into());
             obj.entry("last_round").or_insert(Value::Null);
+            obj.entry("board").or_insert(Value::Bool(false));
+            obj.entry("rematch_url").or_insert(Value::Null);
         }
     }
     // A your-turn mail's data is built now; what the act left in it is only why the
@@ -609,6 +613,9 @@ fn prepare(
         if let (Some(dropped), Some(obj)) = (queue_dropped, data.as_object_mut()) {
             obj.insert("queue_dropped".into(), dropped);
         }
+        if let Some(user) = &row.user_id {
+            data["talk"] = talk_of(&mut conn, row, game_id, user)?;
+        }
         attachments.push(seat_board(pictures, row, &mut conn, game, seat, &view)?);
         reply = reply_address_of(game).map(|address| ReplyTo {
             address,
@@ -620,14 +627,17 @@ fn prepare(
             // drawn as everyone sees it.
             Template::DreamsReveal | Template::GameOver if game.kind.reveals_rounds() => {
                 let view = game.engine.view(Viewer::Spectator);
-                let mut shown = picture(pictures, row, None, "reveal", || {
+                let shown = picture(pictures, row, None, "reveal", || {
                     Ok(game
                         .kind
                         .mail_picture(&mut conn, &view, &game.names, &game.title, true)?)
                 })?;
                 if template == Template::GameOver {
-                    // The game-over text does not show it inline: an ordinary attachment.
-                    shown.content_id = None;
+                    data["board"] = Value::Bool(true);
+                    reply = reply_address_of(game).map(|address| ReplyTo {
+                        address,
+                        hint: REMATCH_HINT.to_string(),
+                    });
                 }
                 attachments.push(shown);
             }
@@ -647,15 +657,41 @@ fn prepare(
                     attachments.push(shown);
                 }
             }
+            // The final board, shown inline; a reply (`rematch`) proposes the same table
+            // again.
             Template::GameOver => {
                 if let Some(seat) = game.seat {
                     let view = game.engine.view(Viewer::Seat(seat));
-                    let mut shown = seat_board(pictures, row, &mut conn, game, seat, &view)?;
-                    shown.content_id = None;
-                    attachments.push(shown);
+                    attachments.push(seat_board(pictures, row, &mut conn, game, seat, &view)?);
+                    data["board"] = Value::Bool(true);
+                    reply = reply_address_of(game).map(|address| ReplyTo {
+                        address,
+                        hint: REMATCH_HINT.to_string(),
+                    });
                 }
             }
             _ => {}
+        }
+    }
+    // Table talk by mail: what was said since the reader's last mail that told talk; a
+    // talk mail with nothing left to tell (a turn mail told it) is not sent.
+    if template == Template::Talk {
+        let (Some(user), Some(game_id)) = (&row.user_id, &row.game_id) else {
+            return Err(permanent("a talk mail without its reader or game"));
+        };
+        let talk = talk_of(&mut conn, row, game_id, user)?;
+        if talk["lines"].as_array().is_none_or(Vec::is_empty) {
+            return Ok(None);
+        }
+        data["talk"] = talk;
+        reply = talk_reply(state, &mut conn, row, game_id, user)?;
+    }
+    if template == Template::Rematch {
+        if let (Some(user), Some(game_id)) = (&row.user_id, &row.game_id) {
+            reply = talk_reply(state, &mut conn, row, game_id, user)?.map(|r| ReplyTo {
+                address: r.address,
+                hint: REMATCH_HINT.to_string(),
+            });
         }
     }
     let public = state.public_url.as_str();
@@ -675,6 +711,24 @@ fn prepare(
                 if let (Some(user), Some(game)) = (&row.user_id, &row.game_id) {
                     let url = links::turn_link(keys, public, user, game).map_err(link_error)?;
                     obj.insert("turn_url".into(), Value::String(url));
+                }
+            }
+            Template::Rematch | Template::Talk => {
+                if let (Some(user), Some(game_id)) = (&row.user_id, &row.game_id) {
+                    let url = links::turn_link(keys, public, user, game_id).map_err(link_error)?;
+                    let key = if template == Template::Talk {
+                        "talk_url"
+                    } else {
+                        "rematch_url"
+                    };
+                    obj.insert(key.into(), Value::String(url));
+                }
+            }
+            Template::GameOver => {
+                let seated = game.as_ref().is_some_and(|g| g.seat.is_some());
+                if let (Some(user), Some(game_id), true) = (&row.user_id, &row.game_id, seated) {
+                    let url = links::turn_link(keys, public, user, game_id).map_err(link_error)?;
+                    obj.insert("rematch_url".into(), Value::String(url));
                 }
             }
             Template::Welcome => {
@@ -726,8 +780,66 @@ fn prepare(
         attachments,
         reply,
     };
-    Ok(render(template, &context)?)
+    Ok(Some(render(template, &context)?))
 }
+
+/// The talk a mail tells `user` about `game_id`: what the others said after the last mail
+/// that told them talk there was decided, up to this one (`crate::store::talk`).
+fn talk_of(
+    conn: &mut DbConn,
+    row: &OutboxRow,
+    game_id: &str,
+    user: &str,
+) -> Result<Value, Failure> {
+    let after = talk_store::last_told(conn, game_id, user, row.created_at)?;
+    let (said, earlier) =
+        talk_store::window(conn, game_id, user, after, row.created_at, TalkLines::MAX)?;
+    let talk = TalkLines {
+        lines: said
+            .into_iter()
+            .map(|(m, name)| TalkLine { name, body: m.body })
+            .collect(),
+        earlier,
+    };
+    serde_json::to_value(talk).map_err(|e| permanent(format!("talk as JSON: {e}")))
+}
+
+/// The reply address of `user`'s seat in `game_id` at the mail's sequence, when replies
+/// are read: a reply to a talk or rematch mail posts talk or accepts.
+fn talk_reply(
+    state: &AppState,
+    conn: &mut DbConn,
+    row: &OutboxRow,
+    game_id: &str,
+    user: &str,
+) -> Result<Option<ReplyTo>, Failure> {
+    let Some(domain) = state.inbound.reply_domain.as_deref() else {
+        return Ok(None);
+    };
+    let Some(seat) =
+        game_store::seat_of(conn, game_id, user)?.and_then(|s| usize::try_from(s).ok())
+    else {
+        return Ok(None);
+    };
+    let seq = match row.seq {
+        Some(seq) => seq,
+        None => return Ok(None),
+    };
+    Ok(crate::links::reply::ReplyToken {
+        game_id: game_id.to_string(),
+        seat,
+        seq,
+    }
+    .address(&state.keys, domain)
+    .map(|address| ReplyTo {
+        address,
+        hint: "Reply to this mail to talk at the table: a line `say: …` (or, when it is not your turn, just your words)."
+            .to_string(),
+    }))
+}
+
+/// The hint above a game-over mail that a reply may answer.
+const REMATCH_HINT: &str = "Reply `rematch` to this mail to play the same table again.";
 
 /// The picture `what` of `row`'s game at its sequence as `seat` sees it (`None`: as
 /// everyone does; `crate::kinds::Kind::picture_seat`), from the cache or drawn now by `draw`.
@@ -828,12 +940,12 @@ fn rebuild(
     };
     let names = game_store::seat_names(conn, game_id)?;
     let mut by_seat = vec![String::new(); game.seat_count.max(0) as usize];
-    for (s, name) in names {
+    for (s, name, bot) in names {
         if let Some(slot) = s
             .and_then(|s| usize::try_from(s).ok())
             .and_then(|s| by_seat.get_mut(s))
         {
-            *slot = name;
+            *slot = crate::game::shown_name(&name, bot);
         }
     }
     Ok(Some(Rebuilt {

@@ -1,8 +1,8 @@
 //! What a user does with their account: registers one, logs in (the password checked),
-//! saves their preferences, starts, moves or ends a vacation.
+//! saves their preferences, starts, moves or ends a vacation, becomes a bot.
 //!
 //! One entry point per act ([`register`], [`check_password`], [`save_preferences`],
-//! [`vacation`], [`start_vacation`], [`end_vacation`]), each taking plain values (the
+//! [`vacation`], [`start_vacation`], [`end_vacation`], [`become_bot`]), each taking plain values (the
 //! user's id, the client's address, what they sent) and owning the checks, the limits, the
 //! write and its mail. The API (`POST /users`, `POST /auth/login`, `/me/preferences`,
 //! `/me/vacation`) and the account pages only translate to and from these, so the
@@ -21,6 +21,7 @@ use crate::state::AppState;
 use crate::store::deadlines::{self, Vacation, VacationError};
 use crate::store::models::{new_id, now, User};
 use crate::store::prefs::{self, Prefs};
+use crate::store::talk as talk_store;
 use crate::store::{accounts, outbox, StoreError};
 use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
 use email_address::{EmailAddress, Options};
@@ -140,6 +141,7 @@ pub async fn register(
                     password_hash,
                     created_at: now(),
                     credentials_epoch: 0,
+                    bot_at: None,
                 };
                 // The account and its welcome mail (with the verify link) are one transaction.
                 accounts::insert_user(conn, &user)?;
@@ -269,6 +271,19 @@ fn check_preference(field: &str, value: &Value) -> ApiResult<String> {
                     )
                 })
         }
+        "talk" => {
+            let v = string("talk", value)?;
+            talk_store::MODES
+                .iter()
+                .find(|m| **m == v)
+                .map(|m| m.to_string())
+                .ok_or_else(|| {
+                    invalid(
+                        "talk",
+                        format!("`talk` must be one of {}", talk_store::MODES.join(", ")),
+                    )
+                })
+        }
         other => Err(
             ApiError::unprocessable("unknown_field", format!("no preference `{other}`"))
                 .with("field", other.to_string()),
@@ -277,7 +292,7 @@ fn check_preference(field: &str, value: &Value) -> ApiResult<String> {
 }
 
 /// `user_id` saves preferences: every field of `fields` (`mail`, `time_zone`, `lang`; all
-/// three when `whole`) is checked, a bad one is a 422 naming it, then they are written, all
+/// three when `whole`; `talk` may be left out even then, as clients from before it do) is checked, a bad one is a 422 naming it, then they are written, all
 /// or nothing. The API's `PUT`/`PATCH /me/preferences` and the preferences page both save
 /// through here. When `mail` or `time_zone` changes, the next digest is unscheduled and
 /// the scheduler computes it again (`crate::store::prefs::set_prefs`).
@@ -322,11 +337,54 @@ pub async fn save_preferences(
                 pick("time_zone", &old.time_zone),
                 pick("lang", &old.lang),
             );
-            prefs::set_prefs(conn, &user_id, &mail, &tz, &lang)?;
+            // A bot follows its event stream; its mail stays off (`become_bot`).
+            if mail != "none" && accounts::is_bot(conn, &user_id)? {
+                return Err(invalid(
+                    "mail",
+                    "a bot account gets no game mail (`mail` stays `none`): it follows its \
+                     event stream, GET /stream"
+                        .to_string(),
+                ));
+            }
+            crate::store::write_transaction(conn, |conn| {
+                prefs::set_prefs(conn, &user_id, &mail, &tz, &lang)?;
+                if let Some(talk) = checked.get("talk").and_then(Value::as_str) {
+                    talk_store::set_mode(conn, &user_id, talk)?;
+                }
+                Ok::<_, crate::store::StoreError>(())
+            })?;
             prefs::prefs(conn, &user_id)?
                 .ok_or_else(|| ApiError::internal("the user vanished while saving preferences"))
         })
         .await
+}
+
+/// `user_id` makes their account a bot, for good (`POST /me/bot`, the preferences page):
+/// refused `409 bot_after_games` once the account has taken a seat in any game (a bot
+/// is a bot from its first game on, so that every table it sat at knew). From then on it
+/// plays with `bot:play` tokens only, gets no game mail and is shown as a bot wherever a
+/// seat is (docs/clients/bots.md). Already a bot: nothing changes. Answers the account.
+pub async fn become_bot(state: &AppState, user_id: String) -> ApiResult<User> {
+    let at = state.clock.now_naive();
+    let user = state
+        .db
+        .write(move |conn| {
+            match accounts::become_bot(conn, &user_id, at)? {
+                accounts::BecameBot::Bot => {}
+                accounts::BecameBot::HasPlayed => {
+                    return Err(ApiError::conflict(
+                        "bot_after_games",
+                        "this account has taken a seat in a game: only an account that has \
+                         never played may become a bot (register a new one for the bot)",
+                    ))
+                }
+                accounts::BecameBot::Gone => return Err(gone()),
+            }
+            accounts::user_by_id(conn, &user_id)?.ok_or_else(gone)
+        })
+        .await?;
+    tracing::info!(user.id = %user.id, "account became a bot");
+    Ok(user)
 }
 
 /// The caller's account is gone (deleted while their credential was still good).

@@ -18,6 +18,7 @@ use crate::store::events::Wake;
 use crate::store::games::{self as store, JoinError, StartPlan};
 use crate::store::models::{new_id, Game, Invite, Seat, OPEN, WATCHERS, WATCH_SIGNED_IN};
 use crate::store::{accounts, outbox, prefs};
+use ::games::bots::Level;
 use ::games::registry;
 use ::games::{Seed, SeedScheme};
 use rand::seq::SliceRandom;
@@ -35,8 +36,13 @@ pub struct NewGame {
     pub invite: Vec<String>,
     /// Time per turn in whole hours, 1 to 336 (14 days); `None` is 72.
     pub turn_hours: Option<i64>,
-    /// What happens when a seat's time runs out: `auto_pass` (`None`), `forfeit`, `wait`.
+    /// What happens when a seat's time runs out: `stand_in` (`None`), `auto_pass`,
+    /// `forfeit`, `wait`.
     pub timeout_policy: Option<String>,
+    /// The level a stand-in plays at: `greedy` (`None`), `random`, `strong`.
+    pub stand_in_level: Option<String>,
+    /// Seats the engine's bots play, as sent: each `{"level": LEVEL}` ([`bot_seats`]).
+    pub bots: Vec<Value>,
     /// The creator's own seed for the game's randomness (`docs/players/replay.md`); the server
     /// draws one when `None`.
     pub player_seed: Option<String>,
@@ -146,8 +152,73 @@ fn player_seed(sent: Option<String>) -> ApiResult<(String, &'static str)> {
 /// The time per turn a game may have, in hours (`docs/players/deadlines.md`).
 pub const TURN_HOURS: std::ops::RangeInclusive<i64> = 1..=336;
 pub const DEFAULT_TURN_HOURS: i64 = 72;
-/// The timeout policies, the default first.
-pub const TIMEOUT_POLICIES: [&str; 3] = ["auto_pass", "forfeit", "wait"];
+/// The timeout policies, the default first (`docs/players/deadlines.md` says why).
+pub const TIMEOUT_POLICIES: [&str; 4] = ["stand_in", "auto_pass", "forfeit", "wait"];
+/// The level a game's stand-ins play at unless its creator chose another.
+pub const DEFAULT_STAND_IN_LEVEL: Level = Level::Greedy;
+
+/// The levels of the seats the engine's bots play, as asked (`bots`: each
+/// `{"level": LEVEL}`), or a 422 naming the item at fault. At least one seat of `seats`
+/// is a person's: the creator's.
+pub fn bot_seats(sent: &[Value], seats: i64) -> ApiResult<Vec<Level>> {
+    let levels = Level::ALL.map(Level::name).join(", ");
+    let mut out = Vec::with_capacity(sent.len());
+    for (i, item) in sent.iter().enumerate() {
+        let field = format!("bots[{i}]");
+        let Some(obj) = item.as_object() else {
+            return Err(ApiError::unprocessable(
+                "invalid_bots",
+                format!("`{field}` must be an object, e.g. {{\"level\": \"greedy\"}}"),
+            )
+            .with("field", field));
+        };
+        if let Some(extra) = obj.keys().find(|k| k.as_str() != "level") {
+            return Err(ApiError::unprocessable(
+                "invalid_bots",
+                format!("`{field}` has a field {extra:?}; a bot seat has only `level`"),
+            )
+            .with("field", format!("{field}.{extra}")));
+        }
+        let name = obj.get("level").and_then(Value::as_str);
+        let Some(level) = name.and_then(play::bots::level) else {
+            return Err(ApiError::unprocessable(
+                "invalid_bots",
+                format!("`{field}.level` must be one of {levels}"),
+            )
+            .with("field", format!("{field}.level")));
+        };
+        out.push(level);
+    }
+    let room = usize::try_from(seats.saturating_sub(1)).unwrap_or(0);
+    if out.len() > room {
+        return Err(ApiError::unprocessable(
+            "too_many_bots",
+            format!(
+                "{} bot seats in a game of {seats}: at most {room}, one seat is yours",
+                out.len()
+            ),
+        )
+        .with("field", "bots"));
+    }
+    Ok(out)
+}
+
+/// The stand-ins' level as asked, or a 422 naming the field.
+fn stand_in_level(sent: Option<&str>) -> ApiResult<Level> {
+    match sent {
+        None => Ok(DEFAULT_STAND_IN_LEVEL),
+        Some(name) => play::bots::level(name).ok_or_else(|| {
+            ApiError::unprocessable(
+                "invalid_stand_in_level",
+                format!(
+                    "`stand_in_level` must be one of {}, not {name:?}",
+                    Level::ALL.map(Level::name).join(", ")
+                ),
+            )
+            .with("field", "stand_in_level")
+        }),
+    }
+}
 
 /// The game clock a creator asked for: `(turn_seconds, timeout_policy)`, or a 422 naming
 /// the field.
@@ -182,7 +253,7 @@ fn game_clock(body: &NewGame) -> ApiResult<(i64, String)> {
 }
 
 /// A join code: 10 characters from an alphabet without look-alikes.
-fn join_code() -> String {
+pub(crate) fn join_code() -> String {
     const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
     let mut rng = rand::thread_rng();
     (0..10)
@@ -217,6 +288,8 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
         .check_options(&body.options)
         .map_err(|e| ApiError::unprocessable("invalid_options", e.to_string()))?;
     let (turn_seconds, timeout_policy) = game_clock(&body)?;
+    let bots = bot_seats(&body.bots, body.seats)?;
+    let stand_in_level = stand_in_level(body.stand_in_level.as_deref())?;
     let (my_seed, my_seed_by) = player_seed(body.player_seed.clone())?;
     let watchers = watchers(body.watchers.as_deref())?;
     let mut invites = body
@@ -263,6 +336,7 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
         seed_scheme: SeedScheme::CURRENT.number(),
         watchers,
         engine_version: Some(i64::from(kind.engine_version())),
+        stand_in_level: stand_in_level.name().to_string(),
     };
     let deck = options
         .get("deck")
@@ -325,7 +399,7 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
             store::join(
                 conn,
                 &game.id,
-                &user_id,
+                (&user_id, None),
                 (&my_seed, my_seed_by),
                 &timing,
                 plan_start,
@@ -335,12 +409,46 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
                 },
             )
             .map_err(join_error)?;
+            // Then the bots, after the creator (join order seats a game without random
+            // seats), each a microsecond later: the game starts with the last seat.
+            let mut numbered: std::collections::HashMap<Level, usize> = Default::default();
+            for (level, n) in bots.iter().copied().zip(1i64..) {
+                let count = numbered.entry(level).or_default();
+                *count += 1;
+                let bot = crate::store::bots::engine_bot_id(level.name(), *count);
+                crate::store::bots::ensure_engine_bot(
+                    conn,
+                    &bot,
+                    &play::bots::bot_name(level, *count),
+                )?;
+                let timing = crate::store::deadlines::Timing {
+                    now: timing.now + chrono::Duration::microseconds(n),
+                    ..timing
+                };
+                let (seed, by) = player_seed(None)?;
+                store::join(
+                    conn,
+                    &game.id,
+                    (&bot, Some(level.name())),
+                    (&seed, by),
+                    &timing,
+                    plan_start,
+                    |conn, started| {
+                        wakes.push(play::events::after_start(conn, started, mail_at)?);
+                        compose::start_mails(conn, started, &public_url, mail_at)
+                    },
+                )
+                .map_err(join_error)?;
+            }
             Ok((Table::load(conn, &game.id)?, wakes))
         })
     })
     .await?;
     wakes.into_iter().for_each(|w| state.streams.wake(w));
     crate::outbox::wake(state);
+    if play::bots::plays_any(&table.players, &table.to_act()) {
+        play::bots::wake(state);
+    }
     tracing::info!(game.id = %table.game.id, kind = %table.game.kind, "game created");
     Ok(table)
 }
@@ -349,11 +457,16 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
 /// server's seed and, from seed scheme 2 on, every player's seed in seat order, fixed now
 /// that the last seat is taken (`docs/players/replay.md`).
 fn plan_start(game: &Game, joined: &[Seat]) -> Result<StartPlan, String> {
-    let kind = registry::kind(&game.kind).ok_or("unknown kind")?;
     let mut order: Vec<&Seat> = joined.iter().collect();
     if game.random_seats {
         order.shuffle(&mut rand::rngs::OsRng);
     }
+    plan_in_order(game, order)
+}
+
+/// Set up `game` with its players seated in `order` (seat 0 first).
+pub(crate) fn plan_in_order(game: &Game, order: Vec<&Seat>) -> Result<StartPlan, String> {
+    let kind = registry::kind(&game.kind).ok_or("unknown kind")?;
     let player_seeds: Vec<String> = order
         .iter()
         .map(|s| s.player_seed.clone().unwrap_or_default())
@@ -374,7 +487,7 @@ fn plan_start(game: &Game, joined: &[Seat]) -> Result<StartPlan, String> {
     })
 }
 
-fn join_error(e: JoinError) -> ApiError {
+pub(crate) fn join_error(e: JoinError) -> ApiError {
     match e {
         JoinError::NotOpen => ApiError::conflict("game_not_open", "the game has already started"),
         JoinError::Full => ApiError::conflict("game_full", "every seat is taken"),
@@ -404,6 +517,7 @@ pub async fn join(state: &AppState, user_id: &str, id: String, body: Join) -> Ap
                 ApiError::not_found("game_not_found", "there is no game with this id")
             })?;
             let user = crate::auth::existing_user(conn, &user_id)?;
+            crate::play::rematch::refuse_plain_join(conn, &id)?;
             let allowed = match &code {
             Some(c) => c.trim().eq_ignore_ascii_case(&game.join_code),
             // An invitation is to an address: only its confirmed owner may take it (anyone
@@ -434,7 +548,7 @@ pub async fn join(state: &AppState, user_id: &str, id: String, body: Join) -> Ap
             store::join(
                 conn,
                 &id,
-                &user_id,
+                (&user_id, None),
                 (&my_seed, my_seed_by),
                 &timing,
                 plan_start,
@@ -449,6 +563,9 @@ pub async fn join(state: &AppState, user_id: &str, id: String, body: Join) -> Ap
         .await?;
     state.streams.wake(wake);
     crate::outbox::wake(state);
+    if play::bots::plays_any(&table.players, &table.to_act()) {
+        play::bots::wake(state);
+    }
     tracing::info!(game.id = %table.game.id, user.id = %caller_id, status = %table.game.status, "seat taken");
     Ok(table)
 }

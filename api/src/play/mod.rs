@@ -13,6 +13,7 @@
 //! - every act writes the events its streams send ([`events`], `docs/clients/stream.md`);
 //! - a player leaves: resigns, aborts a game nobody moved in, deletes one not started
 //!   ([`leave`]);
+//! - a player of a finished game proposes or accepts its rematch ([`rematch`]);
 //! - a user creates a game, takes a seat, invites an address to play or to watch
 //!   ([`games`]);
 //! - a user registers, logs in, saves preferences, goes on vacation ([`accounts`]).
@@ -31,6 +32,7 @@ pub mod games;
 pub mod leave;
 pub mod queue;
 pub mod refusal;
+pub mod rematch;
 pub mod reply;
 pub mod talk;
 pub mod timeout;

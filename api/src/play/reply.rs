@@ -210,7 +210,7 @@ fn take(
     let kind = table.kind()?;
     let shown = crate::kinds::of(&table.game.kind)
         .ok_or_else(|| ApiError::internal(format!("no kind {}", table.game.kind)))?;
-    let reply = reader::read(&incoming.text, |t| kind.parse_turn(t).is_ok());
+    let mut reply = reader::read(&incoming.text, |t| kind.parse_turn(t).is_ok());
     let names = names_of(&table);
     let game_name = compose::game_name(&table.game.kind, &table.game.id);
     let mut answer = ReplyAnswer {
@@ -222,6 +222,7 @@ fn take(
         problem: None,
         said: Vec::new(),
         talk_notes: Vec::new(),
+        rematch: None,
         legal: Vec::new(),
         position: Vec::new(),
         board: reply.board,
@@ -252,6 +253,49 @@ fn take(
                 answer.outcome = "refused".into();
                 answer.problem = Some(problem(&e));
             }
+        }
+    }
+    // A finished game: `rematch` or `yes` proposes or accepts its rematch.
+    let over = table.game.status == crate::store::models::OVER;
+    if over && (reply.rematch || reply.yes) {
+        answer.rematch = Some(
+            match play::rematch::want_on(conn, app, &user_id, &address.game_id) {
+                Ok((v, play::rematch::Wanted::Proposed)) => format!(
+                    "proposed: the other players are asked by mail; it starts once {} accepted",
+                    if v.waiting.len() == 1 { "they have" } else { "all have" }
+                ),
+                Ok((v, _)) if v.status == crate::store::models::OPEN => {
+                    let waiting: Vec<String> =
+                        v.waiting.into_iter().map(|p| p.display_name).collect();
+                    format!("accepted; waiting for {}", waiting.join(", "))
+                }
+                Ok(_) => "accepted: it has started, and your turn mail (if it is your turn) is on its way"
+                    .to_string(),
+                Err(e) if e.status().is_server_error() => return Err(e),
+                Err(e) => format!("not taken: {}", problem(&e)),
+            },
+        );
+        reply.text.retain(|l| !is_yes(l));
+        reply.turn = None;
+    } else if reply.rematch {
+        answer.rematch = Some("not taken: the game is not over".to_string());
+    }
+    // Plain words that are no turn, from a seat that is not to act (or of a finished
+    // game), are talk: a reply to a talk mail needs no `say:`. When it is the seat's turn
+    // they are read as a turn, and a mistyped turn is refused rather than posted.
+    let no_turn = reply
+        .turn
+        .as_deref()
+        .is_none_or(|t| kind.parse_turn(t).is_err());
+    if !reply.text.is_empty() && no_turn && (over || !table.to_act().contains(&address.seat)) {
+        let words = reply.text.join("\n");
+        reply.turn = None;
+        match play::post_message(conn, app, &address.game_id, &user_id, &words) {
+            Ok((m, _)) => answer.said.push(m.body),
+            Err(e) if e.status().is_server_error() => return Err(e),
+            Err(e) => answer
+                .talk_notes
+                .push(format!("your words: {}", e.detail())),
         }
     }
     let past = reply.say.len().saturating_sub(settings.max_say_lines);
@@ -345,7 +389,7 @@ fn take(
         } else if let Some(lines) = &reply.queue {
             answer.queue_notes =
                 queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, false);
-        } else if reply.is_empty() {
+        } else if reply.is_empty() && reply.text.is_empty() {
             answer.outcome = "refused".into();
             answer.problem =
                 Some("no_turn: no turn, `say:`, `legal` or `board` was found in your reply".into());
@@ -406,6 +450,14 @@ fn queue_from_reply(
         Ok(view) => play::queue::in_words(&view),
         Err(e) => vec![format!("Not queued: {}", problem(&e))],
     }
+}
+
+/// A line that says yes (`crate::mail::reader`'s words for it).
+fn is_yes(line: &str) -> bool {
+    matches!(
+        line.to_lowercase().trim_end_matches(['.', '!', '?', ' ']),
+        "yes" | "yes please" | "accept" | "accepted" | "ok" | "okay"
+    )
 }
 
 /// Who an answer goes to, and for which message.
@@ -494,7 +546,7 @@ fn names_of(table: &Table) -> Vec<String> {
             .and_then(|s| usize::try_from(s).ok())
             .and_then(|s| names.get_mut(s))
         {
-            *slot = p.display_name.clone();
+            *slot = crate::game::seat_name(p);
         }
     }
     names

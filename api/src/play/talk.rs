@@ -3,15 +3,19 @@
 //! Owns: who may talk at a table (its players), the length of a message, how many a seat
 //! may post a minute (`talk_per_seat_per_minute`, counted here so that the API, the game
 //! page and mail replies share it), and where a message stands in the log (`at_seq`, the
-//! sequence when it was posted).
+//! sequence when it was posted), and the talk mails a message causes to the players who
+//! asked for talk by mail as it is posted (`talk_mail_minutes` batches them).
 //! Must not: filter or judge what is said.
 
 use crate::auth::ratelimit::Standings;
 use crate::error::{ApiError, ApiResult};
 use crate::game::Table;
+use crate::outbox::compose;
 use crate::state::AppState;
 use crate::store::games as store;
-use crate::store::models::{new_id, now, Message};
+use crate::store::models::{new_id, Message};
+use crate::store::outbox;
+use crate::store::talk as talk_store;
 use crate::store::DbConn;
 
 /// The longest message, in characters.
@@ -73,24 +77,37 @@ pub fn post_message_counted(
             .with("window_seconds", 60));
         }
     }
-    let m = Message {
+    let mut m = Message {
         id: new_id(),
         game_id: game_id.to_string(),
         user_id: user_id.to_string(),
         seat: player.seat.seat,
         at_seq: table.game.seq,
         body: text,
-        created_at: now(),
+        created_at: app.clock.now_naive(),
     };
-    let wake = crate::store::write_transaction(conn, |conn| -> ApiResult<_> {
+    let minutes = app.talk_mail_minutes;
+    let (wake, mailed) = crate::store::write_transaction(conn, |conn| -> ApiResult<_> {
+        // The app's clock (the one the outbox's times are on, so that a mail tells the
+        // talk posted before it was decided), never behind the table's last message: the
+        // talk keeps its order on a clock that stands still.
+        if let Some(last) = talk_store::last_message_at(conn, game_id)? {
+            m.created_at = m.created_at.max(last + chrono::Duration::microseconds(1));
+        }
         store::insert_message(conn, &m)?;
-        Ok(crate::play::events::after_message(
-            conn,
-            &m,
-            &player.display_name,
-            &table.players,
-        )?)
+        let mails =
+            compose::talk_mails(conn, &table.game, user_id, m.at_seq, minutes, m.created_at)?;
+        let mut mailed = false;
+        for mail in &mails {
+            mailed |= outbox::enqueue(conn, mail)?;
+        }
+        let wake =
+            crate::play::events::after_message(conn, &m, &player.display_name, &table.players)?;
+        Ok((wake, mailed))
     })?;
     app.streams.wake(wake);
+    if mailed {
+        crate::outbox::wake(app);
+    }
     Ok((m, player.display_name.clone()))
 }

@@ -1,7 +1,8 @@
 //! The service plays a timeout turn: a seat's time ran out (`crate::scheduler` finds and
 //! claims the clock; this decides and writes what happens).
 //!
-//! Owns: the timeout policies (`auto_pass`, `forfeit`, `wait`), the pass turns played
+//! Owns: the timeout policies (`auto_pass`, `forfeit`, `wait`, `stand_in`: the seat handed
+//! to a stand-in bot, which the bot worker then plays), the pass turns played
 //! through the same prepare/write path as a seat's own turn, and the timeout mail, all in
 //! one transaction; the engine kept hot once committed.
 //! Must not: claim clocks or decide when to run (the scheduler does).
@@ -14,6 +15,7 @@ use crate::play::events::{after_dropping_out, DroppedOut};
 use crate::play::turn::{prepare_on, write};
 use crate::state::AppState;
 use crate::store::deadlines::{self, Deadline};
+use crate::store::events::Wake;
 use crate::store::games::SubmitError;
 use crate::store::models::{RUNNING, SOURCE_FORFEIT, SOURCE_RESIGN, SOURCE_TIMEOUT};
 use crate::store::outbox::{enqueue, NewMail};
@@ -51,6 +53,7 @@ pub fn policy(name: &str) -> TimeoutPolicy {
     match name {
         "forfeit" => TimeoutPolicy::Forfeit,
         "wait" => TimeoutPolicy::Wait,
+        "stand_in" => TimeoutPolicy::StandIn,
         _ => TimeoutPolicy::AutoPass,
     }
 }
@@ -79,6 +82,8 @@ pub enum TimeoutDone {
     Passed,
     /// Policy `forfeit` (or a seat that had dropped out): the seat is out, and passed.
     Forfeited,
+    /// Policy `stand_in`: a stand-in bot took the seat (the bot worker plays its turn).
+    StoodIn,
 }
 
 /// The service plays a timeout: the seat of `row` (a clock the caller claimed) did not act
@@ -108,8 +113,14 @@ pub fn play_timeout(
         .find(|p| p.seat.seat == Some(row.seat))
         .ok_or_else(|| ApiError::internal("a waiting seat has no player"))?;
     let already_forfeited = player.seat.forfeited_at.is_some();
+    // A bot already plays the seat (an engine bot's, or a stand-in's) and did not play in
+    // time (it failed, or no server runs bots): the service passes, whatever the policy,
+    // so that the game never waits on a bot.
+    let played_by_bot = player.seat.bot.is_some() || player.seat.stand_in_at.is_some();
     let policy = if already_forfeited {
         TimeoutPolicy::Forfeit
+    } else if played_by_bot {
+        TimeoutPolicy::AutoPass
     } else {
         policy(&table.game.timeout_policy)
     };
@@ -127,6 +138,9 @@ pub fn play_timeout(
         }
         tracing::info!(game.id = %row.game_id, seat = row.seat, "deadline passed; the game waits");
         return Ok(TimeoutDone::Expired);
+    }
+    if policy == TimeoutPolicy::StandIn {
+        return stand_in(state, conn, row, &table, now);
     }
     let source = if player.seat.resigned_at.is_some() {
         SOURCE_RESIGN
@@ -183,6 +197,59 @@ pub fn play_timeout(
     } else {
         TimeoutDone::Passed
     })
+}
+
+/// Policy `stand_in`: the seat's clock is marked expired (the row stays, for the bot
+/// worker to claim) and the seat marked as a stand-in's, the table told (events, the
+/// timeout mail to the seat's player, the `stand_in` mail to the others), in one
+/// transaction; then the bot worker is woken. A resignation is not a timeout: a seat
+/// whose player resigned has dropped out and is passed for (above).
+fn stand_in(
+    state: &AppState,
+    conn: &mut DbConn,
+    row: &Deadline,
+    table: &Table,
+    now: NaiveDateTime,
+) -> ApiResult<TimeoutDone> {
+    let public_url = state.public_url.clone();
+    let won = crate::store::write_transaction::<Option<Wake>, ApiError, _>(conn, |conn| {
+        if !deadlines::mark_expired(conn, row, now)? {
+            return Ok(None);
+        }
+        if !crate::store::bots::start_stand_in(conn, &row.game_id, row.seat, now)? {
+            return Ok(None);
+        }
+        let wake = crate::play::bots::stand_in_events(
+            conn,
+            &table.game,
+            &table.players,
+            row.seat,
+            true,
+            now,
+        )?;
+        timeout_mail(state, conn, row, table, TimeoutPolicy::StandIn, None, now)?;
+        for mail in crate::outbox::compose::stand_in_mails(
+            conn,
+            &table.game,
+            &table.players,
+            row.seat,
+            true,
+            &public_url,
+            now,
+        )? {
+            enqueue(conn, &mail)?;
+        }
+        Ok(Some(wake))
+    })?;
+    let Some(wake) = won else {
+        return Ok(TimeoutDone::Nothing);
+    };
+    // The seats remembered with the game no longer say who plays this one.
+    state.hot.forget(&row.game_id);
+    state.streams.wake(wake);
+    crate::play::bots::wake(state);
+    tracing::info!(game.id = %row.game_id, seat = row.seat, "time ran out; a stand-in plays for the seat");
+    Ok(TimeoutDone::StoodIn)
 }
 
 enum PassError {
@@ -278,7 +345,7 @@ fn timeout_mail(
                 names.resize(s + 1, String::new());
             }
             if let Some(slot) = names.get_mut(s) {
-                *slot = p.display_name.clone();
+                *slot = crate::game::seat_name(p);
             }
         }
     }

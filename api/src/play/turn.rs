@@ -242,6 +242,8 @@ struct After {
     body: String,
     /// The game had several seats to act (a stale answer may be retried).
     simultaneous: bool,
+    /// A bot plays a seat that now waits: the bot worker is woken once committed.
+    wake_bots: bool,
 }
 
 impl After {
@@ -272,6 +274,9 @@ impl After {
                 app.streams.wake(wake);
                 if mailed {
                     crate::outbox::wake(app);
+                }
+                if self.wake_bots {
+                    crate::play::bots::wake(app);
                 }
                 Ok(Submitted::Created {
                     body: self.body,
@@ -675,6 +680,7 @@ fn apply(
         epoch,
         body,
         simultaneous: table.to_act().len() > 1,
+        wake_bots: prepared.wake_bots,
     };
     let written = match (&app.db.group_commit, also) {
         // The writer commits this turn with the others waiting now, and answers
@@ -787,6 +793,11 @@ pub struct Prepared {
     /// sequence the turn was based on, so these are what the database then holds.
     pub game: Game,
     pub players: Vec<SeatedPlayer>,
+    /// The seat's player plays it while a stand-in held it: the turn takes it back
+    /// (`crate::play::bots::end_stand_in`, in the turn's transaction).
+    pub back: bool,
+    /// A bot plays a seat that waits after the turn (wake the bot worker once committed).
+    pub wake_bots: bool,
 }
 
 /// Apply `turn` for `seat` (played by `user_id`, or by the service for them: `source` is
@@ -882,6 +893,19 @@ pub fn prepare_with(
         source: source.to_string(),
         sealed_for,
     };
+    // A turn of the seat's own player (not the service's, nor its bot's) while a stand-in
+    // holds the seat takes it back.
+    let mut players = table.players.clone();
+    let mut back = false;
+    // (Nor a turn it queued: played for it, that is no return.)
+    if !crate::store::models::by_the_service(source)
+        && source != crate::store::models::SOURCE_BOT
+        && source != crate::store::models::SOURCE_QUEUED
+    {
+        for p in players.iter_mut().filter(|p| p.seat.seat == Some(row.seat)) {
+            back = p.seat.stand_in_at.take().is_some();
+        }
+    }
     let forfeited: Vec<usize> = table
         .players
         .iter()
@@ -928,6 +952,7 @@ pub fn prepare_with(
         state_seq: if snapshot { seq } else { table.game.state_seq },
         ..table.game.clone()
     };
+    let wake_bots = !over && crate::play::bots::plays_any(&players, &to_act);
     Ok(Prepared {
         row,
         advance,
@@ -937,7 +962,9 @@ pub fn prepare_with(
         told,
         mail: true,
         game,
-        players: table.players.clone(),
+        players,
+        back,
+        wake_bots,
     })
 }
 
@@ -986,6 +1013,7 @@ pub fn write(
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<(i64, Box<dyn AnyGame>), SubmitError> {
+    let wake_bots = prepared.wake_bots;
     let (next, mailed, wake, head) = write_turn(
         conn,
         &TurnContext::of(app),
@@ -999,6 +1027,11 @@ pub fn write(
     app.streams.wake(wake);
     if mailed {
         crate::outbox::wake(app);
+    }
+    // (The scheduler's transaction may not have committed yet: the worker that finds
+    // nothing now finds it at its next poll.)
+    if wake_bots {
+        crate::play::bots::wake(app);
     }
     Ok((head.game.seq, next))
 }
@@ -1080,6 +1113,7 @@ fn write_one(
         told,
         game,
         players,
+        back,
         ..
     } = prepared;
     // The mail the turn causes is written in its transaction (`crate::outbox::compose`).
@@ -1103,6 +1137,17 @@ fn write_one(
         } else {
             Vec::new()
         };
+        // A seat a stand-in plays is played within moments: its player's your-turn mail
+        // would be stale before it is read (they were told the stand-in plays for them).
+        if players.iter().any(|p| p.seat.stand_in_at.is_some()) {
+            mails.retain(|m| {
+                m.template != crate::mail::Template::YourTurn.name()
+                    || !players.iter().any(|p| {
+                        p.seat.stand_in_at.is_some()
+                            && m.user_id.as_deref() == Some(&p.seat.user_id)
+                    })
+            });
+        }
         if let Some((body, also)) = also {
             mails.extend(also(conn, body, next.as_ref())?);
         }
@@ -1133,6 +1178,21 @@ fn write_one(
             row.created_at,
             &clocks.due,
         )?;
+        if back {
+            if let Some((more, back_mails)) = crate::play::bots::end_stand_in(
+                conn,
+                &ctx.public_url,
+                &game,
+                &players,
+                row.seat,
+                row.created_at,
+            )? {
+                wake.users.extend(more.users);
+                wake.games.extend(more.games);
+                mailed |= !back_mails.is_empty();
+                mails.extend(back_mails);
+            }
+        }
         Ok(mails)
     };
     store::submit_turn_in(conn, &row, &advance, idem, mails)?;

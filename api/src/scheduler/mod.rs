@@ -16,6 +16,7 @@
 //! Must not: read the wall clock (only `AppState.clock`), hold any decision in memory,
 //! or send mail itself (it enqueues; `crate::outbox` delivers). See `docs/players/deadlines.md`.
 
+pub mod bots;
 mod digest;
 pub mod streams;
 mod timeout;
@@ -43,6 +44,8 @@ pub struct TickReport {
     pub forfeits: usize,
     /// Timeouts marked expired (policy `wait`).
     pub expired: usize,
+    /// Seats a stand-in bot took (policy `stand_in`).
+    pub stood_in: usize,
     /// Digests claimed (mailed when the user had games waiting).
     pub digests: usize,
     /// Sent mails deleted from the outbox past their retention.
@@ -91,6 +94,7 @@ pub fn tick_blocking(state: &AppState) -> ApiResult<TickReport> {
             passed = report.passed,
             forfeits = report.forfeits,
             expired = report.expired,
+            stood_in = report.stood_in,
             digests = report.digests,
             pruned_mail = report.pruned_mail,
             pruned_keys = report.pruned_keys,

@@ -103,6 +103,7 @@ pub fn timeouts(state: &AppState, conn: &mut DbConn, report: &mut TickReport) ->
                     TimeoutDone::Expired => report.expired += 1,
                     TimeoutDone::Passed => report.passed += 1,
                     TimeoutDone::Forfeited => report.forfeits += 1,
+                    TimeoutDone::StoodIn => report.stood_in += 1,
                     TimeoutDone::Nothing => {}
                 }
             }

@@ -28,6 +28,9 @@ pub struct AppState {
     pub register_limits: RegisterLimits,
     /// Table talk per seat per minute (`crate::play::talk`).
     pub talk_limits: TalkLimits,
+    /// At most one talk mail a game per this many minutes, to a player who asked for talk
+    /// by mail as it is posted (`crate::play::talk`).
+    pub talk_mail_minutes: u32,
     /// The bound on password hashes at once (registrations and logins).
     pub hashers: Hashers,
     /// Invitations mailed per day to an address no confirmed account has.
@@ -44,6 +47,11 @@ pub struct AppState {
     /// Wakes the outbox worker (`crate::outbox`) after a transaction that enqueued mail,
     /// so it need not wait for its next poll.
     pub mail_wake: Arc<tokio::sync::Notify>,
+    /// Wakes the bot worker (`crate::scheduler::bots`) after a transaction that made a
+    /// bot's seat wait, so it plays within moments, not at its next poll.
+    pub bot_wake: Arc<tokio::sync::Notify>,
+    /// The bot worker's settings.
+    pub bots: settings::BotSettings,
     /// What `GET /metrics` reports (`crate::metrics`).
     pub metrics: crate::metrics::Metrics,
     /// Peers whose `X-Forwarded-For` is believed (`crate::http::client`).

@@ -27,6 +27,29 @@ pub struct TimeSettings {
     pub last_prune: std::sync::Arc<std::sync::Mutex<Option<chrono::NaiveDateTime>>>,
 }
 
+/// What the bot worker (`crate::scheduler::bots`) is set up with.
+#[derive(Debug, Clone)]
+pub struct BotSettings {
+    /// Bots thinking at once on this server (one blocking thread each); 0: this server
+    /// plays no bot's turn (another server sharing the database does).
+    pub threads: usize,
+    /// How often the worker looks for bots' turns besides being woken (turns of other
+    /// servers, lapsed leases).
+    pub poll: std::time::Duration,
+    /// The hard bound on one bot's thinking: past it the bot plays a random turn instead.
+    pub think_cap: std::time::Duration,
+}
+
+impl Default for BotSettings {
+    fn default() -> BotSettings {
+        BotSettings {
+            threads: 1,
+            poll: std::time::Duration::from_secs(2),
+            think_cap: std::time::Duration::from_secs(10),
+        }
+    }
+}
+
 /// `n` days, or `None` for 0 (kept for ever).
 pub fn days(n: u32) -> Option<Duration> {
     (n > 0).then(|| Duration::days(i64::from(n)))

@@ -267,3 +267,68 @@ pub fn replace_password(
     .execute(conn)?
         == 1)
 }
+
+/// What [`become_bot`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BecameBot {
+    /// The account is a bot now (or was already).
+    Bot,
+    /// The account has taken a seat: it stays a person.
+    HasPlayed,
+    /// No such account.
+    Gone,
+}
+
+/// Make `user_id` a bot from `at` on, unless it holds a seat in any game; its game mail
+/// stops (`mail_pref` `none`: a bot follows its event stream). Already a bot: nothing
+/// changes. One transaction; on PostgreSQL the account's row is held `FOR UPDATE` first,
+/// which waits for a join that has inserted its seat (holding the row `FOR KEY SHARE`)
+/// and makes a later one wait, so the seats read next are all there are. SQLite's write
+/// transaction holds the one writer lock already.
+pub fn become_bot(
+    conn: &mut DbConn,
+    user_id: &str,
+    at: NaiveDateTime,
+) -> Result<BecameBot, StoreError> {
+    use super::schema::seats;
+    super::write_transaction(conn, |conn| {
+        let row = users::table.find(user_id).select(users::bot_at);
+        let bot_at: Option<Option<NaiveDateTime>> = match conn {
+            DbConn::Pg(c) => row.for_update().first(c).optional()?,
+            DbConn::Sqlite(c) => row.first(c).optional()?,
+        };
+        let Some(bot_at) = bot_at else {
+            return Ok(BecameBot::Gone);
+        };
+        if bot_at.is_some() {
+            return Ok(BecameBot::Bot);
+        }
+        let seated: Option<String> = seats::table
+            .filter(seats::user_id.eq(user_id))
+            .select(seats::game_id)
+            .first(conn)
+            .optional()?;
+        if seated.is_some() {
+            return Ok(BecameBot::HasPlayed);
+        }
+        diesel::update(users::table.find(user_id))
+            .set((
+                users::bot_at.eq(Some(at)),
+                users::mail_pref.eq("none"),
+                users::next_digest_at.eq(None::<NaiveDateTime>),
+            ))
+            .execute(conn)?;
+        Ok(BecameBot::Bot)
+    })
+}
+
+/// Whether `user_id` is a bot account (`false` for no such account).
+pub fn is_bot(conn: &mut DbConn, user_id: &str) -> Result<bool, StoreError> {
+    Ok(users::table
+        .find(user_id)
+        .select(users::bot_at)
+        .first::<Option<NaiveDateTime>>(conn)
+        .optional()?
+        .flatten()
+        .is_some())
+}

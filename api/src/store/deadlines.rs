@@ -103,6 +103,8 @@ pub struct Seated {
     pub turn_seconds: i64,
     /// When the seat's running clock is due; `None` if it has none.
     pub due_at: Option<NaiveDateTime>,
+    /// When the player's account became a bot (`users.bot_at`): mail names it so.
+    pub bot_at: Option<NaiveDateTime>,
 }
 
 /// The query [`seating`] runs for game `$game_id` (a `&str`): the seats that have a
@@ -135,6 +137,7 @@ macro_rules! seating_query {
                 users::vacation_end,
                 games::turn_seconds,
                 deadlines::due_at.nullable(),
+                users::bot_at,
             ))
     }};
 }

@@ -10,6 +10,7 @@
 use super::deadlines::{self, Timing};
 use super::models::{
     by_the_service, Game, Idempotent, Invite, Message, Seat, Turn, OPEN, OVER, RUNNING,
+    SOURCE_STAND_IN,
 };
 use super::outbox::{self, NewMail};
 use super::schema::{games, idempotency, invites, messages, seats, turns, users};
@@ -110,6 +111,8 @@ pub struct SeatReader {
     pub display_name: String,
     pub email: String,
     pub mail_pref: String,
+    /// When the player's account became a bot (`users.bot_at`).
+    pub bot_at: Option<chrono::NaiveDateTime>,
 }
 
 /// The numbered seats of `game_id` with their players, by seat.
@@ -126,6 +129,7 @@ pub fn seat_readers(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatReader>,
             users::display_name,
             users::email,
             users::mail_pref,
+            users::bot_at,
         ))
         .load(c))?)
 }
@@ -190,17 +194,21 @@ pub fn turns_with_events(
         .load(conn)?)
 }
 
-/// Each seat of `game_id` with its player's display name, in no particular order (the
-/// seat is `None` while the game fills).
+/// Each seat of `game_id` with its player's display name and whether the player is a bot
+/// account, in no particular order (the seat is `None` while the game fills).
 pub fn seat_names(
     conn: &mut DbConn,
     game_id: &str,
-) -> Result<Vec<(Option<i64>, String)>, StoreError> {
-    Ok(seats::table
+) -> Result<Vec<(Option<i64>, String, bool)>, StoreError> {
+    let rows: Vec<(Option<i64>, String, Option<chrono::NaiveDateTime>)> = seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
-        .select((seats::seat, users::display_name))
-        .load(conn)?)
+        .select((seats::seat, users::display_name, users::bot_at))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(seat, name, bot_at)| (seat, name, bot_at.is_some()))
+        .collect())
 }
 
 /// A game's row without its state (`state` is `None`): for a turn whose engine is hot,
@@ -233,6 +241,7 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
         seed_scheme: i64,
         watchers: String,
         engine_version: Option<i64>,
+        stand_in_level: String,
     }
     let head = super::native!(conn, c => games::table
         .find(id)
@@ -265,6 +274,7 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
         seed_scheme: h.seed_scheme,
         watchers: h.watchers,
         engine_version: h.engine_version,
+        stand_in_level: h.stand_in_level,
     }))
 }
 
@@ -273,11 +283,13 @@ pub fn game_head(conn: &mut DbConn, id: &str) -> Result<Option<Game>, StoreError
 pub struct SeatedPlayer {
     pub seat: Seat,
     pub display_name: String,
+    /// Its player is a bot account (`users.bot_at`).
+    pub bot: bool,
 }
 
 /// The players of a game, in seat order once started (join order before).
 pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, StoreError> {
-    let rows: Vec<(Seat, String)> = super::native!(conn, c => seats::table
+    let rows: Vec<(Seat, String, Option<chrono::NaiveDateTime>)> = super::native!(conn, c => seats::table
         .inner_join(users::table)
         .filter(seats::game_id.eq(game_id))
         .order((
@@ -285,11 +297,15 @@ pub fn players(conn: &mut DbConn, game_id: &str) -> Result<Vec<SeatedPlayer>, St
             seats::joined_at.asc(),
             seats::user_id.asc(),
         ))
-        .select((Seat::as_select(), users::display_name))
+        .select((Seat::as_select(), users::display_name, users::bot_at))
         .load(c))?;
     Ok(rows
         .into_iter()
-        .map(|(seat, display_name)| SeatedPlayer { seat, display_name })
+        .map(|(seat, display_name, bot_at)| SeatedPlayer {
+            seat,
+            display_name,
+            bot: bot_at.is_some(),
+        })
         .collect())
 }
 
@@ -304,7 +320,7 @@ pub fn players_of(
 ) -> Result<HashMap<String, Vec<SeatedPlayer>>, StoreError> {
     let mut out: HashMap<String, Vec<SeatedPlayer>> = HashMap::new();
     for ids in game_ids.chunks(IDS_PER_QUERY) {
-        let rows: Vec<(Seat, String)> = seats::table
+        let rows: Vec<(Seat, String, Option<chrono::NaiveDateTime>)> = seats::table
             .inner_join(users::table)
             .filter(seats::game_id.eq_any(ids))
             .order((
@@ -313,12 +329,16 @@ pub fn players_of(
                 seats::joined_at.asc(),
                 seats::user_id.asc(),
             ))
-            .select((Seat::as_select(), users::display_name))
+            .select((Seat::as_select(), users::display_name, users::bot_at))
             .load(conn)?;
-        for (seat, display_name) in rows {
+        for (seat, display_name, bot_at) in rows {
             out.entry(seat.game_id.clone())
                 .or_default()
-                .push(SeatedPlayer { seat, display_name });
+                .push(SeatedPlayer {
+                    seat,
+                    display_name,
+                    bot: bot_at.is_some(),
+                });
         }
     }
     Ok(out)
@@ -579,14 +599,15 @@ pub fn player_seeds(conn: &mut DbConn, game_id: &str) -> Result<Vec<String>, Sto
     Ok(rows.into_iter().map(Option::unwrap_or_default).collect())
 }
 
-/// Take a seat with the player's seed (`seed`, chosen `by` the player or the server).
+/// Take a seat with the player's seed (`seed`, chosen `by` the player or the server);
+/// `bot` is the level of the engine bot that plays it, `None` for a person.
 /// When it is the last one, `start` plans the start from the game and its
 /// players (in join order), and the game starts in the same transaction, with the clocks
 /// of the seats that must act first running from `timing.now` (`crate::store::deadlines`).
 pub fn join(
     conn: &mut DbConn,
     game_id: &str,
-    user_id: &str,
+    (user_id, bot): (&str, Option<&str>),
     (seed, by): (&str, &str),
     timing: &Timing,
     start: impl FnOnce(&Game, &[Seat]) -> Result<StartPlan, String>,
@@ -625,6 +646,8 @@ pub fn join(
             player_seed: Some(seed.to_string()),
             player_seed_by: Some(by.to_string()),
             resigned_at: None,
+            bot: bot.map(str::to_string),
+            stand_in_at: None,
         };
         match diesel::insert_into(seats::table)
             .values(&seat)
@@ -749,6 +772,9 @@ struct AdvanceGame<'a> {
     /// by mail; not the service for them).
     seat: i64,
     by_player: i64,
+    /// 1 if a stand-in moves for the seat's absent player: written only while the seat is
+    /// still stood in for (its player may have taken it back while the bot thought).
+    by_stand_in: i64,
     to_act: &'a str,
     outcome: Option<&'a str>,
     status: &'a str,
@@ -796,6 +822,13 @@ where
         );
         out.push_bind_param::<BigInt, _>(&self.seat)?;
         out.push_sql(" AND seats.resigned_at IS NOT NULL))");
+        out.push_sql(" AND (");
+        out.push_bind_param::<BigInt, _>(&self.by_stand_in)?;
+        out.push_sql(
+            " = 0 OR EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat = ",
+        );
+        out.push_bind_param::<BigInt, _>(&self.seat)?;
+        out.push_sql(" AND seats.stand_in_at IS NOT NULL))");
         Ok(())
     }
 }
@@ -882,6 +915,7 @@ type SeatedSql = (
     diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
     diesel::sql_types::BigInt,
     diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+    diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
 );
 
 impl<S> diesel::query_builder::QueryFragment<diesel::pg::Pg> for AdvanceLogAndSeat<'_, S>
@@ -954,6 +988,7 @@ pub fn submit_turn_in(
         seq_before: turn.seq - 1,
         seat: turn.seat,
         by_player: i64::from(!by_the_service(&turn.source)),
+        by_stand_in: i64::from(turn.source == SOURCE_STAND_IN),
         to_act: &advance.to_act,
         outcome: advance.outcome.as_deref(),
         status: if over { OVER } else { RUNNING },
@@ -988,6 +1023,7 @@ pub fn submit_turn_in(
             .select((games::seq, games::status))
             .first::<(i64, String)>(conn)?;
         if seq == turn.seq - 1 && status == RUNNING {
+            // (Or, for a stand-in's turn, its player took the seat back.)
             return Err(SubmitError::Resigned);
         }
         return Err(SubmitError::Stale(seq));
@@ -1323,6 +1359,7 @@ mod tests {
             seq_before: 1,
             seat: 0,
             by_player: 1,
+            by_stand_in: 0,
             to_act: "[1]",
             outcome: None,
             status: "running",
@@ -1338,8 +1375,8 @@ mod tests {
         let (seating, _) = seating.split_once(" -- binds").unwrap_or_default();
         let (select, rest) = seating.split_once(" WHERE ").unwrap_or_default();
         let (filter, order) = rest.split_once(" ORDER BY ").unwrap_or_default();
-        // The seating's one bind comes after the 21 of the game's row and log entry.
-        let filter = filter.replace("$1", "$22");
+        // The seating's one bind comes after the 23 of the game's row and log entry.
+        let filter = filter.replace("$1", "$24");
         let expected = format!(
             "FROM advanced RETURNING 1) {select} WHERE ({filter} AND EXISTS (SELECT 1 FROM logged)) ORDER BY {order} -- binds"
         );

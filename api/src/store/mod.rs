@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod backup;
+pub mod bots;
 pub mod calendar;
 pub mod deadlines;
 pub mod decks;
@@ -22,9 +23,11 @@ pub mod models;
 pub mod outbox;
 pub mod prefs;
 pub mod queue;
+pub mod rematches;
 pub mod runner;
 pub mod schema;
 pub mod sessions;
+pub mod talk;
 pub mod webhooks;
 
 pub use runner::Db;

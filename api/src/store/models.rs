@@ -19,6 +19,16 @@ pub struct User {
     /// Grows by one at each password reset; an access token is good only in the epoch it
     /// was issued in (`crate::auth::epochs`).
     pub credentials_epoch: i64,
+    /// When the account became a bot (`crate::play::accounts::become_bot`); `None` for a
+    /// person. Never cleared.
+    pub bot_at: Option<NaiveDateTime>,
+}
+
+impl User {
+    /// A bot account: it plays through the API with a `bot:play` token only.
+    pub fn is_bot(&self) -> bool {
+        self.bot_at.is_some()
+    }
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -98,6 +108,9 @@ pub struct Game {
     /// ([`::games::registry::GameKind::engine_version`]); `None` for a game created before
     /// versions were recorded (migration `2025-01-08-000137_engine_version`).
     pub engine_version: Option<i64>,
+    /// The level a stand-in plays at for a seat whose time ran out under timeout policy
+    /// `stand_in` (`crate::play::bots`).
+    pub stand_in_level: String,
 }
 
 /// Anyone signed in may watch the game (the default).
@@ -143,6 +156,12 @@ pub struct Seat {
     pub player_seed_by: Option<String>,
     /// Set when the player resigned (`crate::play::leave`); `forfeited_at` is set too.
     pub resigned_at: Option<NaiveDateTime>,
+    /// The level of the engine bot that plays the seat (`random`, `greedy`, `strong`);
+    /// `None` for a person (`crate::play::bots`).
+    pub bot: Option<String>,
+    /// When a stand-in bot took the seat because its player's time ran out (timeout policy
+    /// `stand_in`); `None` while the player plays it.
+    pub stand_in_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -170,7 +189,8 @@ pub struct Turn {
     /// JSON array of the events with their visibility (`Logged<Value>`).
     pub events: String,
     pub created_at: NaiveDateTime,
-    /// Who made it: [`SOURCE_PLAYER`], [`SOURCE_TIMEOUT`] or [`SOURCE_FORFEIT`].
+    /// Who made it: [`SOURCE_PLAYER`] (or `email`), [`SOURCE_BOT`], [`SOURCE_STAND_IN`],
+    /// [`SOURCE_TIMEOUT`], [`SOURCE_FORFEIT`] or [`SOURCE_RESIGN`].
     pub source: String,
     /// A sealed turn (a Dreams guess): only this seat reads its JSON and notation until the
     /// game is over ([`Turn::readable_by`]); `-1` nobody. `None`: public.
@@ -204,11 +224,21 @@ pub const SOURCE_RESIGN: &str = "resign";
 /// the transaction of the act that made it the seat's turn (`crate::play::queue`): the
 /// player's own turn.
 pub const SOURCE_QUEUED: &str = "queued";
+/// A turn an engine bot played for its own seat (a seat created as a bot's).
+pub const SOURCE_BOT: &str = "bot";
+/// A turn a stand-in bot played for a seat whose player's time ran out (policy `stand_in`).
+pub const SOURCE_STAND_IN: &str = "stand_in";
 
 /// Was a turn of `source` played by the service for its seat (not by its player, through
-/// the API, a page or a reply by mail)?
+/// the API, a page or a reply by mail, nor by the engine bot that is the seat's player)?
 pub fn by_the_service(source: &str) -> bool {
-    [SOURCE_TIMEOUT, SOURCE_FORFEIT, SOURCE_RESIGN].contains(&source)
+    [
+        SOURCE_TIMEOUT,
+        SOURCE_FORFEIT,
+        SOURCE_RESIGN,
+        SOURCE_STAND_IN,
+    ]
+    .contains(&source)
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -269,11 +299,17 @@ mod tests {
 
     #[test]
     fn only_the_services_passes_are_by_the_service() {
-        for source in [SOURCE_TIMEOUT, SOURCE_FORFEIT, SOURCE_RESIGN] {
+        for source in [
+            SOURCE_TIMEOUT,
+            SOURCE_FORFEIT,
+            SOURCE_RESIGN,
+            SOURCE_STAND_IN,
+        ] {
             assert!(by_the_service(source), "{source}");
         }
-        // A player's own turns: the API and the pages, a reply by mail.
-        for source in [SOURCE_PLAYER, "email"] {
+        // A player's own turns: the API and the pages, a reply by mail, an engine bot's
+        // for its own seat.
+        for source in [SOURCE_PLAYER, "email", SOURCE_BOT] {
             assert!(!by_the_service(source), "{source}");
         }
     }

@@ -12,7 +12,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 /// A user's preferences and address state, as stored.
-#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prefs {
     pub email: String,
     pub display_name: String,
@@ -20,10 +20,19 @@ pub struct Prefs {
     pub time_zone: String,
     pub lang: String,
     pub email_verified_at: Option<NaiveDateTime>,
+    /// Table talk by mail (`crate::store::talk::MODES`): `with_turn` or `at_once`.
+    pub talk_mail: String,
 }
 
 pub fn prefs(conn: &mut DbConn, user_id: &str) -> Result<Option<Prefs>, StoreError> {
-    Ok(users::table
+    let row: Option<(
+        String,
+        String,
+        String,
+        String,
+        String,
+        Option<NaiveDateTime>,
+    )> = users::table
         .find(user_id)
         .select((
             users::email,
@@ -34,7 +43,19 @@ pub fn prefs(conn: &mut DbConn, user_id: &str) -> Result<Option<Prefs>, StoreErr
             users::email_verified_at,
         ))
         .first(conn)
-        .optional()?)
+        .optional()?;
+    let Some((email, display_name, mail_pref, time_zone, lang, email_verified_at)) = row else {
+        return Ok(None);
+    };
+    Ok(Some(Prefs {
+        email,
+        display_name,
+        mail_pref,
+        time_zone,
+        lang,
+        email_verified_at,
+        talk_mail: super::talk::mode(conn, user_id)?,
+    }))
 }
 
 /// Write the three preferences. When the mail preference or the time zone changes, the

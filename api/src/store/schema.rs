@@ -18,6 +18,7 @@ diesel::table! {
         vacation_year -> BigInt,
         vacation_used_secs -> BigInt,
         credentials_epoch -> BigInt,
+        bot_at -> Nullable<Timestamp>,
     }
 }
 
@@ -64,6 +65,7 @@ diesel::table! {
         seed_scheme -> BigInt,
         watchers -> Text,
         engine_version -> Nullable<BigInt>,
+        stand_in_level -> Text,
     }
 }
 
@@ -77,6 +79,8 @@ diesel::table! {
         player_seed -> Nullable<Text>,
         player_seed_by -> Nullable<Text>,
         resigned_at -> Nullable<Timestamp>,
+        bot -> Nullable<Text>,
+        stand_in_at -> Nullable<Timestamp>,
     }
 }
 
@@ -343,3 +347,19 @@ diesel::table! {
 
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::allow_tables_to_appear_in_same_query!(webhooks, webhook_deliveries, events);
+
+diesel::table! {
+    talk_mail_prefs (user_id) {
+        user_id -> Text,
+        mode -> Text,
+    }
+}
+
+diesel::table! {
+    rematches (game_id) {
+        game_id -> Text,
+        new_game_id -> Text,
+        proposed_by -> Text,
+        created_at -> Timestamp,
+    }
+}

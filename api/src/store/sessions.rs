@@ -14,6 +14,8 @@ pub struct LiveSession {
     pub display_name: String,
     pub time_zone: String,
     pub csrf_token: String,
+    /// When the account became a bot (`users.bot_at`).
+    pub bot_at: Option<NaiveDateTime>,
 }
 
 pub fn insert(
@@ -52,6 +54,7 @@ pub fn live(
             users::display_name,
             users::time_zone,
             web_sessions::csrf_token,
+            users::bot_at,
         ))
         .first(conn)
         .optional()?)

@@ -130,9 +130,12 @@ async fn tick_once(app: &TestApp) -> hermes_api::scheduler::TickReport {
 }
 
 /// A started 2-player game of Gods: `a` is seat 0 (to act first), `b` seat 1.
-/// The game's clock starts at the join, which happens at the clock's now.
+/// The game's clock starts at the join, which happens at the clock's now. Its policy is
+/// `auto_pass` unless `game_clock` names another (the default, `stand_in`, has tests of
+/// its own in `bots.rs`).
 async fn two_player_game(app: &TestApp, a: &Player, b: &Player, game_clock: Value) -> String {
-    let mut body = json!({"kind": "gods", "seats": 2, "random_seats": false});
+    let mut body =
+        json!({"kind": "gods", "seats": 2, "random_seats": false, "timeout_policy": "auto_pass"});
     if let (Some(o), Some(c)) = (body.as_object_mut(), game_clock.as_object()) {
         o.extend(c.clone());
     }
@@ -217,7 +220,8 @@ clock_test! {
             .await;
         assert_eq!(status, StatusCode::CREATED);
         assert_eq!(open["turn_hours"], 72, "the default is 3 days");
-        assert_eq!(open["timeout_policy"], "auto_pass");
+        assert_eq!(open["timeout_policy"], "stand_in", "a bot stands in for a late player");
+        assert_eq!(open["stand_in_level"], "greedy");
         assert_eq!(open["deadline"], Value::Null, "no clock runs before the start");
 
         let id = two_player_game(&app, &a, &b, json!({"turn_hours": 36, "timeout_policy": "wait"})).await;

@@ -44,6 +44,8 @@ pub(crate) async fn dreams_game(
         "seats": players.len(),
         "random_seats": false,
         "options": {"deck": "standard"},
+        // The policy these tests are about (the default, `stand_in`, is `bots.rs`'s).
+        "timeout_policy": "auto_pass",
         // Players' seeds are public (issue 15): fixed ones keep two runs' bytes comparable.
         "player_seed": "seat 0",
     });

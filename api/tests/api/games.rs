@@ -16,7 +16,9 @@ pub async fn started_game(app: &TestApp, n: usize) -> (String, Vec<Player>) {
         .post(
             "/games",
             &players[0].token,
-            json!({"kind": "gods", "seats": n, "random_seats": false}),
+            // `auto_pass`: what a timeout does in these games is a pass the tests can see
+            // at once (the default, `stand_in`, has tests of its own in `bots.rs`).
+            json!({"kind": "gods", "seats": n, "random_seats": false, "timeout_policy": "auto_pass"}),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{game}");

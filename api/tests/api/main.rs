@@ -7,6 +7,8 @@ mod helpers;
 
 mod accounts;
 mod backup;
+mod bot_accounts;
+mod bots;
 mod calendar;
 mod check;
 mod contract;
@@ -33,6 +35,7 @@ mod replies;
 mod snapshots;
 mod startup;
 mod stream;
+mod table;
 mod tokens;
 mod turns;
 mod watchers;

@@ -415,7 +415,7 @@ api_test!(
         let ann = app.player("ann").await;
         let (status, prefs) = app.get("/me/preferences", &ann.token).await;
         assert_eq!(status, StatusCode::OK);
-        assert_eq!(prefs, json!({"mail": "every_turn", "time_zone": "UTC", "lang": "en"}));
+        assert_eq!(prefs, json!({"mail": "every_turn", "time_zone": "UTC", "lang": "en", "talk": "with_turn"}));
         let (_, me) = app.get("/me", &ann.token).await;
         assert_eq!(me["email_verified"], false);
         assert_eq!(me["preferences"], prefs);
@@ -442,7 +442,7 @@ api_test!(
         schedule();
         let (status, prefs) = put(json!({"mail": "digest", "time_zone": "europe/berlin", "lang": "en"})).await;
         assert_eq!(status, StatusCode::OK, "{prefs}");
-        assert_eq!(prefs, json!({"mail": "digest", "time_zone": "Europe/Berlin", "lang": "en"}));
+        assert_eq!(prefs, json!({"mail": "digest", "time_zone": "Europe/Berlin", "lang": "en", "talk": "with_turn"}));
         assert_eq!(digest_at(), None, "a new mail preference unschedules the digest");
         schedule();
         let (status, _) = patch(json!({"lang": "EN"})).await;
@@ -473,7 +473,7 @@ api_test!(
 
         // Nothing of the refused requests was written (not even the valid `mail` above).
         let (_, prefs) = app.get("/me/preferences", &ann.token).await;
-        assert_eq!(prefs, json!({"mail": "digest", "time_zone": "America/New_York", "lang": "en"}));
+        assert_eq!(prefs, json!({"mail": "digest", "time_zone": "America/New_York", "lang": "en", "talk": "with_turn"}));
         let (status, _) = app.call(Method::GET, "/me/preferences", None, None).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
@@ -782,7 +782,7 @@ async fn deadline_and_timeout_on_the_turn_page(app: TestApp, clock: Arc<ManualCl
         other.body
     );
 
-    // The time runs out; the scheduler plays the seat's turn (auto_pass, the default).
+    // The time runs out; the scheduler plays the seat's turn (auto_pass, the game's).
     clock.advance(due - clock.now() + chrono::Duration::seconds(1));
     hermes_api::scheduler::tick(&app.state)
         .await

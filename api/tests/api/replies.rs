@@ -22,12 +22,12 @@ use std::time::{Duration, Instant};
 
 const INBOUND_SECRET: &str = "inbound secret of the tests, long enough";
 
-fn keys() -> Keys {
+pub(crate) fn keys() -> Keys {
     Keys::new(JWT_SECRET.as_bytes(), PUBLIC_URL)
 }
 
 /// Mail out over SMTP to `sink`; replies in by the built-in listener and the endpoint.
-fn by_mail(sink: &SmtpServer) -> impl FnOnce(&mut Settings) {
+pub(crate) fn by_mail(sink: &SmtpServer) -> impl FnOnce(&mut Settings) {
     let addr = sink.addr;
     move |s: &mut Settings| {
         s.mail.transport = TransportKind::Smtp;
@@ -45,18 +45,18 @@ fn by_mail(sink: &SmtpServer) -> impl FnOnce(&mut Settings) {
 
 /// One message the sink received, as the tests need it.
 #[derive(Debug, Clone)]
-struct Got {
-    to: String,
-    subject: String,
-    message_id: String,
-    in_reply_to: Option<String>,
-    reply_to: Option<String>,
-    auto_submitted: Option<String>,
-    text: String,
-    attachments: Vec<String>,
+pub(crate) struct Got {
+    pub(crate) to: String,
+    pub(crate) subject: String,
+    pub(crate) message_id: String,
+    pub(crate) in_reply_to: Option<String>,
+    pub(crate) reply_to: Option<String>,
+    pub(crate) auto_submitted: Option<String>,
+    pub(crate) text: String,
+    pub(crate) attachments: Vec<String>,
 }
 
-fn read_all(sink: &SmtpServer) -> Vec<Got> {
+pub(crate) fn read_all(sink: &SmtpServer) -> Vec<Got> {
     sink.received()
         .iter()
         .map(|r| {
@@ -98,7 +98,7 @@ fn read_all(sink: &SmtpServer) -> Vec<Got> {
 }
 
 /// Wait (up to 90 s) for a mail that `pred` accepts.
-async fn wait_mail(sink: &SmtpServer, what: &str, pred: impl Fn(&Got) -> bool) -> Got {
+pub(crate) async fn wait_mail(sink: &SmtpServer, what: &str, pred: impl Fn(&Got) -> bool) -> Got {
     let start = Instant::now();
     loop {
         if let Some(m) = read_all(sink).into_iter().find(|m| pred(m)) {
@@ -117,7 +117,7 @@ async fn wait_mail(sink: &SmtpServer, what: &str, pred: impl Fn(&Got) -> bool) -
 }
 
 /// A registered player who confirmed their address (as the welcome mail's link does).
-async fn confirmed(app: &TestApp, name: &str) -> (Player, String) {
+pub(crate) async fn confirmed(app: &TestApp, name: &str) -> (Player, String) {
     let p = app.player(name).await;
     let (_, me) = app.get("/me", &p.token).await;
     let email = me["email"].as_str().unwrap().to_string();
@@ -135,7 +135,7 @@ async fn confirmed(app: &TestApp, name: &str) -> (Player, String) {
     (p, email)
 }
 
-async fn new_game(app: &TestApp, kind: &str, players: &[Player]) -> String {
+pub(crate) async fn new_game(app: &TestApp, kind: &str, players: &[Player]) -> String {
     let mut body = json!({"kind": kind, "seats": players.len(), "random_seats": false});
     if kind == "dreams" {
         body["options"] = json!({"deck": "standard"});
@@ -159,7 +159,7 @@ async fn new_game(app: &TestApp, kind: &str, players: &[Player]) -> String {
 
 /// How a reply is written: the shapes of real mail clients.
 #[derive(Debug, Clone, Copy)]
-enum Shape {
+pub(crate) enum Shape {
     /// Plain text above the quoted mail, Gmail's attribution line wrapped over two lines.
     TopPosted,
     /// Below the quote, with a signature.
@@ -178,7 +178,13 @@ const SHAPES: [Shape; 4] = [
 ];
 
 /// A reply to `to` (a your-turn mail or an answer), from `from`, saying `body`.
-fn reply(from: &str, to: &Got, body: &str, shape: Shape, extra_headers: &str) -> (String, Vec<u8>) {
+pub(crate) fn reply(
+    from: &str,
+    to: &Got,
+    body: &str,
+    shape: Shape,
+    extra_headers: &str,
+) -> (String, Vec<u8>) {
     let message_id = format!("<{}@client.test>", hex::encode(rand::random::<[u8; 12]>()));
     let reply_to = to.reply_to.clone().expect("the mail has a Reply-To");
     let quoted: String = to
@@ -225,7 +231,7 @@ fn reply(from: &str, to: &Got, body: &str, shape: Shape, extra_headers: &str) ->
 }
 
 /// Deliver over SMTP to the server's listener (`mail_from` `None`: the null sender).
-async fn send_smtp(
+pub(crate) async fn send_smtp(
     app: &TestApp,
     mail_from: Option<&str>,
     rcpt: &str,
@@ -249,7 +255,7 @@ async fn send_smtp(
 }
 
 /// Deliver to `POST /inbound/mail` with the shared secret.
-async fn send_http(app: &TestApp, raw: &[u8]) -> (StatusCode, Value) {
+pub(crate) async fn send_http(app: &TestApp, raw: &[u8]) -> (StatusCode, Value) {
     let res = app
         .client
         .post(format!("{}/inbound/mail", app.url))
@@ -274,20 +280,20 @@ async fn deliver(app: &TestApp, n: usize, from: &str, to: &Got, raw: &[u8]) {
     }
 }
 
-fn token_of(m: &Got) -> Option<ReplyToken> {
+pub(crate) fn token_of(m: &Got) -> Option<ReplyToken> {
     m.reply_to
         .as_deref()
         .and_then(|a| ReplyToken::from_address(&keys(), a))
 }
 
-async fn game(app: &TestApp, id: &str, p: &Player) -> Value {
+pub(crate) async fn game(app: &TestApp, id: &str, p: &Player) -> Value {
     let (status, g) = app.get(&format!("/games/{id}"), &p.token).await;
     assert_eq!(status, StatusCode::OK, "{g}");
     g
 }
 
 /// A random legal Gods turn for `p`, in notation (asked of the API: reading, not playing).
-async fn gods_turn(
+pub(crate) async fn gods_turn(
     app: &TestApp,
     id: &str,
     p: &Player,

@@ -172,6 +172,9 @@ pub struct DreamsPage {
     /// Turns to show as examples by the free-text field.
     examples: Vec<&'static str>,
     reveal: Option<RevealPart>,
+    /// The round was just revealed (the next one has no star yet, or the game is over):
+    /// the reveal comes first on the page, the next round below it.
+    reveal_first: bool,
     log: Vec<LogRow>,
     #[serde(flatten)]
     parts: PageParts,
@@ -324,7 +327,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
             title: title(card),
         })
         .collect();
-    let stars = view
+    let stars: Vec<StarRow> = view
         .stars
         .iter()
         .map(|s| StarRow {
@@ -444,7 +447,9 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         }
     }
     let _ = (game_id, base);
+    let reveal_first = reveal.is_some() && (over || stars.is_empty());
     Ok(DreamsPage {
+        reveal_first,
         seq,
         me,
         players,
@@ -502,6 +507,26 @@ fn reveal_part(r: &Reveal, names: &[String], standard: bool) -> RevealPart {
 /// One log entry as `seat` may read it: another seat's sealed guess shows only as "a
 /// sealed guess" until the game is over (`Turn::readable_by`), and only the events `seat` may
 /// read are told.
+impl LogRow {
+    /// The entry for "since your last visit".
+    pub(crate) fn since(&self) -> crate::http::play::SinceRow {
+        let what = match (&self.notation, &self.revealed) {
+            (Some(n), _) => n.clone(),
+            (None, Some(r)) => format!("a sealed guess (revealed: {r})"),
+            (None, None) => "a sealed guess".to_string(),
+        };
+        crate::http::play::SinceRow {
+            seq: self.seq,
+            name: self.name.clone(),
+            text: if self.words.is_empty() {
+                what
+            } else {
+                format!("{what}: {}", self.words)
+            },
+        }
+    }
+}
+
 pub fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<LogRow, PageError> {
     let readable = t.readable_by(Viewer::Seat(seat), over);
     let mut row = log_entry(
@@ -517,6 +542,9 @@ pub fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<Lo
     if readable {
         row.by_service = match t.source.as_str() {
             SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
+            crate::store::models::SOURCE_STAND_IN => {
+                Some("played by a stand-in bot: the player is away".to_string())
+            }
             SOURCE_FORFEIT => Some("dropped out: the time ran out".to_string()),
             SOURCE_QUEUED => Some("queued in advance".to_string()),
             _ => None,
@@ -850,6 +878,8 @@ mod tests {
             let ctx = crate::http::play::WithTalk {
                 page: ctx,
                 talk: Vec::new(),
+                since: Vec::new(),
+                rematch: crate::http::play::RematchBox::default(),
                 queue: None,
             };
             render_in("", TEMPLATE, &ctx).expect("rendered")
@@ -985,6 +1015,10 @@ mod tests {
         let html = p.page_of(&p.game, 1, plain());
         assert!(html.contains("The game is over:"), "{html}");
         assert!(html.contains("revealed</h2>"), "{html}");
+        // The last reveal comes first, above the table.
+        let reveal = html.find("revealed</h2>").expect("the reveal");
+        let table = html.find("The firmament</h2>").expect("the firmament");
+        assert!(reveal < table, "the reveal is first: {html}");
         assert!(
             !html.contains("name=\"expected_seq\""),
             "no turn form: {html}"

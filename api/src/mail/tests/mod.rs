@@ -130,7 +130,25 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
     let name = |seat: usize| words::god_name(names, seat);
     let (turn, _) = your_turn(names, game_name);
     assert!(!turn.since.is_empty(), "the fixture has turns to tell");
+    let talk = TalkLines {
+        lines: vec![
+            TalkLine {
+                name: name(1),
+                body: "Nice temple. Mind if I take the desert next to it?".to_string(),
+            },
+            TalkLine {
+                name: name(3),
+                body: "<b>Not</b> a chance; also https://example.org/a/very/long/link/that/never/ends/and/goes/on/and/on/for/ever/and/ever".to_string(),
+            },
+        ],
+        earlier: 2,
+    };
+    let turn = YourTurn {
+        talk: talk.clone(),
+        ..turn
+    };
     let first_turn = YourTurn {
+        talk: TalkLines::default(),
         since: Vec::new(),
         may_declare_end: true,
         extra_actions: 1,
@@ -151,7 +169,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         winners,
         reason: "unused".to_string(),
     };
-    let seed = "9f86d081884c7d659a2feaa0c55ad015";
+    let seed = "9f86d081884c7d659a2feaa0c55ad0159f86d081884c7d659a2feaa0c55ad015";
     let replay = "https://hermes.test/games/7/replay";
     let mut all = vec![
         (
@@ -272,6 +290,38 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             }),
         ),
         (
+            "timeout_stand_in",
+            Template::Timeout,
+            data(&Timeout {
+                policy: TimeoutPolicy::StandIn,
+                notation: None,
+                words: Vec::new(),
+                ..timeout.clone()
+            }),
+        ),
+        (
+            "stand_in_started",
+            Template::StandIn,
+            data(&StandIn {
+                game_name: game_name.to_string(),
+                god: name(0),
+                started: true,
+                level: "greedy".to_string(),
+                game_url: GAME_URL.to_string(),
+            }),
+        ),
+        (
+            "stand_in_ended",
+            Template::StandIn,
+            data(&StandIn {
+                game_name: game_name.to_string(),
+                god: name(0),
+                started: false,
+                level: "greedy".to_string(),
+                game_url: GAME_URL.to_string(),
+            }),
+        ),
+        (
             "timeout_wait",
             Template::Timeout,
             data(&Timeout {
@@ -284,14 +334,39 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         (
             "game_over",
             Template::GameOver,
-            data(&GameOver::from_outcome(
-                game_name,
-                &outcome(vec![31, 27, 30, 12], vec![0]),
-                words::end_reason(Lang::En, names, EndReason::GameEndTile),
-                names,
-                seed,
-                replay,
-            )),
+            data(&GameOver {
+                board: true,
+                rematch_url: Some(TURN_URL.to_string()),
+                ..GameOver::from_outcome(
+                    game_name,
+                    &outcome(vec![31, 27, 30, 12], vec![0]),
+                    words::end_reason(Lang::En, names, EndReason::GameEndTile),
+                    names,
+                    seed,
+                    replay,
+                )
+            }),
+        ),
+        (
+            "talk",
+            Template::Talk,
+            data(&Talk {
+                game_name: game_name.to_string(),
+                talk: talk.clone(),
+                talk_url: TURN_URL.to_string(),
+            }),
+        ),
+        (
+            "rematch",
+            Template::Rematch,
+            data(&Rematch {
+                game_name: game_name.to_string(),
+                proposer: name(1),
+                game_kind: "Gods".to_string(),
+                accepted: vec![name(1)],
+                waiting: vec![name(0), name(2), name(3)],
+                rematch_url: TURN_URL.to_string(),
+            }),
         ),
         (
             "game_over_shared",
@@ -316,6 +391,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         problem: None,
         said: vec!["Good luck, <everyone>!".to_string()],
         talk_notes: Vec::new(),
+        rematch: None,
         legal: Vec::new(),
         position: Vec::new(),
         board: false,

@@ -1,0 +1,2 @@
+DROP TABLE rematches;
+DROP TABLE talk_mail_prefs;

@@ -100,7 +100,9 @@ fn gods(seed: u64, turns: Option<usize>) -> (GodsView, Vec<PlayedTurn>, usize) {
                 break;
             }
             log.push(PlayedTurn {
+                seq: i64::try_from(log.len()).unwrap_or(0) + 1,
                 seat,
+                source: "player".to_string(),
                 turn,
                 events: applied.events.into_iter().map(|l| l.event).collect(),
             });
@@ -280,6 +282,7 @@ async fn main() -> Result<(), BoxError> {
         let data = GodsYourTurn {
             lang: Lang::En,
             game_name: "Gods #0a1b2c",
+            turn_number: 15,
             view: &view,
             seat,
             names: &names,

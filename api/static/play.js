@@ -793,7 +793,7 @@
   // the replay that is no longer the last).
   function pageUrl() {
     var u = new URL(location.href);
-    ["played", "posted", "created", "invited", "spectator", "at"].forEach(function (n) {
+    ["played", "posted", "created", "invited", "spectator", "at", "left", "deleted"].forEach(function (n) {
       u.searchParams.delete(n);
     });
     u.hash = "";
@@ -876,10 +876,11 @@
       talk = $("talk-body");
       if (talk && draft) { talk.value = draft; }
       if (talk && focused) { talk.focus(); }
-      if (location.search.match(/[?&](played|posted|created|invited|spectator|at)=/)) {
+      if (location.search.match(/[?&](played|posted|created|invited|spectator|at|left|deleted)=/)) {
         history.replaceState(null, "", pageUrl());
       }
       start();
+      document.dispatchEvent(new Event("hermes:swapped"));
       // The reader's place on the page is kept: the same hex, button or field.
       var again = was && main.querySelector(was);
       if (again && !focused) { again.focus({ preventScroll: true }); }

@@ -162,7 +162,7 @@ test('a whole game of Gods is played by clicking, from sign-up through the invit
   await replay.click('#replay-first');
   assert.match(await replay.locator('#replay-at').innerText(), /The start/);
   await replay.click('#replay-next');
-  assert.match(await replay.locator('#replay-at').innerText(), /Entry 1 of/);
+  assert.match(await replay.locator('#replay-at').innerText(), /Turn 1 of/);
   assert.ok(await replay.locator('.board-wrap svg').count());
   await assertNoSideScroll(replay, 'the replay');
   await screenshots(replay, 'gods-replay');

@@ -110,7 +110,7 @@ test('a turn played on one page shows on the other within a second, without a re
   const seen = Promise.all([
     b.waitForFunction(() => document.title.startsWith('● Your turn'), null, { timeout: 1000 }),
     lobby.waitForFunction(() => document.title.startsWith('● Your turn (1)'), null, { timeout: 1000 }),
-    replay.waitForFunction(() => /Entry 1 of 1/.test(document.querySelector('#replay-at')?.textContent || ''), null, { timeout: 1000 }),
+    replay.waitForFunction(() => /Turn 1 of 1/.test(document.querySelector('#replay-at')?.textContent || ''), null, { timeout: 1000 }),
   ]);
   await a.click('#turn-form button[type=submit]');
   await seen;

@@ -114,7 +114,9 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
     w!(
         out,
         "<title>{}</title>\n",
-        esc(&format!("Gods board, turn {}", view.turn))
+        // No number: the rules' own count of gods' turns is not the log's, which is the
+        // "turn N" players read everywhere (`crate::game::naming`); a view has no `seq`.
+        esc("Gods board")
     );
     out.push_str(DEFS);
     w!(

@@ -1,13 +1,15 @@
 //! The game record as the service keeps it: a game's row, seats and clocks with its engine
 //! ([`Table`]), rebuilt from the latest snapshot and the log after it ([`table::restore`]),
-//! and the engines of recently played games kept in memory ([`hot`]).
+//! how a game is named and its turns counted ([`naming`]), and the engines of recently played games kept in memory ([`hot`]).
 //!
 //! Owns: reading a game into a [`Table`] and replaying it. Must not: write anything (the
 //! acts in `crate::play` do), or know a way a turn arrives.
 
 pub mod hot;
+pub mod naming;
 pub mod table;
 
+pub use naming::{game_name, next_turn, turn_of_seq, turn_words};
 pub use table::{kind_of, Table};
 
 use crate::store::games::SeatedPlayer;

@@ -333,6 +333,7 @@ impl Table {
             .unwrap_or(Value::Null);
         let mut out = json!({
             "id": g.id,
+            "name": crate::game::game_name(&g.kind, &g.id),
             "kind": g.kind,
             "options": options,
             "status": g.status,

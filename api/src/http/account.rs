@@ -184,6 +184,64 @@ struct SignupPage<'a> {
     display_name: &'a str,
     problem: Option<&'a str>,
     min_len: usize,
+    /// The zone picker, with the zone chosen (the browser's is offered by
+    /// `/static/forms.js` while none is: `zone_chosen` false).
+    zones: Vec<ZoneGroup>,
+    time_zone: &'a str,
+    zone_chosen: bool,
+}
+
+/// The IANA zones of one region, for a zone picker (`<optgroup>`).
+#[derive(Serialize)]
+pub struct ZoneGroup {
+    region: &'static str,
+    zones: Vec<&'static str>,
+}
+
+/// The regions a zone picker lists (the IANA database's own areas).
+const ZONE_REGIONS: [&str; 10] = [
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+];
+
+/// Every canonical IANA zone by region (chrono-tz's list, without the old aliases such as
+/// `US/Eastern` and the `Etc/` offsets), UTC first on its own; `current` too, when it is
+/// one left out (a zone saved before the picker, or by the API).
+pub fn zone_choices(current: &str) -> Vec<ZoneGroup> {
+    let mut groups = vec![ZoneGroup {
+        region: "UTC",
+        zones: vec!["UTC"],
+    }];
+    for region in ZONE_REGIONS {
+        let mut zones: Vec<&'static str> = chrono_tz::TZ_VARIANTS
+            .iter()
+            .map(|tz| tz.name())
+            .filter(|n| n.split('/').next() == Some(region) && n.contains('/'))
+            .collect();
+        zones.sort_unstable();
+        groups.push(ZoneGroup { region, zones });
+    }
+    let listed = groups.iter().any(|g| g.zones.contains(&current));
+    if !listed {
+        if let Some(tz) = chrono_tz::TZ_VARIANTS
+            .iter()
+            .find(|tz| tz.name() == current)
+        {
+            groups.push(ZoneGroup {
+                region: "Other",
+                zones: vec![tz.name()],
+            });
+        }
+    }
+    groups
 }
 
 /// `GET /signup?next=/path`.
@@ -209,6 +267,9 @@ pub async fn signup_form(
             display_name: "",
             problem: None,
             min_len: password::MIN_LEN,
+            zones: zone_choices("UTC"),
+            time_zone: "UTC",
+            zone_chosen: false,
         },
     )?;
     Ok(page_with(StatusCode::OK, html, cookie))
@@ -231,6 +292,7 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
     let next = safe_next(form.get("next"));
     let email = form.get("email").unwrap_or_default().to_string();
     let display_name = form.get("display_name").unwrap_or_default().to_string();
+    let time_zone = form.get("time_zone").unwrap_or_default().trim().to_string();
     let ip = client_ip(&req);
     let registered = acts::register(
         &state,
@@ -239,6 +301,7 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
             email: email.clone(),
             display_name: display_name.clone(),
             password: form.get("password").unwrap_or_default().to_string(),
+            time_zone: Some(time_zone.clone()),
         },
         keep(&req),
     )
@@ -271,6 +334,9 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
                     display_name: &display_name,
                     problem: Some(&form_words(&e)),
                     min_len: password::MIN_LEN,
+                    zones: zone_choices(&time_zone),
+                    time_zone: &time_zone,
+                    zone_chosen: true,
                 },
             )?;
             Ok(page_with(StatusCode::UNPROCESSABLE_ENTITY, html, cookie))
@@ -599,6 +665,7 @@ struct PrefsPage<'a> {
     talk: String,
     /// A bot account (`POST /me/bot`, or this page's own button).
     bot: bool,
+    zones: Vec<ZoneGroup>,
     flash: Option<&'a str>,
     problem: Option<String>,
 }
@@ -630,6 +697,7 @@ async fn prefs_page(
             csrf: &user.csrf_token,
             email: p.email,
             mail: p.mail_pref,
+            zones: zone_choices(&p.time_zone),
             time_zone: p.time_zone,
             talk: p.talk_mail,
             bot: user.bot,

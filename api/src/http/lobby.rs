@@ -24,6 +24,10 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest};
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::HashMap;
+
+/// The top of a new-game form refused for one of its fields (the field says why).
+const NOT_CREATED: &str = "The game was not created: see the field marked below.";
 
 /// How many finished games and games to watch the lobby lists.
 const SHOWN: usize = 10;
@@ -42,14 +46,23 @@ struct WelcomePage {
 #[derive(Serialize)]
 struct Row {
     id: String,
+    /// `Gods #3f2a9c`, as its mail and pages call it (`crate::game::naming`).
+    name: String,
     kind: String,
     seats: i64,
     players: String,
     status: String,
     /// The game's page, with the public URL's prefix.
     url: String,
-    /// `/join/{code}` with the prefix, for an open game (share it, or take the seat).
+    /// The join link of an open game as a full URL (the configured public URL), to share
+    /// or to take the seat.
     join_url: Option<String>,
+    /// Open, and I play: the addresses invited that have not joined yet.
+    invited: Vec<String>,
+    /// Open, and I created it: the delete form is shown.
+    may_delete: bool,
+    /// Where the delete form posts (the game page's leave form, `crate::http::play::leave`).
+    leave_action: String,
     my_turn: bool,
     deadline: Option<String>,
     /// Open, and I play: the invite form is shown.
@@ -62,6 +75,10 @@ struct Row {
 #[derive(Serialize)]
 struct LobbyPage<'a> {
     account: Option<Me>,
+    /// The kinds the form offers, each with its seat counts.
+    kinds: Vec<KindChoice>,
+    /// A refusal of the new-game form that names a field, shown next to it.
+    problems: FieldProblems,
     csrf: &'a str,
     zone: &'a str,
     waiting: Vec<Row>,
@@ -73,6 +90,73 @@ struct LobbyPage<'a> {
     flash: Option<String>,
     problem: Option<String>,
     form: NewGameForm,
+}
+
+/// A kind the new-game form offers: its name, title and how many may play it.
+#[derive(Serialize)]
+struct KindChoice {
+    name: &'static str,
+    title: &'static str,
+    min_seats: usize,
+    max_seats: usize,
+}
+
+fn kind_choices() -> Vec<KindChoice> {
+    crate::kinds::KINDS
+        .iter()
+        .filter_map(|k| {
+            let range = ::games::registry::kind(k.name())?.seat_counts();
+            Some(KindChoice {
+                name: k.name(),
+                title: k.title(),
+                min_seats: *range.start(),
+                max_seats: *range.end(),
+            })
+        })
+        .collect()
+}
+
+/// The new-game form's refusal, next to the field it is about.
+#[derive(Serialize, Default)]
+struct FieldProblems {
+    kind: Option<String>,
+    seats: Option<String>,
+    turn_hours: Option<String>,
+    timeout_policy: Option<String>,
+    watchers: Option<String>,
+    draw: Option<String>,
+    deck: Option<String>,
+    invite: Option<String>,
+    bots: Option<String>,
+    stand_in_level: Option<String>,
+}
+
+impl FieldProblems {
+    /// The field a refusal of the act is about, by its code (and `field` member), with its
+    /// words; `None` for a refusal about no one field (a limit, the account).
+    fn of(e: &ApiError, words: String) -> Option<FieldProblems> {
+        let mut p = FieldProblems::default();
+        let slot = match e.code() {
+            "unknown_kind" => &mut p.kind,
+            "invalid_seats" => &mut p.seats,
+            "invalid_turn_hours" => &mut p.turn_hours,
+            "invalid_timeout_policy" => &mut p.timeout_policy,
+            "invalid_watchers" => &mut p.watchers,
+            "invalid_email" => &mut p.invite,
+            "invalid_bots" | "too_many_bots" => &mut p.bots,
+            "invalid_stand_in_level" => &mut p.stand_in_level,
+            "invalid_options"
+                if e.extra("field").and_then(|f| f.as_str()) == Some("options.deck")
+                    || e.detail().contains("deck") =>
+            {
+                &mut p.deck
+            }
+            "invalid_options" => &mut p.draw,
+            _ => return None,
+        };
+        *slot = Some(words);
+        Some(p)
+    }
 }
 
 /// The new-game form as it was sent (kept when it is refused), or its defaults.
@@ -118,7 +202,13 @@ fn watchers_words(w: &str) -> &'static str {
     }
 }
 
-fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
+fn row(
+    state: &AppState,
+    table: &Table,
+    user_id: &str,
+    zone: &str,
+    invited: &HashMap<String, Vec<String>>,
+) -> Row {
     let g = &table.game;
     let my_seat = table.seat_of(user_id);
     let playing = table.is_player(user_id);
@@ -127,10 +217,7 @@ fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
     let deadline = (!over)
         .then(|| table.deadline_for(my_seat))
         .flatten()
-        .map(|due| {
-            let d = Deadline::new(due.and_utc(), zone);
-            d.local
-        });
+        .map(|due| Deadline::from_now(due.and_utc(), zone, state.clock.now()).text());
     let status = match g.status.as_str() {
         OPEN => format!("waiting for players ({} of {})", g.players, g.seat_count),
         OVER => "over".to_string(),
@@ -140,6 +227,7 @@ fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
     let base = &state.base_path;
     Row {
         id: g.id.clone(),
+        name: table.name(),
         kind: crate::kinds::title(&g.kind),
         seats: g.seat_count,
         players: table
@@ -150,7 +238,15 @@ fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
             .join(", "),
         status,
         url: format!("{base}{}", game_path(&g.id)),
-        join_url: (g.status == OPEN).then(|| format!("{base}/join/{}", g.join_code)),
+        join_url: (g.status == OPEN)
+            .then(|| crate::links::join_link(&state.public_url, &g.join_code)),
+        invited: if playing && g.status == OPEN {
+            invited.get(&g.id).cloned().unwrap_or_default()
+        } else {
+            Vec::new()
+        },
+        may_delete: g.status == OPEN && g.created_by == user_id,
+        leave_action: format!("{base}/games/{}/play/leave", g.id),
         my_turn,
         deadline,
         may_invite: playing && g.status == OPEN,
@@ -160,10 +256,11 @@ fn row(state: &AppState, table: &Table, user_id: &str, zone: &str) -> Row {
 }
 
 /// My games, the games I am invited to, and games I may watch.
-async fn lobby_tables(
-    state: &web::Data<AppState>,
-    user_id: &str,
-) -> ApiResult<(Vec<Table>, Vec<Table>)> {
+/// My games, the games I may watch, and who was invited to my open games but has not
+/// joined (by game).
+type LobbyTables = (Vec<Table>, Vec<Table>, HashMap<String, Vec<String>>);
+
+async fn lobby_tables(state: &web::Data<AppState>, user_id: &str) -> ApiResult<LobbyTables> {
     let user = user_id.to_string();
     state
         .db
@@ -174,7 +271,17 @@ async fn lobby_tables(
             let mine = Table::list(conn, mine)?;
             let watch = store::watchable(conn, &user, invited_as.as_deref(), shown)?;
             let watch = Table::list(conn, watch)?;
-            Ok((mine, watch))
+            let mut invited = HashMap::new();
+            for t in mine
+                .iter()
+                .filter(|t| t.game.status == OPEN && t.is_player(&user))
+            {
+                invited.insert(
+                    t.game.id.clone(),
+                    store::invited_not_joined(conn, &t.game.id)?,
+                );
+            }
+            Ok((mine, watch, invited))
         })
         .await
 }
@@ -185,9 +292,10 @@ async fn lobby_page(
     status: StatusCode,
     flash: Option<String>,
     problem: Option<String>,
+    problems: FieldProblems,
     form: NewGameForm,
 ) -> PageResult {
-    let (mine, watch) = lobby_tables(state, &user.user_id).await?;
+    let (mine, watch, invited_to) = lobby_tables(state, &user.user_id).await?;
     let zone = user.time_zone.as_str();
     let mut waiting = Vec::new();
     let mut playing = Vec::new();
@@ -206,7 +314,7 @@ async fn lobby_page(
         key(a).cmp(&key(b))
     });
     for t in sorted {
-        let r = row(state, t, &user.user_id, zone);
+        let r = row(state, t, &user.user_id, zone, &invited_to);
         if !t.is_player(&user.user_id) {
             invited.push(r);
         } else if r.my_turn {
@@ -222,13 +330,15 @@ async fn lobby_page(
     over.truncate(SHOWN);
     let watchable = watch
         .iter()
-        .map(|t| row(state, t, &user.user_id, zone))
+        .map(|t| row(state, t, &user.user_id, zone, &invited_to))
         .collect();
     let html = render_in(
         &state.base_path,
         "lobby.html",
         &LobbyPage {
             account: Me::of(Some(user)),
+            kinds: kind_choices(),
+            problems,
             csrf: &user.csrf_token,
             zone,
             waiting,
@@ -269,6 +379,7 @@ pub async fn home(
         (_, _, Some(address)) => Some(format!(
             "{address} may watch the game once their address is confirmed."
         )),
+        _ if q("deleted").is_some() => Some("The game is deleted.".to_string()),
         _ => None,
     };
     lobby_page(
@@ -277,6 +388,7 @@ pub async fn home(
         StatusCode::OK,
         flash,
         None,
+        FieldProblems::default(),
         NewGameForm::default(),
     )
     .await
@@ -331,7 +443,7 @@ pub async fn create(
         deck: get("deck", &defaults.deck),
         invite: form.get("invite").unwrap_or_default().to_string(),
     };
-    let refused = |problem: String| {
+    let refused = |problem: String, problems: FieldProblems| {
         let state = state.clone();
         let user = user.clone();
         let sent = sent.clone();
@@ -342,20 +454,30 @@ pub async fn create(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 None,
                 Some(problem),
+                problems,
                 sent,
             )
             .await
         }
     };
-    let (Ok(seats), Ok(turn_hours), Ok(bots)) = (
+    let whole = "A whole number, please.".to_string();
+    let (seats, turn_hours, bots) = (
         sent.seats.parse::<i64>(),
         sent.turn_hours.parse::<i64>(),
         sent.bots.parse::<usize>(),
-    ) else {
-        return refused("Seats, bots and hours per turn are whole numbers.".to_string()).await;
+    );
+    let (Ok(seats), Ok(turn_hours), Ok(bots)) = (&seats, &turn_hours, &bots) else {
+        let problems = FieldProblems {
+            seats: seats.is_err().then(|| whole.clone()),
+            turn_hours: turn_hours.is_err().then(|| whole.clone()),
+            bots: bots.is_err().then(|| whole.clone()),
+            ..FieldProblems::default()
+        };
+        return refused(NOT_CREATED.to_string(), problems).await;
     };
+    let (seats, turn_hours) = (*seats, *turn_hours);
     // More bots than seats is refused by the act, in its words; no need to build them all.
-    let bots = vec![serde_json::json!({ "level": sent.bot_level }); bots.min(64)];
+    let bots = vec![serde_json::json!({ "level": sent.bot_level }); (*bots).min(64)];
     let options: Value = match crate::kinds::of(&sent.kind) {
         Some(kind) => kind.lobby_options(&|field| match field {
             "draw" => sent.draw.clone(),
@@ -394,7 +516,13 @@ pub async fn create(
             &format!("/?created={}", table.game.id),
             None,
         )),
-        Err(e) if e.status().is_client_error() => with_retry_after(refused(words(&e)).await, &e),
+        Err(e) if e.status().is_client_error() => {
+            let page = match FieldProblems::of(&e, words(&e)) {
+                Some(problems) => refused(NOT_CREATED.to_string(), problems).await,
+                None => refused(words(&e), FieldProblems::default()).await,
+            };
+            with_retry_after(page, &e)
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -438,6 +566,7 @@ pub async fn invite(
                 e.status(),
                 None,
                 Some(words(&e)),
+                FieldProblems::default(),
                 NewGameForm::default(),
             )
             .await;
@@ -474,6 +603,7 @@ pub async fn spectator(
                 e.status(),
                 None,
                 Some(words(&e)),
+                FieldProblems::default(),
                 NewGameForm::default(),
             )
             .await

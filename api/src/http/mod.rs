@@ -161,11 +161,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}/play/legal").route(web::get().to(play::legal_json)))
         .service(web::resource("/games/{id}/play/talk").route(web::post().to(play::talk)))
         .service(web::resource("/games/{id}/play/rematch").route(web::post().to(play::rematch)))
+        .service(web::resource("/games/{id}/play/leave").route(web::post().to(play::leave::post)))
         // The game's events for its pages (the same credentials), and the lobby's.
         .service(web::resource("/games/{id}/play/events").route(web::get().to(live::page_game)))
         .service(web::resource("/lobby/events").route(web::get().to(live::lobby)))
         .service(web::resource("/games/{id}/replay").route(web::get().to(replay::get)))
         .service(web::resource("/static/play.js").route(web::get().to(pages::script)))
+        .service(web::resource("/static/forms.js").route(web::get().to(pages::forms_script)))
         .service(web::resource("/static/icon.svg").route(web::get().to(pages::icon)))
         .service(web::resource("/manifest.webmanifest").route(web::get().to(pages::manifest)))
         .service(

@@ -73,6 +73,8 @@ static PAGES: &[(&str, &str)] = embed!(
     "lobby.html",
     "preferences.html",
     "vacation.html",
+    "leave.html",
+    "_leave.html",
 );
 
 fn environment() -> &'static Environment<'static> {
@@ -530,6 +532,15 @@ const PLAY_JS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/
 /// library). Cached for an hour and revalidated by its ETag.
 pub async fn script(req: HttpRequest) -> HttpResponse {
     static_file(&req, PLAY_JS, "text/javascript; charset=utf-8")
+}
+
+/// The forms' script (a join link's copy button, the new-game form's kinds, the browser's
+/// time zone at sign-up), embedded at build time.
+const FORMS_JS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/forms.js"));
+
+/// `GET /static/forms.js`: cached as the turn page's script.
+pub async fn forms_script(req: HttpRequest) -> HttpResponse {
+    static_file(&req, FORMS_JS, "text/javascript; charset=utf-8")
 }
 
 /// The pages' icon, embedded at build time.

@@ -25,6 +25,7 @@
 
 mod credentials;
 pub(crate) mod dreams;
+pub mod leave;
 
 use crate::http::session::WebUser;
 pub use credentials::{check_form, json_credentials, page_credentials, PageCredentials};
@@ -40,7 +41,7 @@ use crate::play::{legal, submit_notation, turn_error, TurnInput};
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{
-    Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_QUEUED, SOURCE_TIMEOUT,
+    Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_QUEUED, SOURCE_RESIGN, SOURCE_TIMEOUT,
 };
 use crate::store::prefs;
 use ::games::gods::{GodsEvent, PerColour};
@@ -621,10 +622,10 @@ async fn show(
         .flatten()
         .map(|due| {
             let zone = time_zone.as_deref().unwrap_or("UTC");
-            let d = Deadline::new(due.and_utc(), zone);
-            format!("{} ({})", d.local, d.zone)
+            Deadline::from_now(due.and_utc(), zone, state.clock.now()).text()
         });
     let view = engine.view(Viewer::Seat(seat));
+    let leave_action = leave::action(base, &game_id, &who);
     let kind = crate::kinds::of(&table.game.kind)
         .ok_or_else(|| PageError::internal(format!("no kind {}", table.game.kind)))?;
     // The kind's own turn page (Gods' is the rest of this function).
@@ -665,6 +666,7 @@ async fn show(
             since,
             rematch,
             queue,
+            game: GameParts::of(&table, &user_id, &names, leave_action),
         };
         let mut res = page(status, render_in(base, dreams::TEMPLATE, &ctx)?);
         let _ = res.add_cookie(&seen_now);
@@ -705,29 +707,33 @@ async fn show(
         since,
         rematch,
         queue,
+        game: GameParts::of(&table, &user_id, &names, leave_action),
     };
     let mut res = page(status, render_in(base, "play.html", &ctx)?);
     let _ = res.add_cookie(&seen_now);
     Ok(res)
 }
 
-/// A page's data with the table talk beside it, the rematch it is part of, and the seat's
-/// turns queued in advance.
+/// A page's data with the table talk beside it, the rematch it is part of, what both
+/// kinds' pages say about the game as a whole (its name, who left it, how it ended, the ways
+/// out) and the seat's turns queued in advance.
 #[derive(Serialize)]
-struct WithTalk<P: Serialize> {
+pub(crate) struct WithTalk<P: Serialize> {
     #[serde(flatten)]
-    page: P,
-    talk: Vec<TalkRow>,
+    pub(crate) page: P,
+    pub(crate) talk: Vec<TalkRow>,
     /// What the others did since the reader's last visit (this browser's).
-    since: Vec<SinceRow>,
-    rematch: RematchBox,
-    queue: Option<PageQueue>,
+    pub(crate) since: Vec<SinceRow>,
+    pub(crate) rematch: RematchBox,
+    #[serde(flatten)]
+    pub(crate) game: GameParts,
+    pub(crate) queue: Option<PageQueue>,
 }
 
 /// The seat's queue on its page (`docs/players/queued.md`): the turns, in the notation,
 /// and how many it may queue now (0 while it is its turn).
 #[derive(Serialize)]
-struct PageQueue {
+pub(crate) struct PageQueue {
     turns: Vec<String>,
     limit: usize,
     seq: i64,
@@ -788,6 +794,72 @@ impl RematchBox {
             waiting: v.waiting.into_iter().map(|p| p.display_name).collect(),
             rematch_url: Some(format!("{base}/games/{}/play", v.rematch_game_id)),
             rematch_of_url: None,
+        }
+    }
+}
+
+/// What both kinds' pages say about the game as a whole.
+#[derive(Serialize)]
+pub(crate) struct GameParts {
+    /// `Gods #3f2a9c` (`crate::game::naming`).
+    pub(crate) game_name: String,
+    /// Seats that left while the game goes on (`Ada resigned: …`), or, once it is over,
+    /// how it ended.
+    pub(crate) notes: Vec<String>,
+    /// The reader's ways out of the game, when there are any.
+    pub(crate) leave: Option<leave::LeaveParts>,
+}
+
+impl GameParts {
+    /// What the snapshot tests show: a game a seat may resign from, where one resigned.
+    #[cfg(test)]
+    pub(crate) fn sample() -> GameParts {
+        GameParts {
+            game_name: "Gods #3f2a9c".into(),
+            notes: vec![
+                "Bob & Co's resigned: Hermes passes for that seat whenever it must act.".into(),
+            ],
+            leave: Some(leave::LeaveParts {
+                action: "/games/g/play/leave".into(),
+                may_resign: true,
+                may_abort: false,
+                may_delete: false,
+            }),
+        }
+    }
+}
+
+impl GameParts {
+    fn of(table: &Table, user_id: &str, names: &[String], action: String) -> GameParts {
+        let mut notes = Vec::new();
+        if let Some(ended) = table.how_it_ended() {
+            notes.push(ended);
+        } else {
+            let mut out: Vec<(usize, bool)> = table
+                .players
+                .iter()
+                .filter(|p| p.seat.resigned_at.is_some() || p.seat.forfeited_at.is_some())
+                .filter_map(|p| {
+                    let seat = usize::try_from(p.seat.seat?).ok()?;
+                    Some((seat, p.seat.resigned_at.is_some()))
+                })
+                .collect();
+            out.sort_unstable();
+            for (seat, resigned) in out {
+                let who = words::god_name(names, seat);
+                notes.push(if resigned {
+                    format!("{who} resigned: Hermes passes for that seat whenever it must act.")
+                } else {
+                    format!(
+                        "{who} dropped out when their time ran out: Hermes passes for that seat."
+                    )
+                });
+            }
+        }
+        GameParts {
+            game_name: table.name(),
+            notes,
+            leave: leave::LeaveParts::of(table, user_id, action),
         }
     }
 }
@@ -865,13 +937,12 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         }
     }
     let status_line = if over {
+        // How it ended (the reason, who resigned or aborted) is the page's note below.
         match &view.outcome {
-            Some(o) => format!(
-                "The game is over: {} won ({}).",
-                joined_names(names, &o.winners),
-                o.reason
-            ),
-            None => "The game is over.".to_string(),
+            Some(o) if !o.winners.is_empty() => {
+                format!("The game is over: {} won.", joined_names(names, &o.winners))
+            }
+            _ => "The game is over.".to_string(),
         }
     } else if my_turn {
         "It is your turn.".to_string()
@@ -1037,6 +1108,7 @@ pub(crate) fn log_row(
         }
         SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),
         SOURCE_QUEUED => Some("queued in advance".to_string()),
+        SOURCE_RESIGN => Some("resigned: Hermes passed for the seat".to_string()),
         _ => None,
     };
     Ok(row)
@@ -1078,7 +1150,12 @@ pub async fn get(
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     let flash = pages::query_param(&req, "played")
         .and_then(|s| s.parse::<i64>().ok())
-        .map(|seq| format!("Your turn was played: it is entry {seq} of the log."))
+        .map(|seq| {
+            format!(
+                "Your turn was played: it is turn {} of the game.",
+                crate::game::turn_of_seq(seq)
+            )
+        })
         .or_else(|| {
             pages::query_param(&req, "queued").map(|n| match n.as_str() {
                 "0" => "Your queued turns were withdrawn.".to_string(),
@@ -1088,7 +1165,8 @@ pub async fn get(
         .or_else(|| {
             pages::query_param(&req, "back")
                 .map(|_| "Your seat is yours again: the stand-in plays no more.".to_string())
-        });
+        })
+        .or_else(|| pages::query_param(&req, "left").and_then(|l| leave::flash(&l)));
     let extra = Extra {
         status: StatusCode::OK,
         flash,
@@ -1567,6 +1645,7 @@ mod tests {
                 body: "<b>hello</b>".into(),
                 at_seq: 2,
             }],
+            game: GameParts::sample(),
             since: vec![SinceRow {
                 seq: 3,
                 name: "Bob & Co's".into(),
@@ -1582,7 +1661,7 @@ mod tests {
     fn the_turn_page_of_a_fixed_game_matches_its_snapshot() {
         let html = fixed_page(Extra {
             status: StatusCode::OK,
-            flash: Some("Your turn was played: it is entry 3 of the log.".into()),
+            flash: Some("Your turn was played: it is turn 3 of the game.".into()),
             problem: None,
             notation: String::new(),
         });

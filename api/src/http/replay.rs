@@ -170,17 +170,18 @@ pub async fn get(
                 .iter()
                 .map(|&s| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}")))
                 .collect();
-            format!(
-                "The game is over: {} won ({}).",
-                winners.join(" and "),
-                o.reason
-            )
+            let ended = table.how_it_ended().unwrap_or_default();
+            if winners.is_empty() {
+                format!("The game is over. {ended}")
+            } else {
+                format!("The game is over: {} won. {ended}", winners.join(" and "))
+            }
         }
-        _ => format!("The game goes on: {last} entries so far."),
+        _ => format!("The game goes on: {last} turns played so far."),
     };
     let ctx = ReplayPage {
         kind: kind.title().to_string(),
-        game_name: format!("a game of {}", kind.title()),
+        game_name: table.name(),
         at,
         last,
         status_line,

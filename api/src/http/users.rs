@@ -68,6 +68,7 @@ pub async fn register(
             email,
             display_name,
             password,
+            time_zone: None,
         },
         keep(&req),
     )

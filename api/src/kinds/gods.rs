@@ -131,6 +131,7 @@ impl Kind for Gods {
         let data = GodsYourTurn {
             lang: f.lang,
             game_name: f.game_name,
+            turn_number: f.turn_number,
             view: &view,
             seat: f.seat,
             names: f.names,
@@ -208,7 +209,7 @@ fn turns_since_last_of(
     let from = last.unwrap_or(0).max(seq - MAX_TURNS_TOLD);
     let rows = crate::store::games::turns_with_events(conn, game_id, from, seq)?;
     let mut out = Vec::with_capacity(rows.len());
-    for (by, turn, events) in rows {
+    for (at, by, source, turn, events) in rows {
         let turn: GodsTurn = serde_json::from_str(&turn).map_err(data_error)?;
         let logged: Vec<Logged<Value>> = serde_json::from_str(&events).map_err(data_error)?;
         let events = visible_events(&logged, Viewer::Seat(seat), false)
@@ -217,7 +218,9 @@ fn turns_since_last_of(
             .collect::<Result<Vec<_>, _>>()
             .map_err(data_error)?;
         out.push(PlayedTurn {
+            seq: at,
             seat: usize::try_from(by).map_err(data_error)?,
+            source,
             turn,
             events,
         });

@@ -81,6 +81,9 @@ pub enum KindError {
 pub struct YourTurnFacts<'a> {
     pub game_id: &'a str,
     pub seq: i64,
+    /// The number of the turn the reader is asked for (`crate::game::naming`: the next
+    /// entry of the log).
+    pub turn_number: i64,
     pub seat: usize,
     pub lang: Lang,
     /// The game at `seq` as the reader's seat sees it.

@@ -140,12 +140,17 @@ impl MailData for GameDeleted {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deadline {
-    /// `Friday 17 January 2025, 14:30 CET`.
+    /// `Friday 17 January 2025, 14:30 CET (Europe/Berlin)`: the zone's name is added when
+    /// its abbreviation is not that name already (`… 15:12 UTC`, never `UTC (UTC)`).
     pub local: String,
     /// The IANA zone it is given in: `Europe/Berlin`.
     pub zone: String,
     /// RFC 3339 in UTC: `2025-01-17T13:30:00Z`.
     pub utc: String,
+    /// How long is left as people say it, `2 days 3 hours left` (`time is up` once it has passed);
+    /// empty when the mail was decided without a "now" (rows queued before it existed).
+    #[serde(default)]
+    pub left: String,
 }
 
 impl Deadline {
@@ -153,13 +158,35 @@ impl Deadline {
     /// shown as UTC rather than holding up the mail: the zone is named next to the time.
     pub fn new(at: DateTime<Utc>, time_zone: &str) -> Deadline {
         let zone: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
+        let local = at.with_timezone(&zone);
+        let abbreviation = local.format("%Z").to_string();
+        let mut text = local.format("%A %-d %B %Y, %H:%M %Z").to_string();
+        if abbreviation != zone.name() {
+            text.push_str(&format!(" ({})", zone.name()));
+        }
         Deadline {
-            local: at
-                .with_timezone(&zone)
-                .format("%A %-d %B %Y, %H:%M %Z")
-                .to_string(),
+            local: text,
             zone: zone.name().to_string(),
             utc: at.to_rfc3339_opts(SecondsFormat::Secs, true),
+            left: String::new(),
+        }
+    }
+
+    /// The same, with how long is left from `now` ([`words::time_left`]).
+    pub fn from_now(at: DateTime<Utc>, time_zone: &str, now: DateTime<Utc>) -> Deadline {
+        Deadline {
+            left: words::time_left(at - now),
+            ..Deadline::new(at, time_zone)
+        }
+    }
+
+    /// `Friday 17 January 2025, 14:30 CET (Europe/Berlin), 2 days 3 hours left`: what a
+    /// page prints.
+    pub fn text(&self) -> String {
+        if self.left.is_empty() {
+            self.local.clone()
+        } else {
+            format!("{}, {}", self.local, self.left)
         }
     }
 }
@@ -176,6 +203,14 @@ pub struct PastTurn {
     pub notation: String,
     /// What it did, in sentences ([`words::turn`]).
     pub words: Vec<String>,
+    /// Its number (`crate::game::naming`: the entry of the log); 0 in rows queued
+    /// before it was told.
+    #[serde(default)]
+    pub turn: i64,
+    /// Set when the service played it for the seat, why: `Ada resigned: Hermes passes for
+    /// that seat from now on`. A turn the player sent has none.
+    #[serde(default)]
+    pub by_service: Option<String>,
 }
 
 /// `your_turn`: it is the reader's turn. The board goes with it as an inline PNG
@@ -184,8 +219,9 @@ pub struct PastTurn {
 #[serde(deny_unknown_fields)]
 pub struct YourTurn {
     pub game_name: String,
-    /// The game's turn counter (as in the view).
-    pub turn_number: u32,
+    /// The number of the turn the reader is asked for: the next entry of the log
+    /// (`crate::game::naming`), as the reply's answer, the pages and the API count.
+    pub turn_number: i64,
     /// The reader's seat (`god N` on the board).
     pub seat: Seat,
     /// What the other gods did since the reader's last turn, oldest first.
@@ -299,7 +335,11 @@ impl MailData for YourTurn {
 /// One turn from the log of a Gods game: who played it, what they sent, what it caused.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayedTurn {
+    /// Its entry in the log.
+    pub seq: i64,
     pub seat: Seat,
+    /// Who sent it: the player, or the service for the seat (`store::models::SOURCE_*`).
+    pub source: String,
     pub turn: GodsTurn,
     /// The turn's events as the recipient may see them (all Gods events are public).
     pub events: Vec<GodsEvent>,
@@ -310,6 +350,8 @@ pub struct PlayedTurn {
 pub struct GodsYourTurn<'a> {
     pub lang: Lang,
     pub game_name: &'a str,
+    /// The number of the turn asked for ([`YourTurn::turn_number`]).
+    pub turn_number: i64,
     /// The game now, as the recipient sees it (`Viewer::Seat(seat)`).
     pub view: &'a GodsView,
     pub seat: Seat,
@@ -327,7 +369,7 @@ impl GodsYourTurn<'_> {
         let me = self.view.gods.get(self.seat);
         YourTurn {
             game_name: self.game_name.to_string(),
-            turn_number: self.view.turn,
+            turn_number: self.turn_number,
             seat: self.seat,
             since: self
                 .since
@@ -337,6 +379,8 @@ impl GodsYourTurn<'_> {
                     seat: t.seat,
                     notation: notation::format(&t.turn),
                     words: words::turn(self.lang, self.names, &t.events),
+                    turn: t.seq,
+                    by_service: words::by_service(self.lang, self.names, t.seat, &t.source),
                 })
                 .collect(),
             crystals: me.map_or(0, |g| g.crystals),
@@ -561,6 +605,10 @@ pub struct ReplyAnswer {
     pub outcome: String,
     /// `Re: ` and the reply's subject.
     pub subject: String,
+    /// The number of the turn played (`played`; `crate::game::naming`), as the your-turn
+    /// mail, the pages and the API count. Absent in answers queued before it.
+    #[serde(default)]
+    pub turn: Option<i64>,
     /// The turn as the log stores it (`played`).
     pub notation: Option<String>,
     /// What the turn did, in words, as the reader's seat may see it.

@@ -161,6 +161,66 @@ pub fn hours(lang: Lang, hours: u32) -> String {
     }
 }
 
+/// Why the service played a turn for `seat` (its `source`, `store::models::SOURCE_*`),
+/// in words; `None` for a turn its player sent.
+pub fn by_service(lang: Lang, names: &[String], seat: usize, source: &str) -> Option<String> {
+    use crate::store::models::{SOURCE_FORFEIT, SOURCE_RESIGN, SOURCE_TIMEOUT};
+    let who = god_name(names, seat);
+    match lang {
+        Lang::En => match source {
+            SOURCE_RESIGN => Some(format!(
+                "{who} resigned: Hermes passes for that seat whenever it must act"
+            )),
+            SOURCE_FORFEIT => Some(format!(
+                "{who} dropped out when their time ran out: Hermes passes for that seat"
+            )),
+            SOURCE_TIMEOUT => Some(format!(
+                "{who}'s time ran out: Hermes played a pass for them"
+            )),
+            _ => None,
+        },
+    }
+}
+
+/// How long is left until a deadline, as people say it: the two largest units,
+/// `2 days 3 hours left`, `5 hours 10 minutes left`, `12 minutes left`,
+/// `less than a minute left`; `time is up` once it has passed.
+pub fn time_left(left: chrono::Duration) -> String {
+    let minutes = left.num_minutes();
+    if left <= chrono::Duration::zero() {
+        return "time is up".to_string();
+    }
+    if minutes < 1 {
+        return "less than a minute left".to_string();
+    }
+    let n = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
+    let (days, hours, mins) = (minutes / 1440, (minutes % 1440) / 60, minutes % 60);
+    let text = if days > 0 {
+        if hours > 0 {
+            format!(
+                "{} {}",
+                count(n(days), "day", "days"),
+                count(n(hours), "hour", "hours")
+            )
+        } else {
+            count(n(days), "day", "days")
+        }
+    } else if hours > 0 {
+        if mins > 0 {
+            format!(
+                "{} {}",
+                count(n(hours), "hour", "hours"),
+                count(n(mins), "minute", "minutes")
+            )
+        } else {
+            count(n(hours), "hour", "hours")
+        }
+    } else {
+        count(n(mins), "minute", "minutes")
+    };
+    format!("{text} left")
+}
+
 /// Why a game ended.
 pub fn end_reason(lang: Lang, names: &[String], reason: EndReason) -> String {
     match lang {
@@ -335,4 +395,25 @@ fn english(names: &[String], event: &GodsEvent) -> Option<String> {
             format!("The game ended: {}.", end_reason(Lang::En, names, *reason))
         }
     })
+}
+
+#[cfg(test)]
+mod time_left_tests {
+    use super::time_left;
+
+    #[test]
+    fn time_left_is_said_in_its_two_largest_units() {
+        let t = |m: i64| time_left(chrono::Duration::minutes(m));
+        assert_eq!(t(3 * 1440 + 3 * 60 + 5), "3 days 3 hours left");
+        assert_eq!(t(2 * 1440), "2 days left");
+        assert_eq!(t(1440 + 59), "1 day left");
+        assert_eq!(t(5 * 60 + 10), "5 hours 10 minutes left");
+        assert_eq!(t(60), "1 hour left");
+        assert_eq!(t(12), "12 minutes left");
+        assert_eq!(
+            time_left(chrono::Duration::seconds(20)),
+            "less than a minute left"
+        );
+        assert_eq!(t(-5), "time is up");
+    }
 }

@@ -83,13 +83,9 @@ fn data_error(e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
     StoreError::Db(diesel::result::Error::SerializationError(Box::new(e)))
 }
 
-/// How a game is called in mail: its kind and the start of its id, e.g. `Gods #3f2a9c`.
+/// How a game is called, in mail as everywhere: `Gods #3f2a9c` ([`crate::game::naming`]).
 pub fn game_name(kind: &str, game_id: &str) -> String {
-    format!(
-        "{} #{}",
-        kind_title(kind),
-        game_id.get(..6).unwrap_or(game_id)
-    )
+    crate::game::game_name(kind, game_id)
 }
 
 /// A kind as players call it: `gods` → `Gods`.
@@ -266,23 +262,26 @@ fn round_mails(
         .collect())
 }
 
-/// The seat's running deadline at `seq` in the reader's zone, or "no deadline" when the
-/// game has no clock for it (the scheduler writes `deadlines` in the same transaction).
+/// The seat's running deadline at `seq` in the reader's zone, with how long is left from
+/// `now` (the mail is sent then), or "no deadline" when the game has no clock for it (the
+/// scheduler writes `deadlines` in the same transaction).
 pub fn deadline_of(
     conn: &mut DbConn,
     game_id: &str,
     seat: usize,
     seq: i64,
     time_zone: &str,
+    now: NaiveDateTime,
 ) -> Result<Deadline, StoreError> {
     let seat_i = i64::try_from(seat).map_err(data_error)?;
     let due = crate::store::deadlines::due_at(conn, game_id, seat_i, seq)?;
     Ok(match due {
-        Some(due) => Deadline::new(due.and_utc(), time_zone),
+        Some(due) => Deadline::from_now(due.and_utc(), time_zone, now.and_utc()),
         None => Deadline {
             local: "no deadline".to_string(),
             zone: time_zone.to_string(),
             utc: String::new(),
+            left: String::new(),
         },
     })
 }

@@ -592,12 +592,14 @@ fn prepare(
             return Err(permanent("a your-turn mail whose reader has no seat"));
         };
         let view = game.engine.view(Viewer::Seat(seat));
-        let deadline = compose::deadline_of(&mut conn, game_id, seat, seq, &time_zone)?;
+        let now = state.clock.now_naive();
+        let deadline = compose::deadline_of(&mut conn, game_id, seat, seq, &time_zone, now)?;
         let mail = game.kind.your_turn(
             &mut conn,
             &YourTurnFacts {
                 game_id,
                 seq,
+                turn_number: crate::game::next_turn(seq),
                 seat,
                 lang,
                 view: &view,

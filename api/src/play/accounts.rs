@@ -60,6 +60,9 @@ pub struct Registration {
     pub email: String,
     pub display_name: String,
     pub password: String,
+    /// The account's time zone (an IANA name; the sign-up form offers the browser's), or
+    /// the default, UTC.
+    pub time_zone: Option<String>,
 }
 
 fn check(r: &Registration) -> ApiResult<(String, String)> {
@@ -102,6 +105,10 @@ pub async fn register(
     keep: impl FnOnce(Standings),
 ) -> ApiResult<String> {
     let (email, display_name) = check(&body)?;
+    let time_zone = match body.time_zone.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(zone) => Some(time_zone(zone)?),
+    };
     admit(
         state.register_limits.check(ip),
         keep,
@@ -145,6 +152,9 @@ pub async fn register(
                 };
                 // The account and its welcome mail (with the verify link) are one transaction.
                 accounts::insert_user(conn, &user)?;
+                if let Some(zone) = &time_zone {
+                    accounts::set_time_zone(conn, &user.id, zone)?;
+                }
                 let welcome = compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
                 outbox::enqueue(conn, &welcome)?;
                 Ok(Registered::New(user.id))
@@ -239,26 +249,7 @@ fn check_preference(field: &str, value: &Value) -> ApiResult<String> {
                     )
                 })
         }
-        "time_zone" => {
-            let v = string("time_zone", value)?;
-            v.parse::<chrono_tz::Tz>()
-                .or_else(|_| {
-                    // `europe/berlin` is Europe/Berlin.
-                    chrono_tz::TZ_VARIANTS
-                        .iter()
-                        .find(|tz| tz.name().eq_ignore_ascii_case(v))
-                        .copied()
-                        .ok_or(())
-                })
-                .map(|tz| tz.name().to_string())
-                .map_err(|_| {
-                    invalid(
-                        "time_zone",
-                        "`time_zone` must be an IANA time zone name, e.g. Europe/Berlin or UTC"
-                            .to_string(),
-                    )
-                })
-        }
+        "time_zone" => time_zone(string("time_zone", value)?),
         "lang" => {
             let v = string("lang", value)?;
             Lang::from_code(v)
@@ -506,4 +497,24 @@ async fn change_vacation(
     .await?;
     tracing::info!(user.id = %user_id, until = %until, "vacation changed");
     Ok(VacationStatus::of(&v, now, budget_days))
+}
+
+/// An IANA time zone's canonical name (`europe/berlin` is `Europe/Berlin`), or why not.
+pub fn time_zone(v: &str) -> ApiResult<String> {
+    v.parse::<chrono_tz::Tz>()
+        .or_else(|_| {
+            // `europe/berlin` is Europe/Berlin.
+            chrono_tz::TZ_VARIANTS
+                .iter()
+                .find(|tz| tz.name().eq_ignore_ascii_case(v))
+                .copied()
+                .ok_or(())
+        })
+        .map(|tz| tz.name().to_string())
+        .map_err(|_| {
+            invalid(
+                "time_zone",
+                "`time_zone` must be an IANA time zone name, e.g. Europe/Berlin or UTC".to_string(),
+            )
+        })
 }

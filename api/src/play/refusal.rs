@@ -98,7 +98,7 @@ impl From<Refusal> for ApiError {
             ),
             Refusal::Stale { current } => ApiError::conflict(
                 "stale_seq",
-                format!("the game has moved on: it is at sequence {current}"),
+                format!("the game has moved on: it is at turn {current} (sequence {current})"),
             )
             .with("current_seq", current),
             Refusal::NotYourTurn {

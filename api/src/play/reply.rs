@@ -217,6 +217,7 @@ fn take(
         game_name: game_name.clone(),
         outcome: "noted".into(),
         subject: re(&incoming.subject, &game_name),
+        turn: None,
         notation: None,
         happened: Vec::new(),
         problem: None,
@@ -330,6 +331,7 @@ fn take(
                         queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, true);
                 }
                 answer.outcome = "played".into();
+                answer.turn = Some(crate::game::turn_of_seq(seq));
                 answer.notation = body["notation"].as_str().map(str::to_string);
                 answer.happened = in_words(shown, &names, address.seat, body);
                 let to_act = next.to_act();
@@ -566,7 +568,12 @@ fn position(
     names: &[String],
     seat: usize,
 ) -> Vec<String> {
-    let mut lines = vec![format!("The game is at turn {seq}.")];
+    // Counted as everywhere (`crate::game::naming`): turn N is the log's N-th entry.
+    let mut lines = vec![format!(
+        "Turns played: {}; the next is turn {}.",
+        crate::game::turn_of_seq(seq),
+        crate::game::next_turn(seq)
+    )];
     if status != crate::store::models::RUNNING {
         lines.push("The game is not running (it is over, or has not started).".into());
         return lines;

@@ -77,7 +77,7 @@ pub fn digests(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -> 
                     crate::store::games::kind_and_policy(conn, &row.game_id)?;
                 games_waiting.push(DigestGame {
                     game_name: game_name(&kind, &row.game_id),
-                    deadline: DeadlineWords::new(row.due_at.and_utc(), &time_zone),
+                    deadline: DeadlineWords::from_now(row.due_at.and_utc(), &time_zone, now),
                     policy: policy(&timeout_policy),
                     game_url: format!(
                         "{}/games/{}",

@@ -332,3 +332,12 @@ pub fn is_bot(conn: &mut DbConn, user_id: &str) -> Result<bool, StoreError> {
         .flatten()
         .is_some())
 }
+
+/// Set `user_id`'s time zone (an IANA name, checked by the caller): at sign-up, the zone
+/// the form chose.
+pub fn set_time_zone(conn: &mut DbConn, user_id: &str, time_zone: &str) -> Result<(), StoreError> {
+    diesel::update(users::table.find(user_id))
+        .set(users::time_zone.eq(time_zone))
+        .execute(conn)?;
+    Ok(())
+}

@@ -177,20 +177,29 @@ pub fn last_turn_of(
         .first(conn)?)
 }
 
-/// The seat, turn (JSON) and events (JSON) of each log entry of `game_id` after `after`
-/// up to `upto`, in order.
+/// One log entry's sequence, seat, source, turn (JSON) and events (JSON).
+pub type EntryParts = (i64, i64, String, String, String);
+
+/// The sequence, seat, source, turn (JSON) and events (JSON) of each log entry of
+/// `game_id` after `after` up to `upto`, in order.
 pub fn turns_with_events(
     conn: &mut DbConn,
     game_id: &str,
     after: i64,
     upto: i64,
-) -> Result<Vec<(i64, String, String)>, StoreError> {
+) -> Result<Vec<EntryParts>, StoreError> {
     Ok(turns::table
         .filter(turns::game_id.eq(game_id))
         .filter(turns::seq.gt(after))
         .filter(turns::seq.le(upto))
         .order(turns::seq.asc())
-        .select((turns::seat, turns::turn, turns::events))
+        .select((
+            turns::seq,
+            turns::seat,
+            turns::source,
+            turns::turn,
+            turns::events,
+        ))
         .load(conn)?)
 }
 
@@ -511,6 +520,25 @@ pub fn is_invited(conn: &mut DbConn, game_id: &str, email: &str) -> Result<bool,
         .count()
         .get_result(conn)?;
     Ok(n > 0)
+}
+
+/// The addresses invited to `game_id` whose account has no seat in it yet, in the order
+/// they were invited (what the lobby shows the game's players as "invited").
+pub fn invited_not_joined(conn: &mut DbConn, game_id: &str) -> Result<Vec<String>, StoreError> {
+    let invited: Vec<String> = invites::table
+        .filter(invites::game_id.eq(game_id))
+        .order(invites::created_at.asc())
+        .select(invites::email)
+        .load(conn)?;
+    let joined: Vec<String> = seats::table
+        .inner_join(users::table)
+        .filter(seats::game_id.eq(game_id))
+        .select(users::email)
+        .load(conn)?;
+    Ok(invited
+        .into_iter()
+        .filter(|e| !joined.iter().any(|j| j.eq_ignore_ascii_case(e)))
+        .collect())
 }
 
 /// Record an invite; inviting the same address twice is fine.

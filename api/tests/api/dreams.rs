@@ -954,10 +954,10 @@ fn strip_deadlines(s: &str) -> String {
         out.push_str(&rest[..at + LABEL.len()]);
         let mut tail = &rest[at + LABEL.len()..];
         if let Some(t) = tail.strip_prefix("<strong>") {
-            out.push_str("<strong>");
             tail = t;
         }
-        let end = [tail.find("</strong>"), tail.find(" (")]
+        // To the end of its sentence: the time left after it goes too ("…, 2 days left").
+        let end = [tail.find("</p>"), tail.find(".\r\n"), tail.find(".\n")]
             .into_iter()
             .flatten()
             .min()

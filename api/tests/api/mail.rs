@@ -565,11 +565,7 @@ async fn a_whole_game_by_mail(app: TestApp, smtp: SmtpServer, n: usize, rng_seed
         assert_eq!(res.status(), StatusCode::OK, "{link}");
         let ct = res.headers()["content-type"].to_str().unwrap().to_string();
         assert!(ct.starts_with("text/html"), "{ct}");
-        assert!(res
-            .text()
-            .await
-            .unwrap()
-            .contains("Replay of a game of Gods"));
+        assert!(res.text().await.unwrap().contains("Replay of Gods #"));
     }
     // The first mail of seat 0 had nothing to tell; later ones tell the other gods' turns.
     // (By the sequence: mail to different gods arrives in no order among them.)

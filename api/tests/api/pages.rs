@@ -757,30 +757,33 @@ async fn deadline_and_timeout_on_the_turn_page(app: TestApp, clock: Arc<ManualCl
         .await;
     assert_eq!(status, StatusCode::OK);
     let due: chrono::DateTime<chrono::Utc> = game["deadline"].as_str().unwrap().parse().unwrap();
-    let tokyo = hermes_api::mail::Deadline::new(due, "Asia/Tokyo");
-    assert!(tokyo.local.ends_with("JST"), "{}", tokyo.local);
+    let tokyo = hermes_api::mail::Deadline::from_now(due, "Asia/Tokyo", clock.now());
 
     let page = get_text(&app, &turn_link(&mover.id, &id), None).await;
     page.assert_page(StatusCode::OK);
+    // The zone named once, and how long is left as people say it.
     let expected = format!(
-        "Your turn must be played by <strong>{} (Asia/Tokyo)</strong>",
-        tokyo.local
+        "Your turn must be played by <strong>{}</strong>",
+        tokyo.text()
     );
+    assert!(tokyo.left.ends_with(" left"), "{}", tokyo.left);
+    assert!(tokyo.local.ends_with("JST (Asia/Tokyo)"), "{}", tokyo.local);
     assert!(
         page.body.contains(&expected),
         "{expected} not in {}",
         page.body
     );
     let other = get_text(&app, &turn_link(&waiting.id, &id), None).await;
-    let utc = hermes_api::mail::Deadline::new(due, "UTC");
+    let utc = hermes_api::mail::Deadline::from_now(due, "UTC", clock.now());
     assert!(
         other.body.contains(&format!(
-            "The turn must be played by <strong>{} (UTC)",
-            utc.local
+            "The turn must be played by <strong>{}</strong>",
+            utc.text()
         )),
         "{}",
         other.body
     );
+    assert!(!other.body.contains("UTC (UTC)"), "{}", other.body);
 
     // The time runs out; the scheduler plays the seat's turn (auto_pass, the game's).
     clock.advance(due - clock.now() + chrono::Duration::seconds(1));
@@ -1267,5 +1270,83 @@ api_test!(
         assert_eq!(m["start_url"], "/");
         assert_eq!(m["icons"][0]["src"], "/static/icon.svg");
         assert_eq!(m["icons"][0]["type"], "image/svg+xml");
+    }
+);
+
+api_test!(
+    async fn a_player_resigns_from_the_game_page_after_confirming_and_the_other_page_says_so(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let (ann, bo) = (&players[0], &players[1]);
+        let client = no_redirects();
+        let leave = |who: &Player| {
+            let link = turn_link(&who.id, &id);
+            let (path, query) = link.split_once('?').unwrap();
+            format!("{}{path}/leave?{query}", app.url)
+        };
+        // The page offers the ways out: abort (nobody has moved) and resign.
+        let page = get_text(&app, &turn_link(&ann.id, &id), None).await;
+        page.assert_page(StatusCode::OK);
+        assert!(page.body.contains("id=\"leave-resign\""), "{}", page.body);
+        assert!(page.body.contains("id=\"leave-abort\""), "{}", page.body);
+        // Sent without `confirm`, the form answers the confirmation page; nothing is done.
+        let res = client.post(leave(ann)).form(&[("act", "resign")]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let body = res.text().await.unwrap();
+        assert!(body.contains("Yes, resign"), "{body}");
+        assert!(body.contains("name=\"confirm\" value=\"yes\""), "{body}");
+        let (_, g) = app.get(&format!("/games/{id}"), &bo.token).await;
+        assert_eq!(g["players"][0]["resigned"], false, "not before confirming: {g}");
+        // Confirmed: done, and back to the game's page with its flash.
+        let res = client
+            .post(leave(ann))
+            .form(&[("act", "resign"), ("confirm", "yes")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let to = res.headers()["location"].to_str().unwrap().to_string();
+        assert!(to.contains("left=resign"), "{to}");
+        let (_, g) = app.get(&format!("/games/{id}"), &bo.token).await;
+        assert_eq!(g["players"][0]["resigned"], true, "{g}");
+        // Bo's page says who resigned; Ann's no longer offers to resign.
+        let name = g["players"][0]["display_name"].as_str().unwrap().to_string();
+        let other = get_text(&app, &turn_link(&bo.id, &id), None).await;
+        assert!(
+            other.body.contains(&format!("{name} resigned: Hermes passes for that seat")),
+            "{}",
+            other.body
+        );
+        let mine = get_text(&app, &turn_link(&ann.id, &id), None).await;
+        assert!(!mine.body.contains("id=\"leave-resign\""), "{}", mine.body);
+        // Twice is refused with the act's words, as a page.
+        let res = client
+            .post(leave(ann))
+            .form(&[("act", "resign"), ("confirm", "yes")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+        assert!(res.text().await.unwrap().contains("You have resigned already"));
+    }
+);
+
+api_test!(
+    async fn an_aborted_game_page_says_how_it_ended_and_who_aborted_it(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let client = no_redirects();
+        let link = turn_link(&players[1].id, &id);
+        let (path, query) = link.split_once('?').unwrap();
+        let res = client
+            .post(format!("{}{path}/leave?{query}", app.url))
+            .form(&[("act", "abort"), ("confirm", "yes")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let page = get_text(&app, &turn_link(&players[0].id, &id), None).await;
+        page.assert_page(StatusCode::OK);
+        assert!(page.body.contains("It was aborted by"), "{}", page.body);
+        assert!(page.body.contains("(seat 1) before anyone moved; nobody won."), "{}", page.body);
+        assert!(!page.body.contains("id=\"leave-"), "no way out of a finished game: {}", page.body);
     }
 );

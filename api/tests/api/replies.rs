@@ -576,7 +576,11 @@ reply_test! {
         assert_eq!(body["outcome"], "moved_on", "{body}");
         let answer = wait_mail(&sink, "moved on", |m| m.in_reply_to.as_deref() == Some(old.as_str())).await;
         assert!(answer.text.contains("has moved on"), "{}", answer.text);
-        assert!(answer.text.contains(&format!("The game is at turn {seq1}")), "{}", answer.text);
+        assert!(
+            answer.text.contains(&format!("Turns played: {seq1}; the next is turn {}.", seq1 + 1)),
+            "{}",
+            answer.text
+        );
         assert_eq!(game(&app, &id, &ann).await["seq"], seq1);
 
         // Table talk and the board, by reply.
@@ -1352,5 +1356,112 @@ reply_test! {
         }
         let sources = log_sources(&app, &id, &ps[0]).await;
         assert_eq!(sources, ["email", "player", "player", "queued"]);
+    }
+}
+
+/// A page of the test server as text (a turn link's path, with its token).
+async fn page_text(app: &TestApp, path: &str) -> String {
+    let res = app
+        .client
+        .get(format!("{}{path}", app.url))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{path}: {}", res.status());
+    res.text().await.unwrap()
+}
+
+fn turn_page(user: &str, game: &str) -> String {
+    let link = hermes_api::links::turn_link(&keys(), PUBLIC_URL, user, game).unwrap();
+    link.strip_prefix(PUBLIC_URL).unwrap().to_string()
+}
+
+reply_test! {
+    async fn the_turn_number_and_the_game_name_agree_in_the_mail_the_answer_the_pages_and_the_api(app, sink) {
+        let players = [confirmed(&app, "ann").await, confirmed(&app, "bo").await];
+        let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
+        let id = new_game(&app, "gods", &ps).await;
+        let g = game(&app, &id, &ps[0]).await;
+        let name = g["name"].as_str().expect("the API names the game").to_string();
+        assert_eq!(name, format!("Gods #{}", &id[..6]));
+        // Ann's mail asks for turn 1: the log's first entry.
+        let (ann, ann_email) = &players[0];
+        let mail = wait_mail(&sink, "ann's first mail", |m| {
+            m.to == *ann_email && m.subject.starts_with("Your turn")
+        })
+        .await;
+        assert_eq!(mail.subject, format!("Your turn in {name} (turn 1)"), "{}", mail.subject);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let notation = gods_turn(&app, &id, ann, &mut rng).await;
+        let (mid, raw) = reply(ann_email, &mail, &notation, Shape::TopPosted, "");
+        deliver(&app, 0, ann_email, &mail, &raw).await;
+        let answer = wait_mail(&sink, "the answer", |m| {
+            m.in_reply_to.as_deref() == Some(mid.as_str())
+        })
+        .await;
+        // The answer, the API and the pages call it turn 1 too.
+        assert!(
+            answer.text.contains(&format!("Your turn (turn 1) in {name} is played")),
+            "{}",
+            answer.text
+        );
+        let g = game(&app, &id, ann).await;
+        assert_eq!(g["seq"], 1, "{g}");
+        let (_, log) = app.get(&format!("/games/{id}/log"), &ann.token).await;
+        assert_eq!(log["entries"][0]["seq"], 1, "{log}");
+        // Bo's mail asks for turn 2 and tells Ann's as turn 1.
+        let (bo, bo_email) = &players[1];
+        let mail = wait_mail(&sink, "bo's first mail", |m| {
+            m.to == *bo_email && m.subject.starts_with("Your turn")
+        })
+        .await;
+        assert_eq!(mail.subject, format!("Your turn in {name} (turn 2)"), "{}", mail.subject);
+        assert!(mail.text.contains("Turn 1: "), "{}", mail.text);
+        let page = page_text(&app, &turn_page(&bo.id, &id)).await;
+        assert!(page.contains(&format!("<h1>{name} ")), "the page names the game so");
+        assert!(page.contains("<li value=\"1\">"), "the page's log counts it turn 1");
+        let replay = page_text(&app, &turn_page(&bo.id, &id).replace("/play?", "/replay?")).await;
+        assert!(replay.contains(&format!("Replay of {name}")), "the replay names the game so");
+        assert!(replay.contains("Turn 1 of 1"), "the replay counts it turn 1");
+        assert!(!page.contains("entry 1") && !replay.contains("Entry 1"), "no other count");
+    }
+}
+
+reply_test! {
+    async fn after_a_resignation_the_next_mail_says_who_resigned_and_what_hermes_played_for_the_seat(app, sink) {
+        let players = [confirmed(&app, "ann").await, confirmed(&app, "bo").await];
+        let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
+        let id = new_game(&app, "gods", &ps).await;
+        let (ann, bo) = (&ps[0], &ps[1]);
+        let name = game(&app, &id, ann).await["players"][0]["display_name"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // Ann (to act) resigns; the scheduler passes for her seat, as `resign`.
+        let (status, g) = app.post(&format!("/games/{id}/resign"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        for _ in 0..200 {
+            if game(&app, &id, bo).await["seq"].as_i64() >= Some(1) {
+                break;
+            }
+            hermes_api::scheduler::tick(&app.state).await.expect("a tick");
+        }
+        assert_eq!(log_sources(&app, &id, bo).await, vec!["resign"]);
+        let bo_email = &players[1].1;
+        let mail = wait_mail(&sink, "bo's mail after the resignation", |m| {
+            m.to == *bo_email && m.subject.starts_with("Your turn")
+        })
+        .await;
+        assert!(
+            mail.text.contains(&format!("{name} resigned: Hermes passes for that seat whenever it must act")),
+            "{}",
+            mail.text
+        );
+        assert!(mail.text.contains(&format!("for {name} (god 0) it played:")), "{}", mail.text);
+        assert!(
+            !mail.text.contains(&format!("{name} (god 0) played:")),
+            "not as if she had played it: {}",
+            mail.text
+        );
     }
 }

@@ -209,14 +209,14 @@ api_test!(
             let inline = &body[body.find("<svg").unwrap()..body.find("</svg>").unwrap()];
             assert_eq!(hexes(inline), hexes(&svg), "at {at}");
             if at > 0 {
-                assert!(body.contains(&format!("Entry {at} of 3")), "{body}");
+                assert!(body.contains(&format!("Turn {at} of 3")), "{body}");
             }
             boards.push(inline.to_string());
         }
         assert_ne!(boards[0], boards[3], "the board changes along the log");
         // Default: the last entry. Out of range: 404. Not a number: 400.
         let (_, _, last) = get(&app, &format!("/games/{id}/replay?token={token}")).await;
-        assert!(last.contains("Entry 3 of 3"));
+        assert!(last.contains("Turn 3 of 3"));
         let (status, _, _) = get(&app, &format!("/games/{id}/replay?token={token}&at=4")).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         let (status, _, _) = get(&app, &format!("/games/{id}/replay?token={token}&at=x")).await;

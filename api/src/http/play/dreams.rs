@@ -14,7 +14,7 @@
 
 use super::{Extra, PageParts, Problem};
 use crate::http::pages::PageError;
-use crate::store::models::{Turn, SOURCE_FORFEIT, SOURCE_QUEUED, SOURCE_TIMEOUT};
+use crate::store::models::{Turn, SOURCE_FORFEIT, SOURCE_QUEUED, SOURCE_RESIGN, SOURCE_TIMEOUT};
 use ::games::dreams::{
     DreamsEvent, DreamsLegal, DreamsView, Guess, Phase, Reveal, Role, StarKind, STANDARD_DECK,
 };
@@ -339,13 +339,12 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         .collect();
 
     let status_line = if over {
+        // How it ended (the reason, who resigned or aborted) is the page's note below.
         match &view.outcome {
-            Some(o) => format!(
-                "The game is over: {} won ({}).",
-                joined_names(names, &o.winners),
-                o.reason
-            ),
-            None => "The game is over.".to_string(),
+            Some(o) if !o.winners.is_empty() => {
+                format!("The game is over: {} won.", joined_names(names, &o.winners))
+            }
+            _ => "The game is over.".to_string(),
         }
     } else if guessing {
         let waiting: Vec<usize> = view.to_act.iter().copied().filter(|&s| s != seat).collect();
@@ -547,6 +546,7 @@ pub fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<Lo
             }
             SOURCE_FORFEIT => Some("dropped out: the time ran out".to_string()),
             SOURCE_QUEUED => Some("queued in advance".to_string()),
+            SOURCE_RESIGN => Some("resigned: Hermes passed for the seat".to_string()),
             _ => None,
         };
     }
@@ -878,6 +878,7 @@ mod tests {
             let ctx = crate::http::play::WithTalk {
                 page: ctx,
                 talk: Vec::new(),
+                game: crate::http::play::GameParts::sample(),
                 since: Vec::new(),
                 rematch: crate::http::play::RematchBox::default(),
                 queue: None,
@@ -916,7 +917,7 @@ mod tests {
             &p.game,
             seat,
             Extra {
-                flash: Some("Your turn was played: it is entry 16 of the log.".into()),
+                flash: Some("Your turn was played: it is turn 16 of the game.".into()),
                 ..plain()
             },
         );

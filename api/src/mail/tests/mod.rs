@@ -78,7 +78,15 @@ fn play(seed: u64, turns: usize) -> (Gods, Vec<PlayedTurn>) {
         let seat = game.to_move();
         let applied = game.apply(seat, &turn).expect("a random turn is legal");
         log.push(PlayedTurn {
+            seq: i64::try_from(log.len()).expect("a short log") + 1,
             seat,
+            // The third turn of the sample was played by the service for a seat whose
+            // player resigned: the mail says so rather than "played".
+            source: if log.len() == 12 {
+                crate::store::models::SOURCE_RESIGN.to_string()
+            } else {
+                crate::store::models::SOURCE_PLAYER.to_string()
+            },
             turn,
             events: applied.events.into_iter().map(|l| l.event).collect(),
         });
@@ -88,11 +96,14 @@ fn play(seed: u64, turns: usize) -> (Gods, Vec<PlayedTurn>) {
 }
 
 fn deadline() -> Deadline {
-    Deadline::new(
+    Deadline::from_now(
         Utc.with_ymd_and_hms(2025, 1, 17, 13, 30, 0)
             .single()
             .expect("a time"),
         "Europe/Berlin",
+        Utc.with_ymd_and_hms(2025, 1, 15, 10, 0, 0)
+            .single()
+            .expect("a time"),
     )
 }
 
@@ -108,6 +119,7 @@ fn your_turn(names: &[String], game_name: &str) -> (YourTurn, games::gods::view:
     let data = GodsYourTurn {
         lang: Lang::En,
         game_name,
+        turn_number: i64::try_from(log.len()).expect("a short log") + 1,
         view: &view,
         seat,
         names,
@@ -386,6 +398,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         game_name: game_name.to_string(),
         outcome: "played".to_string(),
         subject: format!("Re: Your turn in {game_name} (turn 7)"),
+        turn: Some(7),
         notation: Some("tribe 1 at 2,-1; temple at 1,0".to_string()),
         happened: vec![format!("{} placed a red tribe on 2,-1.", name(0))],
         problem: None,
@@ -405,6 +418,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         Template::ReplyAnswer,
         data(&ReplyAnswer {
             outcome: "refused".to_string(),
+            turn: None,
             notation: None,
             happened: Vec::new(),
             said: Vec::new(),
@@ -413,7 +427,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
                     .to_string(),
             ),
             legal: vec!["tribe 1 at 0,1".to_string(), "discard 1".to_string()],
-            position: vec!["The game is at turn 7.".to_string()],
+            position: vec!["Turns played: 6; the next is turn 7.".to_string()],
             board: true,
             ..answer.clone()
         }),
@@ -423,12 +437,15 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         Template::ReplyAnswer,
         data(&ReplyAnswer {
             outcome: "moved_on".to_string(),
+            turn: None,
             notation: None,
             happened: Vec::new(),
             said: Vec::new(),
-            problem: Some("stale_seq: the game has moved on: it is at sequence 8".to_string()),
+            problem: Some(
+                "stale_seq: the game has moved on: it is at turn 8 (sequence 8)".to_string(),
+            ),
             position: vec![
-                "The game is at turn 8.".to_string(),
+                "Turns played: 8; the next is turn 9.".to_string(),
                 format!("Waiting for: {} (seat 1).", name(1)),
             ],
             ..answer
@@ -1132,16 +1149,27 @@ fn a_deadline_is_shown_in_the_readers_time_zone() {
         .single()
         .expect("a time");
     let berlin = Deadline::new(at, "Europe/Berlin");
-    assert_eq!(berlin.local, "Friday 4 July 2025, 18:05 CEST");
+    assert_eq!(
+        berlin.local,
+        "Friday 4 July 2025, 18:05 CEST (Europe/Berlin)"
+    );
     assert_eq!(berlin.zone, "Europe/Berlin");
     assert_eq!(berlin.utc, "2025-07-04T16:05:00Z");
     assert_eq!(
         Deadline::new(at, "America/New_York").local,
-        "Friday 4 July 2025, 12:05 EDT"
+        "Friday 4 July 2025, 12:05 EDT (America/New_York)"
     );
     let unknown = Deadline::new(at, "Mars/Olympus_Mons");
     assert_eq!(unknown.local, "Friday 4 July 2025, 16:05 UTC");
     assert_eq!(unknown.zone, "UTC");
+    // A zone whose abbreviation is its name is not named twice ("15:12 UTC (UTC)").
+    assert!(!Deadline::new(at, "UTC").local.contains("(UTC)"));
+    let soon = Deadline::from_now(at, "UTC", at - chrono::Duration::minutes(51 * 60 + 10));
+    assert_eq!(soon.left, "2 days 3 hours left");
+    assert_eq!(
+        soon.text(),
+        "Friday 4 July 2025, 16:05 UTC, 2 days 3 hours left"
+    );
 }
 
 #[test]

@@ -1,0 +1,178 @@
+//! How a game is named and its turns are counted wherever a player reads them: the mail,
+//! the answer to a reply, the pages, the replay, the lobby and the API
+//! (`docs/players/pages.md`, "Names and numbers").
+//!
+//! - A game's name is its kind and the first six characters of its id: `Gods #3f2a9c`.
+//! - Turn N is the N-th entry of the game's log: the API's `seq` N. A game "at turn N" has
+//!   N turns played; the next turn played is turn N + 1 (a Gods god's `continue` and a
+//!   Dreams guess are turns of their own, as the log has them).
+//! - How a finished game ended, in one sentence built from its stored outcome and seats.
+//!
+//! Owns: those three definitions. Must not: read the database or the clock.
+
+use serde_json::Value;
+
+/// How many characters of a game's id its name shows.
+const ID_CHARS: usize = 6;
+
+/// A game's name, as every page, mail and answer says it: `Gods #3f2a9c`.
+pub fn game_name(kind: &str, game_id: &str) -> String {
+    format!(
+        "{} #{}",
+        crate::kinds::title(kind),
+        game_id.get(..ID_CHARS).unwrap_or(game_id)
+    )
+}
+
+/// The number of the turn played at log sequence `seq` (the first turn is turn 1).
+pub fn turn_of_seq(seq: i64) -> i64 {
+    seq
+}
+
+/// The number the next turn played will have, in a game at sequence `seq`.
+pub fn next_turn(seq: i64) -> i64 {
+    turn_of_seq(seq) + 1
+}
+
+/// `turn 3`.
+pub fn turn_words(seq: i64) -> String {
+    format!("turn {}", turn_of_seq(seq))
+}
+
+/// A seat that left a game before its end, for [`how_it_ended`].
+pub struct Leaver<'a> {
+    pub name: &'a str,
+    /// Left by its player's own choice (else its time ran out, policy `forfeit`).
+    pub resigned: bool,
+}
+
+/// How a finished game ended, in one sentence, from its stored outcome (JSON) and the
+/// seats that left it: aborted, ended with seats that resigned or dropped out, or
+/// finished as the rules end it.
+pub fn how_it_ended(outcome: &Value, leavers: &[Leaver]) -> String {
+    if outcome["aborted"] == Value::Bool(true) {
+        let reason = outcome["reason"]
+            .as_str()
+            .unwrap_or("aborted before anyone moved");
+        return format!("It was {reason}; nobody won.");
+    }
+    let reason = outcome["reason"].as_str().unwrap_or("");
+    let resigned: Vec<&str> = leavers
+        .iter()
+        .filter(|l| l.resigned)
+        .map(|l| l.name)
+        .collect();
+    let timed_out: Vec<&str> = leavers
+        .iter()
+        .filter(|l| !l.resigned)
+        .map(|l| l.name)
+        .collect();
+    let mut out = if reason.is_empty() {
+        "It finished as the rules end a game.".to_string()
+    } else {
+        format!("It finished as the rules end a game: {reason}.")
+    };
+    if !resigned.is_empty() {
+        out.push_str(&format!(
+            " {} resigned (Hermes passed for {} from then on).",
+            and_list(&resigned),
+            if resigned.len() == 1 {
+                "that seat"
+            } else {
+                "those seats"
+            }
+        ));
+    }
+    if !timed_out.is_empty() {
+        out.push_str(&format!(
+            " {} dropped out when their time ran out.",
+            and_list(&timed_out)
+        ));
+    }
+    out
+}
+
+impl crate::game::Table {
+    /// How this game ended ([`how_it_ended`]), from its stored outcome and seats; `None`
+    /// while it is not over.
+    pub fn how_it_ended(&self) -> Option<String> {
+        let outcome: Value = serde_json::from_str(self.game.outcome.as_deref()?).ok()?;
+        let mut seated: Vec<&crate::store::games::SeatedPlayer> = self.players.iter().collect();
+        seated.sort_by_key(|p| p.seat.seat);
+        let leavers: Vec<Leaver> = seated
+            .iter()
+            .filter(|p| p.seat.forfeited_at.is_some() || p.seat.resigned_at.is_some())
+            .map(|p| Leaver {
+                name: &p.display_name,
+                resigned: p.seat.resigned_at.is_some(),
+            })
+            .collect();
+        Some(how_it_ended(&outcome, &leavers))
+    }
+
+    /// The game's name ([`game_name`]).
+    pub fn name(&self) -> String {
+        game_name(&self.game.kind, &self.game.id)
+    }
+}
+
+/// `Ada`, `Ada and Bob`, `Ada, Bob and Cy`.
+pub fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_game_is_named_by_its_kind_and_the_start_of_its_id() {
+        assert_eq!(game_name("gods", "3f2a9c11-22"), "Gods #3f2a9c");
+        assert_eq!(game_name("dreams", "ab"), "Dreams #ab");
+    }
+
+    #[test]
+    fn turn_n_is_the_nth_entry_of_the_log() {
+        assert_eq!(turn_of_seq(3), 3);
+        assert_eq!(next_turn(0), 1);
+        assert_eq!(turn_words(2), "turn 2");
+    }
+
+    #[test]
+    fn an_aborted_game_says_who_aborted_it() {
+        let o = json!({"aborted": true, "reason": "aborted by Ada (seat 0) before anyone moved"});
+        assert_eq!(
+            how_it_ended(&o, &[]),
+            "It was aborted by Ada (seat 0) before anyone moved; nobody won."
+        );
+    }
+
+    #[test]
+    fn a_game_with_a_resignation_names_who_resigned() {
+        let o = json!({"reason": "the game-end tile was drawn"});
+        let said = how_it_ended(
+            &o,
+            &[
+                Leaver {
+                    name: "Bob",
+                    resigned: true,
+                },
+                Leaver {
+                    name: "Cy",
+                    resigned: false,
+                },
+            ],
+        );
+        assert!(said.contains("Bob resigned"), "{said}");
+        assert!(
+            said.contains("Cy dropped out when their time ran out"),
+            "{said}"
+        );
+        assert!(said.starts_with("It finished as the rules end a game: the game-end tile"));
+    }
+}

@@ -295,6 +295,7 @@ const JSON: &[&str] = &[
     "log",
     "me",
     "messages",
+    "queue",
     "metrics",
     "openapi",
     "preferences",

@@ -211,6 +211,21 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
         Visibility::Everyone
     }
 
+    /// How many turns `seat` may queue now, to be played one by one when its turns come
+    /// (0: none). Default: one whole turn while the game runs.
+    fn queue_limit(&self, seat: Seat) -> usize {
+        usize::from(self.outcome().is_none() && seat < self.seats())
+    }
+
+    /// Judge `turns`, queued by `seat` before its turn, as far as the seat can know them
+    /// now (each is judged again when it is played): the index of the first refused one
+    /// and why. Their number is bounded by [`Game::queue_limit`] before. Default: nothing
+    /// more can be judged ahead (a Gods turn depends on the tiles drawn before it).
+    fn check_queued(&self, seat: Seat, turns: &[Self::Turn]) -> Result<(), (usize, RuleError)> {
+        let _ = (seat, turns);
+        Ok(())
+    }
+
     /// Right after `seat` submitted (asked of the new state): does its turn go on, as a
     /// turn in two submissions does? The service then keeps the seat's clock running and,
     /// on a timeout, passes again at once. A seat that must act again although its turn

@@ -106,6 +106,11 @@ pub trait AnyGame: Send + Sync {
     /// [`Game::turn_visibility`] of a turn given as JSON, asked of the state it is applied
     /// to. JSON that is not a turn of this game (never in a log) is kept to its author.
     fn turn_visibility(&self, seat: Seat, turn: &Value) -> Visibility;
+    /// [`Game::queue_limit`].
+    fn queue_limit(&self, seat: Seat) -> usize;
+    /// [`Game::check_queued`] of turns given as JSON: one that is not a turn of this game
+    /// is refused at its index.
+    fn check_queued(&self, seat: Seat, turns: &[Value]) -> Result<(), (usize, TurnError)>;
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
@@ -323,6 +328,21 @@ impl<G: Game + Send + Sync + 'static> AnyGame for Running<G> {
 
     fn continues_turn(&self, seat: Seat) -> bool {
         self.0.continues_turn(seat)
+    }
+
+    fn queue_limit(&self, seat: Seat) -> usize {
+        self.0.queue_limit(seat)
+    }
+
+    fn check_queued(&self, seat: Seat, turns: &[Value]) -> Result<(), (usize, TurnError)> {
+        let turns = turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| read::<G>(t).map_err(|e| (i, e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.0
+            .check_queued(seat, &turns)
+            .map_err(|(i, e)| (i, TurnError::Rule(e)))
     }
 
     fn turn_visibility(&self, seat: Seat, turn: &Value) -> Visibility {

@@ -29,6 +29,7 @@ pub mod pictures;
 pub mod play;
 pub mod preferences;
 pub mod problem;
+pub mod queue;
 pub mod ratelimit;
 pub mod rematch;
 pub mod replay;
@@ -121,6 +122,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/games/{id}/spectators").route(web::post().to(games::add_spectator)),
         )
         .service(web::resource("/games/{id}/legal").route(web::get().to(turns::legal)))
+        .service(
+            web::resource("/games/{id}/queue")
+                .route(web::get().to(queue::get))
+                .route(web::put().to(queue::put))
+                .route(web::delete().to(queue::delete)),
+        )
         .service(web::resource("/games/{id}/log").route(web::get().to(log::log)))
         .service(web::resource("/games/{id}/state").route(web::get().to(log::state_at)))
         .service(

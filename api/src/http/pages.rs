@@ -55,6 +55,7 @@ static PAGES: &[(&str, &str)] = embed!(
     "play.html",
     "play_dreams.html",
     "_talk.html",
+    "_queue.html",
     "_rematch.html",
     "_since.html",
     "_points.html",

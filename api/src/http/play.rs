@@ -37,11 +37,11 @@ use crate::http::pages::{self, page, render_in, PageError, PageResult};
 use crate::http::pictures::{drawing, gods_view};
 use crate::kinds::TurnPage;
 use crate::mail::{words, Deadline, Lang};
-use crate::play::{legal, submit_notation, turn_error};
+use crate::play::{legal, submit_notation, turn_error, TurnInput};
 use crate::state::AppState;
 use crate::store::games as store;
 use crate::store::models::{
-    Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_RESIGN, SOURCE_TIMEOUT,
+    Turn, OVER, SOURCE_FORFEIT, SOURCE_PLAYER, SOURCE_QUEUED, SOURCE_RESIGN, SOURCE_TIMEOUT,
 };
 use crate::store::prefs;
 use ::games::gods::{GodsEvent, PerColour};
@@ -511,8 +511,9 @@ async fn show(
     let id = game_id.clone();
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
+    let app = state.clone();
     let seen_seq = seen.map(|(_, seq)| seq);
-    let (table, recent, time_zone, talk, since_turns, rematch) = state
+    let (table, recent, time_zone, talk, since_turns, rematch, queue) = state
         .db
         .conn(move |conn| {
             let table = Table::load(conn, &id)?;
@@ -529,6 +530,15 @@ async fn show(
             let recent = store::turns_since(conn, &id, since, LOG_ENTRIES)?;
             let time_zone = prefs::prefs(conn, &uid)?.map(|p| p.time_zone);
             let talk = store::recent_messages(conn, &id, TALK_SHOWN)?;
+            // The seat's own queue (none for a reader without a seat, or a game over).
+            let queue = crate::play::queue::list(conn, &app, &id, &uid)
+                .ok()
+                .filter(|q| q.limit > 0 || !q.turns.is_empty())
+                .map(|q| PageQueue {
+                    turns: q.turns.into_iter().map(|t| t.notation).collect(),
+                    limit: q.limit,
+                    seq: q.seq,
+                });
             let since_turns = match seen_seq {
                 Some(seq) if seq < table.game.seq => {
                     let from = seq.max(table.game.seq - SINCE_SHOWN);
@@ -537,7 +547,7 @@ async fn show(
                 _ => Vec::new(),
             };
             let rematch = crate::play::rematch::view(conn, &id, &uid)?;
-            Ok((table, recent, time_zone, talk, since_turns, rematch))
+            Ok((table, recent, time_zone, talk, since_turns, rematch, queue))
         })
         .await
         .map_err(page_error)?;
@@ -655,6 +665,7 @@ async fn show(
             talk,
             since,
             rematch,
+            queue,
             game: GameParts::of(&table, &user_id, &names, leave_action),
         };
         let mut res = page(status, render_in(base, dreams::TEMPLATE, &ctx)?);
@@ -695,6 +706,7 @@ async fn show(
         talk,
         since,
         rematch,
+        queue,
         game: GameParts::of(&table, &user_id, &names, leave_action),
     };
     let mut res = page(status, render_in(base, "play.html", &ctx)?);
@@ -702,9 +714,9 @@ async fn show(
     Ok(res)
 }
 
-/// A page's data with the table talk beside it, the rematch it is part of, and what both
-/// kinds' pages say about the game as a whole: its name, who left it, how it ended, the ways
-/// out.
+/// A page's data with the table talk beside it, the rematch it is part of, what both
+/// kinds' pages say about the game as a whole (its name, who left it, how it ended, the ways
+/// out) and the seat's turns queued in advance.
 #[derive(Serialize)]
 pub(crate) struct WithTalk<P: Serialize> {
     #[serde(flatten)]
@@ -715,6 +727,16 @@ pub(crate) struct WithTalk<P: Serialize> {
     pub(crate) rematch: RematchBox,
     #[serde(flatten)]
     pub(crate) game: GameParts,
+    pub(crate) queue: Option<PageQueue>,
+}
+
+/// The seat's queue on its page (`docs/players/queued.md`): the turns, in the notation,
+/// and how many it may queue now (0 while it is its turn).
+#[derive(Serialize)]
+pub(crate) struct PageQueue {
+    turns: Vec<String>,
+    limit: usize,
+    seq: i64,
 }
 
 /// The rematch part of a game page: the offer once the game is over, who has accepted,
@@ -1085,6 +1107,7 @@ pub(crate) fn log_row(
             Some("played by a stand-in bot: the player is away".to_string())
         }
         SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),
+        SOURCE_QUEUED => Some("queued in advance".to_string()),
         SOURCE_RESIGN => Some("resigned: Hermes passed for the seat".to_string()),
         _ => None,
     };
@@ -1132,6 +1155,12 @@ pub async fn get(
                 "Your turn was played: it is turn {} of the game.",
                 crate::game::turn_of_seq(seq)
             )
+        })
+        .or_else(|| {
+            pages::query_param(&req, "queued").map(|n| match n.as_str() {
+                "0" => "Your queued turns were withdrawn.".to_string(),
+                n => format!("Queued: {n} turn(s), played when your turn comes."),
+            })
         })
         .or_else(|| {
             pages::query_param(&req, "back")
@@ -1195,6 +1224,21 @@ pub async fn post(
     if who.token.is_none() {
         user.as_ref().map(WebUser::may_play).transpose()?;
     }
+    if let Some(intent) = field("intent").filter(|i| i == "queue" || i == "withdraw") {
+        let lines: Vec<TurnInput> = if intent == "queue" {
+            field("notation")
+                .unwrap_or_default()
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(|l| TurnInput::Notation(l.to_string()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let expected_seq = field("expected_seq").and_then(|s| s.trim().parse::<i64>().ok());
+        return queue_form(&state, game_id, who, expected_seq, lines).await;
+    }
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {
@@ -1256,6 +1300,48 @@ pub async fn post(
                 },
             };
             show(&state, game_id, who, extra, None).await
+        }
+        Err(e) => Err(page_error(e)),
+    }
+}
+
+/// The queue form of the turn page: `lines` become the seat's queue (none: withdrawn).
+async fn queue_form(
+    state: &web::Data<AppState>,
+    game_id: String,
+    who: PageCredentials,
+    expected_seq: Option<i64>,
+    lines: Vec<TurnInput>,
+) -> PageResult {
+    let app = state.clone();
+    let (gid, uid) = (game_id.clone(), who.user_id.clone());
+    let count = lines.len();
+    let result = state
+        .db
+        .conn(move |conn| crate::play::queue::set(conn, &app, &gid, &uid, expected_seq, &lines))
+        .await;
+    match result {
+        Ok(_) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                header::LOCATION,
+                format!(
+                    "{}/games/{game_id}/play{}",
+                    state.base_path,
+                    who.query_with(&format!("queued={count}"))
+                ),
+            ))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish()),
+        Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
+            let problem = Problem::new(problem_title(&e), e.detail());
+            let extra = Extra {
+                status: e.status(),
+                flash: None,
+                problem: Some(problem),
+                notation: String::new(),
+            };
+            show(state, game_id, who, extra, None).await
         }
         Err(e) => Err(page_error(e)),
     }
@@ -1566,6 +1652,7 @@ mod tests {
                 text: "discard 1; discard 1".into(),
             }],
             rematch: RematchBox::default(),
+            queue: None,
         };
         render_in("", "play.html", &ctx).expect("rendered")
     }

@@ -148,7 +148,7 @@ fn read_submission(
 }
 
 /// `If-Match: "N"` (or `W/"N"`, a bare `N`, or a game's `"N-HASH"`); `*` means any.
-fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
+pub(crate) fn if_match(req: &HttpRequest) -> ApiResult<Option<i64>> {
     let Some(v) = req.headers().get(header::IF_MATCH) else {
         return Ok(None);
     };

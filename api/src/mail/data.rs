@@ -242,6 +242,24 @@ pub struct YourTurn {
     /// Table talk since the reader's last mail; filled in when it is sent.
     #[serde(default)]
     pub talk: TalkLines,
+    /// Why the turns the reader queued were dropped, when they were (only ever in the
+    /// reader's own mail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue_dropped: Option<QueueDropped>,
+}
+
+/// The seat's queued turns were dropped when its turn came: the first was no longer
+/// legal (`crate::play::queue`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueueDropped {
+    /// The first queued turn, in the notation.
+    pub notation: String,
+    /// How many turns the queue held.
+    pub count: usize,
+    /// The rule it broke (`D-R4`), when a rule refused it.
+    pub rule: Option<String>,
+    pub message: String,
 }
 
 /// One message of table talk, as a mail tells it.
@@ -373,6 +391,7 @@ impl GodsYourTurn<'_> {
             deadline: self.deadline.clone(),
             turn_url: self.turn_url.to_string(),
             game_url: self.game_url.to_string(),
+            queue_dropped: None,
             talk: TalkLines::default(),
         }
     }
@@ -611,6 +630,10 @@ pub struct ReplyAnswer {
     pub position: Vec<String>,
     /// The board picture is attached (`board`).
     pub board: bool,
+    /// What became of the reply's `queue:` lines: the queue as it now stands, or why it
+    /// was not set. Absent in answers written before queued turns.
+    #[serde(default)]
+    pub queue_notes: Vec<String>,
     pub game_url: String,
     /// The reply's Message-ID, `<…>`: the answer's `In-Reply-To` and `References`.
     pub in_reply_to: String,

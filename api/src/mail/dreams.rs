@@ -70,6 +70,9 @@ pub struct DreamsStars {
     /// Opens the reader's turn (the link holds a turn token).
     pub turn_url: String,
     pub game_url: String,
+    /// Why the turns the reader queued were dropped, when they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue_dropped: Option<super::data::QueueDropped>,
     /// Table talk since the reader's last mail ([`TalkLines`]); filled in when it is sent.
     #[serde(default)]
     pub talk: TalkLines,
@@ -100,6 +103,9 @@ pub struct DreamsGuess {
     pub deadline: Deadline,
     pub turn_url: String,
     pub game_url: String,
+    /// Why the turns the reader queued were dropped, when they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue_dropped: Option<super::data::QueueDropped>,
     /// Table talk since the reader's last mail ([`TalkLines`]); filled in when it is sent.
     #[serde(default)]
     pub talk: TalkLines,
@@ -321,6 +327,7 @@ impl DreamsYourTurn<'_> {
                     deadline: self.deadline.clone(),
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
+                    queue_dropped: None,
                     talk: TalkLines::default(),
                 }))
             }
@@ -343,6 +350,7 @@ impl DreamsYourTurn<'_> {
                     deadline: self.deadline.clone(),
                     turn_url: self.turn_url.to_string(),
                     game_url: self.game_url.to_string(),
+                    queue_dropped: None,
                     talk: TalkLines::default(),
                 }))
             }

@@ -7,6 +7,7 @@
 //! (`>`), the "On … wrote:" line above or below them (top- and bottom-posting), Outlook's
 //! header block with everything after it, a signature after `-- `, and phone footers
 //! ("Sent from my iPhone"). Of what is left, a line `say: …` is table talk, a line
+//! `queue: …` a turn queued in advance (`queue: none` withdraws them), a line
 //! `legal` or `board` a question, `rematch` (or `yes`, to a finished game) a rematch, and
 //! the other lines the turn (or plain talk, when they are no turn and it is not the seat's
 //! turn: `crate::play::reply` decides); lines that are not
@@ -218,6 +219,9 @@ pub struct Reply {
     pub legal: bool,
     /// `board`: the board as it is now.
     pub board: bool,
+    /// Turns queued in advance, one per `queue:` line, in order: the seat's queue
+    /// becomes these (`queue: none` alone withdraws it: an empty list).
+    pub queue: Option<Vec<String>>,
     /// `rematch` (or `play again`): propose or accept the rematch of a finished game.
     pub rematch: bool,
     /// `yes` (or `accept`, `ok`): agree, which to a finished game's mail is to accept its
@@ -234,6 +238,7 @@ impl Reply {
             && self.say.is_empty()
             && !self.legal
             && !self.board
+            && self.queue.is_none()
             && !self.rematch
             && !self.yes
     }
@@ -352,6 +357,21 @@ pub fn read(text: &str, parses: impl Fn(&str) -> bool) -> Reply {
             }
             continue;
         }
+        if lower.starts_with("queue:") {
+            let queued = line
+                .get("queue:".len()..)
+                .unwrap_or("")
+                .trim()
+                .trim_end_matches(['.', '!'])
+                .trim();
+            let list = reply.queue.get_or_insert_with(Vec::new);
+            if !queued.is_empty()
+                && !["none", "nothing", "withdraw"].contains(&queued.to_lowercase().as_str())
+            {
+                list.push(queued.to_string());
+            }
+            continue;
+        }
         let word = lower.trim_end_matches(['.', '!', '?', ' ']);
         match word {
             "legal" | "legal steps" | "help" => {
@@ -427,6 +447,16 @@ mod tests {
         assert_eq!(r.say, vec!["Nice move, Bo!".to_string()]);
         assert!(r.legal && r.board);
         assert_eq!(r.turn.as_deref(), Some("discard 1"));
+        let queued = read("queue: clear at 10,10\nQueue: grey at 20,20.\n", gods);
+        assert_eq!(
+            queued.queue,
+            Some(vec![
+                "clear at 10,10".to_string(),
+                "grey at 20,20".to_string()
+            ])
+        );
+        assert!(queued.turn.is_none());
+        assert_eq!(read("queue: none\n", gods).queue, Some(Vec::new()));
         let only = read("legal\n", gods);
         assert!(only.legal && only.turn.is_none());
     }

@@ -92,6 +92,7 @@ static ENGLISH: &[(&str, &str)] = embed!("";
     "_talk/lines.txt", "_talk/lines.html",
     "_dreams/table.txt", "_dreams/table.html",
     "_dreams/reveal.txt", "_dreams/reveal.html",
+    "_queue/dropped.txt", "_queue/dropped.html",
 );
 
 /// The messages the service sends. The outbox stores one by [`Template::name`].

@@ -562,7 +562,12 @@ fn prepare(
             obj.entry("rematch_url").or_insert(Value::Null);
         }
     }
-    let deferred = data.as_object().is_some_and(|o| o.is_empty());
+    // A your-turn mail's data is built now; what the act left in it is only why the
+    // seat's queued turns were dropped (`crate::play::queue`), added to the words below.
+    let queue_dropped = data.get("queue_dropped").cloned();
+    let deferred = data
+        .as_object()
+        .is_some_and(|o| o.keys().all(|k| k == "queue_dropped"));
     let mut attachments: Vec<Attachment> = Vec::new();
     // Replies are read: a your-turn mail (and the answer to a reply) carries the seat's
     // signed reply address for its sequence (`crate::inbound::token`).
@@ -607,6 +612,9 @@ fn prepare(
         )?;
         template = mail.template;
         data = mail.data;
+        if let (Some(dropped), Some(obj)) = (queue_dropped, data.as_object_mut()) {
+            obj.insert("queue_dropped".into(), dropped);
+        }
         if let Some(user) = &row.user_id {
             data["talk"] = talk_of(&mut conn, row, game_id, user)?;
         }

@@ -7,6 +7,8 @@
 //!   [`submit_notation_with`], the caller's mail joins the turn's transaction: a reply by
 //!   mail and its answer), and [`legal`] for the steps a seat may take next;
 //! - the service plays a timeout turn: [`play_timeout`];
+//! - a seat queues turns before its turn, lists and withdraws them; the first is played
+//!   when its turn comes, in the transaction that made it so ([`queue`]);
 //! - a seat posts table talk: [`post_message`];
 //! - every act writes the events its streams send ([`events`], `docs/clients/stream.md`);
 //! - a player leaves: resigns, aborts a game nobody moved in, deletes one not started
@@ -28,6 +30,7 @@ pub mod bots;
 pub mod events;
 pub mod games;
 pub mod leave;
+pub mod queue;
 pub mod refusal;
 pub mod rematch;
 pub mod reply;

@@ -9,7 +9,8 @@
 //! (`crate::links::reply`) → check that `From` names one sender, the seat's confirmed address (and,
 //! when an upstream MTA is trusted, that its `Authentication-Results` vouch for the From
 //! domain: `crate::mail::authres`) → limit answers per address → read the reply → talk (at most
-//! `max_say_lines`), turn and questions through the play layer (`crate::play`, source
+//! `max_say_lines`), turn, turns queued in advance (`queue:` lines) and questions through
+//! the play layer (`crate::play`, source
 //! `email`) → one answer in the reply's thread, through the outbox. Mail that fails the
 //! address or the sender check gets no answer at all (no backscatter); what became of
 //! every message is in `inbound_mail`.
@@ -226,6 +227,7 @@ fn take(
         legal: Vec::new(),
         position: Vec::new(),
         board: reply.board,
+        queue_notes: Vec::new(),
         game_url: compose::game_url(&app.public_url, &address.game_id),
         in_reply_to: format!("<{}>", message_id.trim_matches(['<', '>'])),
     };
@@ -322,6 +324,12 @@ fn take(
              -> Result<Vec<NewMail>, StoreError> {
                 let seq = body["seq"].as_i64().unwrap_or(table.game.seq + 1);
                 let mut answer = answer.clone();
+                // The turns queued after this one, in its transaction: judged on the game
+                // this turn leaves (a refusal is told, and does not undo the turn).
+                if let Some(lines) = &reply.queue {
+                    answer.queue_notes =
+                        queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, true);
+                }
                 answer.outcome = "played".into();
                 answer.turn = Some(crate::game::turn_of_seq(seq));
                 answer.notation = body["notation"].as_str().map(str::to_string);
@@ -380,6 +388,9 @@ fn take(
                     answer.problem = Some(problem(&e));
                 }
             }
+        } else if let Some(lines) = &reply.queue {
+            answer.queue_notes =
+                queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, false);
         } else if reply.is_empty() && reply.text.is_empty() {
             answer.outcome = "refused".into();
             answer.problem =
@@ -415,6 +426,32 @@ fn take(
         answer.problem.as_deref(),
         Some(mail),
     )
+}
+
+/// The reply's `queue:` lines set as the seat's queue (`crate::play::queue`), on the game
+/// as it is now (`in_turn`: inside the transaction of the reply's own turn, whose writer
+/// is held): the answer's lines about it.
+fn queue_from_reply(
+    conn: &mut DbConn,
+    app: &AppState,
+    game_id: &str,
+    user_id: &str,
+    lines: &[String],
+    in_turn: bool,
+) -> Vec<String> {
+    let inputs: Vec<play::TurnInput> = lines
+        .iter()
+        .map(|l| play::TurnInput::Notation(l.clone()))
+        .collect();
+    let set = if in_turn {
+        play::queue::set_in(conn, app, game_id, user_id, None, &inputs)
+    } else {
+        play::queue::set(conn, app, game_id, user_id, None, &inputs)
+    };
+    match set {
+        Ok(view) => play::queue::in_words(&view),
+        Err(e) => vec![format!("Not queued: {}", problem(&e))],
+    }
 }
 
 /// A line that says yes (`crate::mail::reader`'s words for it).

@@ -293,13 +293,13 @@ fn pass_while_waiting(
         // once, so no your-turn mail for this half.
         let goes_on = prepared.next.continues_turn(seat);
         prepared.mail = !goes_on;
-        let seq = prepared.row.seq;
         passed.notation.push(prepared.row.notation.clone());
         passed
             .events
             .extend(visible_events(&prepared.events, Viewer::Seat(seat), false));
         match write(conn, state, prepared, None) {
-            Ok(next) => passed.engine = Some((seq, next)),
+            // The sequence after the queued turns the pass let play, if any.
+            Ok((seq, next)) => passed.engine = Some((seq, next)),
             Err(SubmitError::Stale(_)) => return Err(PassError::Stale),
             // (The service's passes are not refused for a resigned seat: never here.)
             Err(SubmitError::KeyTaken | SubmitError::Resigned) => return Err(PassError::Stale),

@@ -265,9 +265,12 @@ impl After {
                 // The row and seats are kept only if no resignation or forfeit was noted
                 // since they were read (the turn's own seat is guarded by its write; the
                 // others' may have changed meanwhile).
+                // The game as the transaction left it: after the queued turns this turn let
+                // play, if any (`crate::play::queue`).
+                let last_seq = head.game.seq;
                 let head = (app.hot.epoch() == self.epoch).then(|| Arc::new(head));
                 app.hot
-                    .put_with_head(&self.game_id, self.seq, Arc::from(next), head);
+                    .put_with_head(&self.game_id, last_seq, Arc::from(next), head);
                 app.streams.wake(wake);
                 if mailed {
                     crate::outbox::wake(app);
@@ -686,18 +689,11 @@ fn apply(
         // bounded by the pool's size.
         (Some(group), None) => {
             lease.release();
-            let public_url = app.public_url.clone();
+            let ctx = TurnContext::of(app);
             // Each write of the batch runs in a savepoint of the writer's: the turn's
             // statements go straight in it.
             let answer = group.send(move |conn| {
-                write_turn(
-                    conn,
-                    &public_url,
-                    prepared,
-                    idem.as_ref(),
-                    None,
-                    Savepoint::Given,
-                )
+                write_turn(conn, &ctx, prepared, idem.as_ref(), None, Savepoint::Given)
             });
             if wait == Wait::Hand {
                 return Ok(Step::Writing(Writing { answer, after }));
@@ -717,7 +713,7 @@ fn apply(
             let answer = &answer;
             write_turn(
                 lease.conn()?,
-                &app.public_url,
+                &TurnContext::of(app),
                 prepared,
                 idem.as_ref(),
                 also.map(|f| (answer, f)),
@@ -831,6 +827,48 @@ pub fn prepare_on(
     turn: &Value,
     source: &str,
 ) -> ApiResult<Prepared> {
+    prepare_with(
+        &TurnContext::of(app),
+        table,
+        engine,
+        seat,
+        user_id,
+        turn,
+        source,
+    )
+}
+
+/// What writing a turn needs of the server besides the database: the writer's closure
+/// carries it (the group-commit writer runs on a thread of its own).
+#[derive(Clone)]
+pub struct TurnContext {
+    pub public_url: String,
+    pub clock: crate::clock::SharedClock,
+    pub snapshot_every: i64,
+    pub remind_before: chrono::Duration,
+}
+
+impl TurnContext {
+    pub fn of(app: &AppState) -> TurnContext {
+        TurnContext {
+            public_url: app.public_url.clone(),
+            clock: app.clock.clone(),
+            snapshot_every: app.snapshot_every,
+            remind_before: app.time.remind_before,
+        }
+    }
+}
+
+/// [`prepare_on`] with the server's part as a [`TurnContext`].
+pub fn prepare_with(
+    app: &TurnContext,
+    table: &Table,
+    engine: &dyn AnyGame,
+    seat: usize,
+    user_id: &str,
+    turn: &Value,
+    source: &str,
+) -> ApiResult<Prepared> {
     let kind = table.kind()?;
     let sealed_for = match engine.turn_visibility(seat, turn) {
         Visibility::Everyone => None,
@@ -859,7 +897,11 @@ pub fn prepare_on(
     // holds the seat takes it back.
     let mut players = table.players.clone();
     let mut back = false;
-    if !crate::store::models::by_the_service(source) && source != crate::store::models::SOURCE_BOT {
+    // (Nor a turn it queued: played for it, that is no return.)
+    if !crate::store::models::by_the_service(source)
+        && source != crate::store::models::SOURCE_BOT
+        && source != crate::store::models::SOURCE_QUEUED
+    {
         for p in players.iter_mut().filter(|p| p.seat.seat == Some(row.seat)) {
             back = p.seat.stand_in_at.take().is_some();
         }
@@ -889,7 +931,7 @@ pub fn prepare_on(
             .flatten(),
         timing: Timing {
             now: at,
-            remind_before: app.time.remind_before,
+            remind_before: app.remind_before,
         },
     };
     let told: Vec<usize> = table
@@ -961,7 +1003,8 @@ pub fn without_forfeited(outcome: &Outcome, forfeited: &[usize]) -> Value {
 }
 
 /// Write a prepared turn in the caller's transaction (the scheduler's; it holds the SQLite
-/// writer lock). `Stale` when another turn landed first. Returns the game after it, which
+/// writer lock), and the queued turns it lets play (`crate::play::queue`). `Stale` when
+/// another turn landed first. Returns the sequence and the game after them, which
 /// the caller keeps hot ([`crate::game::hot::HotGames::put`]) only once its transaction has
 /// committed.
 pub fn write(
@@ -969,10 +1012,16 @@ pub fn write(
     app: &AppState,
     prepared: Prepared,
     idem: Option<&Idempotent>,
-) -> Result<Box<dyn AnyGame>, SubmitError> {
+) -> Result<(i64, Box<dyn AnyGame>), SubmitError> {
     let wake_bots = prepared.wake_bots;
-    let (next, mailed, wake, _) =
-        write_turn(conn, &app.public_url, prepared, idem, None, Savepoint::Own)?;
+    let (next, mailed, wake, head) = write_turn(
+        conn,
+        &TurnContext::of(app),
+        prepared,
+        idem,
+        None,
+        Savepoint::Own,
+    )?;
     // Inside a transaction of the caller's (the scheduler's passes), this wakes too early;
     // the caller wakes the game's streams again after its commit.
     app.streams.wake(wake);
@@ -984,7 +1033,7 @@ pub fn write(
     if wake_bots {
         crate::play::bots::wake(app);
     }
-    Ok(next)
+    Ok((head.game.seq, next))
 }
 
 /// Write a prepared turn: the log entry, the state, the clocks, the mail it causes (and
@@ -1002,12 +1051,59 @@ enum Savepoint {
 
 fn write_turn(
     conn: &mut DbConn,
-    public_url: &str,
+    ctx: &TurnContext,
     prepared: Prepared,
     idem: Option<&Idempotent>,
     also: Option<(&Value, &mut AlsoWrite<'_>)>,
     savepoint: Savepoint,
 ) -> Result<Written, SubmitError> {
+    match savepoint {
+        Savepoint::Own => crate::store::write_transaction(conn, |conn| {
+            write_chain(conn, ctx, prepared, idem, also)
+        }),
+        Savepoint::Given => write_chain(conn, ctx, prepared, idem, also),
+    }
+}
+
+/// Write a prepared turn, then each queued turn it lets play, one after the other, in the
+/// one transaction of the caller (`crate::play::queue`): the turn that makes it a seat's
+/// turn and that seat's first queued turn commit together. Returns the game after the
+/// last one, whether any of them wrote mail, and the streams to wake.
+fn write_chain(
+    conn: &mut DbConn,
+    ctx: &TurnContext,
+    prepared: Prepared,
+    idem: Option<&Idempotent>,
+    also: Option<(&Value, &mut AlsoWrite<'_>)>,
+) -> Result<Written, SubmitError> {
+    let (mut written, mut due) = write_one(conn, ctx, prepared, idem, also)?;
+    // Each queued turn passes the turn on (or ends the game): the chain is bounded by the
+    // seats' queues, which it empties; the bound is a guard only.
+    for _ in 0..super::queue::MAX_CHAIN {
+        let Some(queued) = due.take() else { break };
+        let (next_written, next_due) = write_one(conn, ctx, queued, None, None)?;
+        let (_, mailed, wake, _) = &written;
+        let (mailed, mut wake) = (*mailed, wake.clone());
+        written = next_written;
+        written.1 |= mailed;
+        wake.users.append(&mut written.2.users);
+        wake.games.append(&mut written.2.games);
+        written.2 = wake;
+        due = next_due;
+    }
+    Ok(written)
+}
+
+/// Write one prepared turn: the log entry, the state, the clocks, the mail it causes (and
+/// `also`'s, with the answer the API gives for the turn) and the idempotency record; and
+/// say which queued turn is due after it, ready to write (`crate::play::queue::due`).
+fn write_one(
+    conn: &mut DbConn,
+    ctx: &TurnContext,
+    prepared: Prepared,
+    idem: Option<&Idempotent>,
+    also: Option<(&Value, &mut AlsoWrite<'_>)>,
+) -> Result<(Written, Option<Prepared>), SubmitError> {
     let Prepared {
         row,
         advance,
@@ -1029,10 +1125,11 @@ fn write_turn(
         told: &told,
         events: &events,
         at: row.created_at,
-        public_url,
+        public_url: &ctx.public_url,
     };
     let mut mailed = false;
     let mut wake = crate::store::events::Wake::default();
+    let mut due = None;
     let seat = usize::try_from(row.seat).unwrap_or_default();
     let mails = |conn: &mut DbConn, clocks: &crate::store::deadlines::Clocks| {
         let mut mails = if mail {
@@ -1054,6 +1151,21 @@ fn write_turn(
         if let Some((body, also)) = also {
             mails.extend(also(conn, body, next.as_ref())?);
         }
+        // The queued turn of the seat whose turn this made, if any: played next, in
+        // this transaction, or dropped with the reason in that seat's your-turn mail.
+        if mail {
+            due = super::queue::due(
+                conn,
+                ctx,
+                super::queue::After {
+                    game: &game,
+                    players: &players,
+                    engine: next.as_ref(),
+                    told: &told,
+                },
+                &mut mails,
+            )?;
+        }
         mailed = !mails.is_empty();
         // The events for the streams, in the same transaction (`crate::play::events`).
         wake = crate::play::events::after_turn(
@@ -1069,7 +1181,7 @@ fn write_turn(
         if back {
             if let Some((more, back_mails)) = crate::play::bots::end_stand_in(
                 conn,
-                public_url,
+                &ctx.public_url,
                 &game,
                 &players,
                 row.seat,
@@ -1083,11 +1195,8 @@ fn write_turn(
         }
         Ok(mails)
     };
-    match savepoint {
-        Savepoint::Own => store::submit_turn(conn, &row, &advance, idem, mails)?,
-        Savepoint::Given => store::submit_turn_in(conn, &row, &advance, idem, mails)?,
-    }
-    Ok((next, mailed, wake, Head { game, players }))
+    store::submit_turn_in(conn, &row, &advance, idem, mails)?;
+    Ok(((next, mailed, wake, Head { game, players }), due))
 }
 
 /// The legal next steps for `user_id`'s seat after the turn written so far (`partial`, the

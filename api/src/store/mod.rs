@@ -22,6 +22,7 @@ pub mod lease;
 pub mod models;
 pub mod outbox;
 pub mod prefs;
+pub mod queue;
 pub mod rematches;
 pub mod runner;
 pub mod schema;

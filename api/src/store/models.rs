@@ -220,6 +220,10 @@ pub const SOURCE_FORFEIT: &str = "forfeit";
 /// A pass turn the service played for a seat whose player resigned.
 pub const SOURCE_RESIGN: &str = "resign";
 
+/// A turn its seat queued before its turn, played by the service when the turn came, in
+/// the transaction of the act that made it the seat's turn (`crate::play::queue`): the
+/// player's own turn.
+pub const SOURCE_QUEUED: &str = "queued";
 /// A turn an engine bot played for its own seat (a seat created as a bot's).
 pub const SOURCE_BOT: &str = "bot";
 /// A turn a stand-in bot played for a seat whose player's time ran out (policy `stand_in`).

@@ -276,6 +276,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    queued_turns (game_id, seat, position) {
+        game_id -> Text,
+        seat -> BigInt,
+        position -> BigInt,
+        user_id -> Text,
+        turn -> Text,
+        notation -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     calendar_feeds (user_id) {
         user_id -> Text,
         token_hash -> Text,

@@ -39,6 +39,7 @@ const PATHS: &[&str] = &[
     "/games/{id}/spectators",
     "/games/{id}/turns",
     "/games/{id}/legal",
+    "/games/{id}/queue",
     "/games/{id}/log",
     "/games/{id}/state",
     "/games/{id}/messages",

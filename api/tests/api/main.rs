@@ -29,6 +29,7 @@ mod pages;
 mod play;
 mod processes;
 mod proxy;
+mod queued;
 mod reads;
 mod replies;
 mod snapshots;

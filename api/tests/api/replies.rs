@@ -1296,6 +1296,69 @@ async fn an_smtp_session_ends_at_its_time_limit_however_busy_the_client_keeps_it
     );
 }
 
+reply_test! {
+    async fn a_reply_plays_its_turn_and_queues_the_next_one_and_a_later_reply_replaces_the_queue(app, sink) {
+        let players = [
+            confirmed(&app, "fay").await,
+            confirmed(&app, "gus").await,
+            confirmed(&app, "hal").await,
+        ];
+        let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
+        let id = new_game(&app, "dreams", &ps).await;
+        let g = game(&app, &id, &ps[0]).await;
+        let seat0 = g["to_act"][0].as_u64().unwrap() as usize;
+        let (p0, email0) = players
+            .iter()
+            .find(|(p, _)| {
+                g["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|q| q["user_id"] == p.id.as_str() && q["seat"] == seat0)
+            })
+            .unwrap()
+            .clone();
+        let mail = wait_mail(&sink, "seat 0's turn", |m| {
+            m.to == email0 && m.subject.starts_with("Your turn")
+        })
+        .await;
+        // The turn and a queued star in one reply.
+        let (mid, raw) = reply(
+            &email0,
+            &mail,
+            "clear at 10,10\nqueue: grey at 20,20",
+            Shape::TopPosted,
+            "",
+        );
+        deliver(&app, 0, &email0, &mail, &raw).await;
+        let answer = wait_mail(&sink, "the answer", |m| m.in_reply_to.as_deref() == Some(mid.as_str())).await;
+        assert!(answer.text.contains("is played"), "{}", answer.text);
+        assert!(answer.text.contains("1. grey at 20,20"), "{}", answer.text);
+        // A reply to the answer replaces the queue.
+        let (mid, raw) = reply(&email0, &answer, "queue: black at 30,30", Shape::BottomPosted, "");
+        deliver(&app, 1, &email0, &answer, &raw).await;
+        let second = wait_mail(&sink, "the second answer", |m| m.in_reply_to.as_deref() == Some(mid.as_str())).await;
+        assert!(second.text.contains("1. black at 30,30"), "{}", second.text);
+        let (_, q) = app.get(&format!("/games/{id}/queue"), &p0.token).await;
+        let queued: Vec<&str> = q["turns"].as_array().unwrap().iter().map(|t| t["notation"].as_str().unwrap()).collect();
+        assert_eq!(queued, ["black at 30,30"], "{q}");
+        // The two others place; seat 0's queued star follows at once.
+        for n in 1..3 {
+            let g = game(&app, &id, &ps[0]).await;
+            let seat = g["to_act"][0].as_u64().unwrap() as usize;
+            assert_ne!(seat, seat0, "{g}");
+            let user = g["players"].as_array().unwrap().iter().find(|q| q["seat"] == seat).unwrap()["user_id"].clone();
+            let p = ps.iter().find(|p| p.id == user).unwrap();
+            let (status, body) = app
+                .post(&format!("/games/{id}/turns"), &p.token, json!({"expected_seq": n, "notation": format!("clear at 5{n},5{n}")}))
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+        let sources = log_sources(&app, &id, &ps[0]).await;
+        assert_eq!(sources, ["email", "player", "player", "queued"]);
+    }
+}
+
 /// A page of the test server as text (a turn link's path, with its token).
 async fn page_text(app: &TestApp, path: &str) -> String {
     let res = app

@@ -704,6 +704,18 @@ impl Game for Dreams {
 
     /// Every submission is a whole turn: a seat that must act again at once (the last
     /// guess of a round, by the next round's dealer) begins a new turn.
+    fn queue_limit(&self, seat: Seat) -> usize {
+        if self.phase == Phase::Stars && seat < self.seats() {
+            self.unplaced(seat).len()
+        } else {
+            0
+        }
+    }
+
+    fn check_queued(&self, seat: Seat, turns: &[DreamsTurn]) -> Result<(), (usize, RuleError)> {
+        stars::check_queued(self, seat, turns)
+    }
+
     fn continues_turn(&self, _seat: Seat) -> bool {
         false
     }

@@ -33,6 +33,12 @@ pub(crate) fn check(game: &Dreams, seat: Seat, turn: &DreamsTurn) -> Result<Star
             "it is seat {placer}'s turn to place a star, not seat {seat}'s"
         )));
     }
+    check_content(game, seat, turn)
+}
+
+/// D-R4 without whose turn it is: what `seat` itself placed or set aside and the points
+/// taken decide.
+fn check_content(game: &Dreams, seat: Seat, turn: &DreamsTurn) -> Result<StarPlay, RuleError> {
     if turn.items() > 1 {
         return Err(refuse(format!(
             "send one thing at a time, not {}: {WHAT_TO_SEND}",
@@ -136,4 +142,51 @@ pub(crate) fn play(game: &mut Dreams, play: StarPlay, events: &mut Vec<Logged<Dr
     if game.round.placements >= STARS_PER_SEAT * game.scores.len() {
         game.phase = Phase::Guess;
     }
+}
+
+/// Turns `seat` queues before its turns come (D-R4, in the stars phase): at most its
+/// remaining placements of the round, each judged on the firmament as the seat sees it
+/// now with its own earlier queued ones played; what other seats place meanwhile is
+/// judged when each is played. The index of the first refused turn, and why.
+pub(crate) fn check_queued(
+    game: &Dreams,
+    seat: Seat,
+    turns: &[DreamsTurn],
+) -> Result<(), (usize, RuleError)> {
+    check_seat(game, seat).map_err(|e| (0, e))?;
+    if game.phase != Phase::Stars {
+        return Err((
+            0,
+            refuse("turns are queued in the stars phase only; the guesses are sealed at once"),
+        ));
+    }
+    let left = game.unplaced(seat).len();
+    if turns.len() > left {
+        return Err((
+            left,
+            refuse(format!(
+                "you have {left} star(s) left to place this round; {} turns were queued",
+                turns.len()
+            )),
+        ));
+    }
+    let mut ahead = game.clone();
+    for (i, turn) in turns.iter().enumerate() {
+        let play = check_content(&ahead, seat, turn).map_err(|e| (i, e))?;
+        // The seat's own placements only: the others' are not known yet.
+        match play {
+            StarPlay::Place(star) => {
+                ahead.round.stars.push(star);
+                if let Some(kinds) = ahead.round.unplaced.get_mut(seat) {
+                    *kinds = kinds.without(star.kind);
+                }
+            }
+            StarPlay::Pass { kind, .. } => {
+                if let Some(kinds) = ahead.round.unplaced.get_mut(seat) {
+                    *kinds = kinds.without(kind);
+                }
+            }
+        }
+    }
+    Ok(())
 }

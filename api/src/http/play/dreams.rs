@@ -14,7 +14,7 @@
 
 use super::{Extra, PageParts, Problem};
 use crate::http::pages::PageError;
-use crate::store::models::{Turn, SOURCE_FORFEIT, SOURCE_RESIGN, SOURCE_TIMEOUT};
+use crate::store::models::{Turn, SOURCE_FORFEIT, SOURCE_QUEUED, SOURCE_RESIGN, SOURCE_TIMEOUT};
 use ::games::dreams::{
     DreamsEvent, DreamsLegal, DreamsView, Guess, Phase, Reveal, Role, StarKind, STANDARD_DECK,
 };
@@ -545,6 +545,7 @@ pub fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<Lo
                 Some("played by a stand-in bot: the player is away".to_string())
             }
             SOURCE_FORFEIT => Some("dropped out: the time ran out".to_string()),
+            SOURCE_QUEUED => Some("queued in advance".to_string()),
             SOURCE_RESIGN => Some("resigned: Hermes passed for the seat".to_string()),
             _ => None,
         };
@@ -880,6 +881,7 @@ mod tests {
                 game: crate::http::play::GameParts::sample(),
                 since: Vec::new(),
                 rematch: crate::http::play::RematchBox::default(),
+                queue: None,
             };
             render_in("", TEMPLATE, &ctx).expect("rendered")
         }

@@ -408,6 +408,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
         legal: Vec::new(),
         position: Vec::new(),
         board: false,
+        queue_notes: Vec::new(),
         game_url: GAME_URL.to_string(),
         in_reply_to: "<reply-1@client.test>".to_string(),
     };

@@ -339,7 +339,11 @@ fn urls(text: &str) -> Vec<String> {
             let end = tail
                 .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>'))
                 .unwrap_or(tail.len());
-            out.push(tail[..end].replace("&amp;", "&"));
+            let link = tail[..end].replace("&amp;", "&");
+            // A link within the page (`#talk`) asks the server for nothing.
+            if !link.starts_with('#') {
+                out.push(link);
+            }
             rest = &tail[end..];
         } else {
             rest = &tail[4..];
@@ -356,7 +360,11 @@ fn page_links(html: &str) -> Vec<String> {
         while let Some(i) = rest.find(attr) {
             let tail = &rest[i + attr.len()..];
             let end = tail.find('"').unwrap_or(tail.len());
-            out.push(tail[..end].replace("&amp;", "&"));
+            let link = tail[..end].replace("&amp;", "&");
+            // A link within the page (`#talk`) asks the server for nothing.
+            if !link.starts_with('#') {
+                out.push(link);
+            }
             rest = &tail[end..];
         }
     }
@@ -496,9 +504,10 @@ async fn a_public_url_with_a_path_prefixes_every_link_and_the_links_work() {
     assert!(links.len() >= 3, "{links:?}");
     for link in &links {
         assert!(link.starts_with("/hermes/"), "{link} in {html}");
-        // The forms (the turn, table talk) are posted, not opened; the turn's is below.
-        // The header's home link, `/hermes/`, is the lobby's welcome page.
-        if !link.contains("/play?") && !link.contains("/play/talk?") {
+        // The forms (the turn, and under `/play/` table talk, leaving, a queue, a
+        // rematch) are posted, not opened; the turn's is below. The header's home link,
+        // `/hermes/`, is the lobby's welcome page.
+        if !link.contains("/play?") && !link.contains("/play/") {
             let res = plain
                 .get(format!("{}{link}", app.url))
                 .send()

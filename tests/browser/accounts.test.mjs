@@ -106,7 +106,7 @@ test('sign up, confirm, log in, create a game, invite, and the invited signs up 
   // The game has started: both lobbies show it.
   await bobPage.goto(`${server.url}/`);
   const bobLobby = await bobPage.locator('main').innerText();
-  assert.match(bobLobby, /Gods · 2 seats/);
+  assert.match(bobLobby, /Gods #[0-9a-f]{6} · 2 seats/);
   assert.doesNotMatch(bobLobby, /waiting for players/);
   await assertNoSideScroll(bobPage, "Bob's lobby");
   await page.goto(`${server.url}/`);

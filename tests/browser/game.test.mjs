@@ -158,7 +158,7 @@ test('a whole game of Gods is played by clicking, from sign-up through the invit
   // The replay, stepped through from its first turn with plain links.
   const replay = pages[0];
   await replay.click('text=Replay the whole game');
-  assert.match(await replay.locator('#replay-at').innerText(), new RegExp(`Entry ${over.seq} of ${over.seq}`));
+  assert.match(await replay.locator('#replay-at').innerText(), new RegExp(`Turn ${over.seq} of ${over.seq}`));
   await replay.click('#replay-first');
   assert.match(await replay.locator('#replay-at').innerText(), /The start/);
   await replay.click('#replay-next');

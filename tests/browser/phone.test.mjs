@@ -291,11 +291,11 @@ test('the replay steps with the arrow keys', async () => {
   const page = await context.newPage();
   await page.goto(await turnLink(mover, id));
   await page.click('text=Replay the whole game');
-  assert.match(await page.locator('#replay-at').innerText(), /Entry 1 of 1/);
+  assert.match(await page.locator('#replay-at').innerText(), /Turn 1 of 1/);
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => /The start/.test(document.querySelector('#replay-at').textContent));
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => /Entry 1 of 1/.test(document.querySelector('#replay-at').textContent));
+  await page.waitForFunction(() => /Turn 1 of 1/.test(document.querySelector('#replay-at').textContent));
   await context.close();
 });
 

@@ -186,13 +186,15 @@ pub fn by_service(lang: Lang, names: &[String], seat: usize, source: &str) -> Op
 /// `2 days 3 hours left`, `5 hours 10 minutes left`, `12 minutes left`,
 /// `less than a minute left`; `time is up` once it has passed.
 pub fn time_left(left: chrono::Duration) -> String {
-    let minutes = left.num_minutes();
     if left <= chrono::Duration::zero() {
         return "time is up".to_string();
     }
-    if minutes < 1 {
+    if left < chrono::Duration::minutes(1) {
         return "less than a minute left".to_string();
     }
+    // Whole minutes, counted up: a deadline set three days ahead reads "3 days left" in
+    // the mail composed a moment later, not "2 days 23 hours left".
+    let minutes = (left.num_seconds() + 59) / 60;
     let n = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
     let (days, hours, mins) = (minutes / 1440, (minutes % 1440) / 60, minutes % 60);
     let text = if days > 0 {
@@ -415,5 +417,8 @@ mod time_left_tests {
             "less than a minute left"
         );
         assert_eq!(t(-5), "time is up");
+        let s = |secs: i64| time_left(chrono::Duration::seconds(secs));
+        assert_eq!(s(3 * 86_400 - 1), "3 days left");
+        assert_eq!(s(3 * 86_400 - 61), "2 days 23 hours left");
     }
 }

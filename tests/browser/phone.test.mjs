@@ -272,7 +272,7 @@ test('a whole turn is built and played with the keyboard alone, and focus stays 
     ? await api(server, 'POST', `/games/${id}/turns`, { token: mover.token, body: { notation, expected_seq: before } })
     : await api(server, 'POST', `/games/${id}/turns`, { token: mover.token, body: { notation: 'discard 1; discard 1', expected_seq: before } });
   assert.ok(turn.status < 300, turn.text);
-  await page.waitForFunction((n) => document.querySelector('.last-move')?.textContent.includes(`entry ${n} `), before + 1, { timeout: 5000 });
+  await page.waitForFunction((n) => document.querySelector('.last-move')?.textContent.includes(`turn ${n} `), before + 1, { timeout: 5000 });
   assert.equal((await focused(page)).hex, hex, 'the same hex keeps the focus after the redraw');
   // What changed is at the top, and said to a screen reader.
   assert.match(await page.locator('.since').innerText(), new RegExp(`${mover.name}: `));
@@ -284,12 +284,14 @@ test('the replay steps with the arrow keys', async () => {
   const players = [await apiUser(server, 'Jo'), await apiUser(server, 'Kit')];
   const id = await startedGame('gods', players);
   const mover = players[0];
+  // The your-turn mail first: one the outbox finds stale (its reader has played) is not sent.
+  const link = await turnLink(mover, id);
   const legal = await api(server, 'GET', `/games/${id}/legal`, { token: mover.token });
   const notation = legal.json.legal.may_declare_end ? 'continue' : 'discard 1; discard 1';
   assert.ok((await api(server, 'POST', `/games/${id}/turns`, { token: mover.token, body: { notation, expected_seq: 0 } })).status < 300);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await page.goto(await turnLink(mover, id));
+  await page.goto(link);
   await page.click('text=Replay the whole game');
   assert.match(await page.locator('#replay-at').innerText(), /Turn 1 of 1/);
   await page.keyboard.press('ArrowLeft');
@@ -369,6 +371,8 @@ test('on a phone the Dreams firmament fills the width and an image tapped is sho
   await page.screenshot({ path: join(ARTIFACTS, 'phone-dreams-image-390.png') });
   await assertAxe(page, 'an image shown large');
   await tap(page, page.locator('#image-close'), 'Close');
+  // The dialog's `close` event, which removes it, comes after the click's task.
+  await page.locator('#image-view').waitFor({ state: 'detached', timeout: 2000 });
   assert.equal(await page.locator('#image-view').count(), 0);
   await page.context().close();
 });

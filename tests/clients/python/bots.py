@@ -47,7 +47,7 @@ from hermes_client.models import (
     NewGodsGame,
     RegisterResponse202,
     Registration,
-    SeatBot,
+    SeatBotAccount,
 )
 
 T = TypeVar("T")
@@ -141,7 +141,7 @@ def main() -> None:
             end = expect(get_game.sync(game.id, client=first.client), GetGameResponse200, "the game")
             if end.status != "over":
                 raise AssertionError(f"{game.kind}: {end.status}")
-            if not all(isinstance(p.bot, SeatBot) and p.bot.kind == "account" for p in end.players):
+            if not all(isinstance(p.bot, SeatBotAccount) for p in end.players):
                 raise AssertionError(f"{game.kind}: a seat not marked as a bot's: {end.players!r}")
             played = sum(line.startswith(f"played {game.id} ") for b in bots for line in b.lines)
             if played != end.seq:

@@ -1208,18 +1208,7 @@ pub async fn post(
             Err(e) if e.code() == "no_stand_in" => "back",
             Err(e) => return Err(e.into()),
         };
-        return Ok(HttpResponse::SeeOther()
-            .insert_header((
-                header::LOCATION,
-                format!(
-                    "{}/games/{game_id}/play{}",
-                    state.base_path,
-                    who.query_with(&format!("{flash}=1"))
-                ),
-            ))
-            .insert_header((header::REFERRER_POLICY, "no-referrer"))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .finish());
+        return Ok(to_game_page(&state, &game_id, &who, &format!("{flash}=1")));
     }
     if who.token.is_none() {
         user.as_ref().map(WebUser::may_play).transpose()?;
@@ -1274,18 +1263,12 @@ pub async fn post(
         })
         .await;
     match result {
-        Ok(seq) => Ok(HttpResponse::SeeOther()
-            .insert_header((
-                header::LOCATION,
-                format!(
-                    "{}/games/{game_id}/play{}",
-                    state.base_path,
-                    who.query_with(&format!("played={seq}"))
-                ),
-            ))
-            .insert_header((header::REFERRER_POLICY, "no-referrer"))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .finish()),
+        Ok(seq) => Ok(to_game_page(
+            &state,
+            &game_id,
+            &who,
+            &format!("played={seq}"),
+        )),
         Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
             let problem = Problem::new(problem_title(&e), e.detail());
             let extra = Extra {
@@ -1321,18 +1304,12 @@ async fn queue_form(
         .conn(move |conn| crate::play::queue::set(conn, &app, &gid, &uid, expected_seq, &lines))
         .await;
     match result {
-        Ok(_) => Ok(HttpResponse::SeeOther()
-            .insert_header((
-                header::LOCATION,
-                format!(
-                    "{}/games/{game_id}/play{}",
-                    state.base_path,
-                    who.query_with(&format!("queued={count}"))
-                ),
-            ))
-            .insert_header((header::REFERRER_POLICY, "no-referrer"))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .finish()),
+        Ok(_) => Ok(to_game_page(
+            state,
+            &game_id,
+            &who,
+            &format!("queued={count}"),
+        )),
         Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
             let problem = Problem::new(problem_title(&e), e.detail());
             let extra = Extra {
@@ -1533,6 +1510,28 @@ fn problem_title(e: &ApiError) -> &'static str {
         "not_a_player" => "You have no seat in this game",
         _ => "Your turn was not played",
     }
+}
+
+/// The answer to a form the game page posted: back to the page (by `who`'s credential),
+/// with `param` telling it what was done.
+fn to_game_page(
+    state: &AppState,
+    game_id: &str,
+    who: &PageCredentials,
+    param: &str,
+) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((
+            header::LOCATION,
+            format!(
+                "{}/games/{game_id}/play{}",
+                state.base_path,
+                who.query_with(param)
+            ),
+        ))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .finish()
 }
 
 #[cfg(test)]

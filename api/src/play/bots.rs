@@ -154,13 +154,10 @@ fn bot_seed(game_id: &str, seq: i64, seat: usize) -> Seed {
     Seed(h.finalize().into())
 }
 
-/// How long a strong bot may think, as a count of playouts: about a second on one core
-/// (`BENCHMARKS.md`, "Bots": 200 playouts took 0.5 s with 2 gods and 50 took 0.7 s with 4;
-/// a playout costs about one greedy turn per seat at the table). Dreams' playouts cost
-/// microseconds: the same count is well within the second.
+/// How long a strong bot may think, as a count of playouts: the engine's budget for the
+/// table's size, under a second of one core a decision (`BENCHMARKS.md`, "Bots").
 pub fn budget(seats: usize) -> Budget {
-    let seats = u32::try_from(seats.max(1)).unwrap_or(u32::MAX);
-    Budget::playouts((800 / seats.saturating_mul(seats)).max(40))
+    Budget::for_seats(seats)
 }
 
 /// The bot's turn for `task`, in the engine's JSON. Pure work on the view: run it on a

@@ -69,6 +69,15 @@ impl Budget {
     pub const fn playouts(playouts: u32) -> Budget {
         Budget { playouts }
     }
+
+    /// The service's budget for a table of `seats`: 800 / seats² playouts, at least 40
+    /// (200 for 2 gods, 50 for 4). A Gods playout costs about one greedy turn per god at
+    /// the table, so this stays well under a second of one core a decision (`BENCHMARKS.md`,
+    /// "Bots", has the measured times). Dreams' playouts cost microseconds.
+    pub fn for_seats(seats: usize) -> Budget {
+        let seats = u32::try_from(seats.max(1)).unwrap_or(u32::MAX);
+        Budget::playouts((800 / seats.saturating_mul(seats)).max(40))
+    }
 }
 
 impl Default for Budget {

@@ -27,7 +27,6 @@ use crate::game::{
 };
 use crate::rng::{Generator, Rng, Seed};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 pub use hex::Hex;
@@ -104,9 +103,58 @@ impl EndReason {
 }
 
 /// The board: what lies on each hex. Serialized as a list of `{at, ...cell}` in hex order.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+///
+/// Held as a vector sorted by hex: a board has at most a few dozen tiles, so a binary
+/// search finds one as fast as a tree would, and the bots' searches, which copy the board
+/// for every candidate step, copy one allocation instead of a tree of them. Beside it, a
+/// bitmap of the occupied hexes near the centre answers "is this hex taken?" (the legal
+/// moves ask it for every neighbour of every frontier hex) without a search.
+#[derive(Clone, PartialEq, Eq, Default)]
 pub struct Board {
-    cells: BTreeMap<Hex, Cell>,
+    cells: Vec<(Hex, Cell)>,
+    occupied: Occupancy,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board").field("cells", &self.cells).finish()
+    }
+}
+
+/// Which hexes with `-16 <= q, r < 16` hold a tile: row `r + 16`, bit `q + 16`. Hexes
+/// further out (rare) are looked up in the list. Small, as every copy of a game copies it.
+#[derive(Clone, PartialEq, Eq, Default)]
+struct Occupancy([u32; 32]);
+
+impl Occupancy {
+    /// The row and the bit of `at`, if it is inside the bitmap.
+    fn slot(at: Hex) -> Option<(usize, u32)> {
+        let row = usize::try_from(at.r.checked_add(16)?)
+            .ok()
+            .filter(|&r| r < 32)?;
+        let col = u32::try_from(at.q.checked_add(16)?)
+            .ok()
+            .filter(|&q| q < 32)?;
+        Some((row, 1u32 << col))
+    }
+
+    fn set(&mut self, at: Hex, taken: bool) {
+        if let Some((row, bit)) = Occupancy::slot(at) {
+            if let Some(word) = self.0.get_mut(row) {
+                if taken {
+                    *word |= bit;
+                } else {
+                    *word &= !bit;
+                }
+            }
+        }
+    }
+
+    /// `Some(taken)` inside the bitmap, `None` outside it.
+    fn get(&self, at: Hex) -> Option<bool> {
+        let (row, bit) = Occupancy::slot(at)?;
+        self.0.get(row).map(|word| word & bit != 0)
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -118,37 +166,48 @@ struct BoardEntry {
 
 impl Serialize for Board {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(
-            self.cells
-                .iter()
-                .map(|(&at, &cell)| BoardEntry { at, cell }),
-        )
+        s.collect_seq(self.cells.iter().map(|&(at, cell)| BoardEntry { at, cell }))
     }
 }
 
 impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
         let entries = Vec::<BoardEntry>::deserialize(d)?;
-        let mut cells = BTreeMap::new();
+        let mut board = Board::default();
         for e in entries {
-            if cells.insert(e.at, e.cell).is_some() {
+            if !board.is_empty_at(e.at) {
                 return Err(serde::de::Error::custom(format!(
                     "two tiles on hex {}",
                     e.at
                 )));
             }
+            board.put(e.at, e.cell);
         }
-        Ok(Board { cells })
+        Ok(board)
     }
 }
 
 impl Board {
+    fn find(&self, at: Hex) -> Result<usize, usize> {
+        self.cells.binary_search_by(|(h, _)| h.cmp(&at))
+    }
+
+    fn contains(&self, at: Hex) -> bool {
+        match self.occupied.get(at) {
+            Some(taken) => taken,
+            None => self.find(at).is_ok(),
+        }
+    }
+
     pub fn get(&self, at: Hex) -> Option<Cell> {
-        self.cells.get(&at).copied()
+        self.find(at)
+            .ok()
+            .and_then(|i| self.cells.get(i))
+            .map(|&(_, c)| c)
     }
 
     pub fn is_empty_at(&self, at: Hex) -> bool {
-        !self.cells.contains_key(&at)
+        !self.contains(at)
     }
 
     pub fn len(&self) -> usize {
@@ -161,26 +220,39 @@ impl Board {
 
     /// Every tile, in hex order (deterministic).
     pub fn iter(&self) -> impl Iterator<Item = (Hex, Cell)> + '_ {
-        self.cells.iter().map(|(&h, &c)| (h, c))
+        self.cells.iter().copied()
     }
 
     pub(crate) fn put(&mut self, at: Hex, cell: Cell) {
-        self.cells.insert(at, cell);
+        match self.find(at) {
+            Ok(i) => {
+                if let Some(slot) = self.cells.get_mut(i) {
+                    slot.1 = cell;
+                }
+            }
+            Err(i) => {
+                self.cells.insert(i, (at, cell));
+                self.occupied.set(at, true);
+            }
+        }
     }
 
     pub(crate) fn lift(&mut self, at: Hex) -> Option<Cell> {
-        self.cells.remove(&at)
+        let i = self.find(at).ok()?;
+        self.occupied.set(at, false);
+        Some(self.cells.remove(i).1)
     }
 
     pub(crate) fn cell_mut(&mut self, at: Hex) -> Option<&mut Cell> {
-        self.cells.get_mut(&at)
+        let i = self.find(at).ok()?;
+        self.cells.get_mut(i).map(|(_, c)| c)
     }
 
     /// How many of `at`'s neighbours hold a tile.
     pub fn occupied_neighbours(&self, at: Hex) -> usize {
         at.neighbours()
             .iter()
-            .filter(|n| self.cells.contains_key(n))
+            .filter(|&&n| self.contains(n))
             .count()
     }
 
@@ -188,7 +260,7 @@ impl Board {
     pub fn occupied_neighbours_ignoring(&self, at: Hex, ignoring: Hex) -> usize {
         at.neighbours()
             .iter()
-            .filter(|&&n| n != ignoring && self.cells.contains_key(&n))
+            .filter(|&&n| n != ignoring && self.contains(n))
             .count()
     }
 
@@ -196,9 +268,9 @@ impl Board {
     pub fn frontier(&self) -> Vec<Hex> {
         let mut out: Vec<Hex> = self
             .cells
-            .keys()
-            .flat_map(|h| h.neighbours())
-            .filter(|n| !self.cells.contains_key(n))
+            .iter()
+            .flat_map(|(h, _)| h.neighbours())
+            .filter(|&n| !self.contains(n))
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -212,7 +284,8 @@ impl Board {
     /// Temples of `god` on the board (G-E3).
     pub fn temples_of(&self, god: Seat) -> usize {
         self.cells
-            .values()
+            .iter()
+            .map(|(_, c)| c)
             .filter(|c| matches!(c, Cell::Temple { god: g } if *g == god))
             .count()
     }
@@ -220,7 +293,8 @@ impl Board {
     /// Tribes of `colour` carrying `god`'s marker (G-V1).
     pub fn tribes_worshipping(&self, god: Seat, colour: Colour) -> usize {
         self.cells
-            .values()
+            .iter()
+            .map(|(_, c)| c)
             .filter(|c| matches!(c, Cell::Tribe { colour: k, marker: Some(g) } if *k == colour && *g == god))
             .count()
     }
@@ -228,7 +302,8 @@ impl Board {
     /// Markers of `god` on the board.
     pub fn markers_of(&self, god: Seat) -> usize {
         self.cells
-            .values()
+            .iter()
+            .map(|(_, c)| c)
             .filter(|c| matches!(c, Cell::Tribe { marker: Some(g), .. } if *g == god))
             .count()
     }
@@ -678,5 +753,58 @@ impl Game for Gods {
 
     fn pass_turn(&self, seat: Seat) -> Option<GodsTurn> {
         pass::pass_turn(self, seat)
+    }
+}
+
+#[cfg(test)]
+mod board_tests {
+    use super::{Board, Cell, Colour, Hex};
+
+    /// Tiles inside and outside the occupancy bitmap answer alike: put, look up, count
+    /// neighbours, lift; the list stays in hex order.
+    #[test]
+    fn board_answers_the_same_inside_and_outside_its_bitmap() {
+        let mut board = Board::default();
+        let tribe = Cell::Tribe {
+            colour: Colour::ALL[0],
+            marker: None,
+        };
+        let hexes = [
+            Hex { q: 0, r: 0 },
+            Hex { q: 15, r: -16 },
+            Hex { q: 16, r: 0 },
+            Hex { q: -17, r: 3 },
+            Hex { q: 2, r: -40 },
+            Hex {
+                q: i32::MAX,
+                r: i32::MIN,
+            },
+            Hex { q: 1, r: 0 },
+        ];
+        for &h in &hexes {
+            assert!(board.is_empty_at(h));
+            board.put(h, tribe);
+            assert!(!board.is_empty_at(h), "{h} taken");
+            assert_eq!(board.get(h), Some(tribe));
+        }
+        assert_eq!(board.len(), hexes.len());
+        let order: Vec<Hex> = board.iter().map(|(h, _)| h).collect();
+        let mut sorted = order.clone();
+        sorted.sort();
+        assert_eq!(order, sorted, "the tiles stay in hex order");
+        // (15,-16) and (16,-16) neighbour each other across the bitmap's edge.
+        assert_eq!(
+            board.occupied_neighbours(Hex { q: 16, r: -16 }),
+            1,
+            "a neighbour inside the bitmap counts from outside it"
+        );
+        assert_eq!(board.occupied_neighbours(Hex { q: 16, r: 1 }), 1);
+        for &h in &hexes {
+            assert_eq!(board.lift(h), Some(tribe));
+            assert!(board.is_empty_at(h), "{h} free again");
+            assert_eq!(board.lift(h), None);
+        }
+        assert!(board.is_empty());
+        assert_eq!(board, Board::default(), "an emptied board equals a new one");
     }
 }

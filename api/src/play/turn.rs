@@ -268,6 +268,10 @@ impl After {
                 // The game as the transaction left it: after the queued turns this turn let
                 // play, if any (`crate::play::queue`).
                 let last_seq = head.game.seq;
+                // A queued turn played after this one may have made it a bot's turn.
+                let wake_bots = self.wake_bots
+                    || (last_seq != self.seq
+                        && crate::play::bots::plays_any(&head.players, &next.to_act()));
                 let head = (app.hot.epoch() == self.epoch).then(|| Arc::new(head));
                 app.hot
                     .put_with_head(&self.game_id, last_seq, Arc::from(next), head);
@@ -275,7 +279,7 @@ impl After {
                 if mailed {
                     crate::outbox::wake(app);
                 }
-                if self.wake_bots {
+                if wake_bots {
                     crate::play::bots::wake(app);
                 }
                 Ok(Submitted::Created {
@@ -1013,6 +1017,7 @@ pub fn write(
     prepared: Prepared,
     idem: Option<&Idempotent>,
 ) -> Result<(i64, Box<dyn AnyGame>), SubmitError> {
+    let first_seq = prepared.row.seq;
     let wake_bots = prepared.wake_bots;
     let (next, mailed, wake, head) = write_turn(
         conn,
@@ -1030,7 +1035,11 @@ pub fn write(
     }
     // (The scheduler's transaction may not have committed yet: the worker that finds
     // nothing now finds it at its next poll.)
-    if wake_bots {
+    // A queued turn played after this one may have made it a bot's turn.
+    if wake_bots
+        || (head.game.seq != first_seq
+            && crate::play::bots::plays_any(&head.players, &next.to_act()))
+    {
         crate::play::bots::wake(app);
     }
     Ok((head.game.seq, next))

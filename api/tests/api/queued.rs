@@ -467,3 +467,107 @@ api_test!(
         assert_eq!(q["turns"], json!([]), "{q}");
     }
 );
+
+/// The bot worker polls only every ten minutes here: a bot that plays at once was woken.
+fn slow_bot_poll(s: &mut hermes_api::config::Settings) {
+    s.bot_poll_ms = 600_000;
+}
+
+api_test!(
+    async fn a_queued_star_that_makes_it_a_bots_turn_wakes_the_bot(app) with slow_bot_poll; {
+        let ps = players(&app, 3).await;
+        let (status, created) = app
+            .post(
+                "/games",
+                &ps[0].token,
+                json!({
+                    "kind": "dreams",
+                    "seats": 4,
+                    "options": {"deck": "standard"},
+                    "bots": [{"level": "random"}],
+                }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let code = created["join_code"].as_str().unwrap();
+        for p in &ps[1..] {
+            let (status, body) = app
+                .post(&format!("/games/{id}/join"), &p.token, json!({"code": code}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let g = game(&app, &id, &ps[0]).await;
+        assert_eq!(g["status"], "running", "{g}");
+        let seat_of = |user: &str| -> Option<usize> {
+            g["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["user_id"] == user)
+                .and_then(|p| p["seat"].as_u64())
+                .map(|s| s as usize)
+        };
+        let bot = g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| !p["bot"].is_null())
+            .and_then(|p| p["seat"].as_u64())
+            .expect("a bot seat") as usize;
+        let by_seat = |seat: usize| ps.iter().find(|p| seat_of(&p.id) == Some(seat));
+        // The seat before the bot queues its star; the seat before that one plays it in.
+        let queuer = (bot + 3) % 4;
+        let mover = (bot + 2) % 4;
+        let q = by_seat(queuer).expect("a person before the bot");
+        // Everyone plays up to the mover's turn (the bot by its worker, woken by turns);
+        // the queuer queues its star as soon as it is not its turn.
+        let mut queued = false;
+        let mut waited = 0;
+        loop {
+            let g = game(&app, &id, &ps[0]).await;
+            let to_act = g["to_act"].as_array().unwrap().clone();
+            let seq = g["seq"].as_i64().unwrap();
+            if !queued && to_act != [json!(queuer)] {
+                let (status, body) = queue(&app, &id, q, &["clear at 10,10"]).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+                queued = true;
+            }
+            if queued && to_act == [json!(mover)] {
+                let m = by_seat(mover).expect("a person moves");
+                place(&app, &id, m, seq, &format!("grey at {}", point(mover, 0))).await;
+                break;
+            }
+            match to_act.first().and_then(Value::as_u64).map(|s| s as usize) {
+                Some(s) if s != bot => {
+                    let p = by_seat(s).unwrap();
+                    place(&app, &id, p, seq, &format!("black at {}", point(s, 1))).await;
+                }
+                _ => {
+                    waited += 1;
+                    assert!(waited < 1500, "the bot did not play: {g}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        }
+        // The mover's star let the queued one play, which made it the bot's turn: the bot
+        // plays long before its next poll.
+        let mut waited = 0;
+        loop {
+            let entries = log(&app, &id, &ps[0]).await;
+            let queued = entries
+                .iter()
+                .position(|e| e["seat"] == queuer && e["source"] == "queued")
+                .expect("the queued star was played");
+            if let Some(after) = entries.get(queued + 1) {
+                assert_eq!(after["seat"], bot, "{after}");
+                assert_eq!(after["source"], "bot", "{after}");
+                break;
+            }
+            waited += 1;
+            // A bound, not a timing: 30 s against a poll of ten minutes.
+            assert!(waited < 1500, "the bot was not woken by the queued star");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+);

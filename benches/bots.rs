@@ -51,6 +51,9 @@ struct Args {
     /// Only these parts: gods2, gods4, dreams (comma-separated).
     #[arg(long, default_value = "gods2,gods4,dreams")]
     only: String,
+    /// Only these Gods pairings: strong-greedy, greedy-random (comma-separated).
+    #[arg(long, default_value = "strong-greedy,greedy-random")]
+    pairings: String,
 }
 
 /// A 95 % Wilson score interval for `k` successes in `n` trials.
@@ -350,8 +353,12 @@ fn main() {
     );
     for (part, seats) in [("gods2", 2), ("gods4", 4)] {
         if parts.contains(&part) {
-            gods_pairing(&args, seats, Level::Strong, Level::Greedy);
-            gods_pairing(&args, seats, Level::Greedy, Level::Random);
+            if args.pairings.contains("strong-greedy") {
+                gods_pairing(&args, seats, Level::Strong, Level::Greedy);
+            }
+            if args.pairings.contains("greedy-random") {
+                gods_pairing(&args, seats, Level::Greedy, Level::Random);
+            }
         }
     }
     if parts.contains(&"dreams") {

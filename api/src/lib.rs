@@ -28,6 +28,7 @@ pub mod config;
 pub mod error;
 pub mod game;
 pub mod hooks;
+pub mod i18n;
 pub mod http;
 pub mod inbound;
 pub mod kinds;

@@ -1,0 +1,1 @@
+# Mail: subjects, bodies and the layout they share.

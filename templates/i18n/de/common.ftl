@@ -55,3 +55,5 @@ tile-whirlwind = Wirbelsturm
 tile-extra-action = Zusatzaktion-Plättchen
 tile-game-end = Spielende-Plättchen
 tile-decay = Verfall-Plättchen
+
+label = { $label }:

@@ -66,3 +66,6 @@ tile-whirlwind = whirlwind
 tile-extra-action = extra-action tile
 tile-game-end = game-end tile
 tile-decay = decay tile
+
+# A label before what it names: "The images:" (Japanese "：", French " :").
+label = { $label }:

@@ -98,6 +98,10 @@ mail-queue-dropped = Your queued turns were dropped: the first, { $notation }, i
 
 ## Table talk in a mail
 
+mail-talk-at-table-earlier = { $count ->
+    [one] At the table (1 earlier message on the game’s page)
+   *[other] At the table ({ $count } earlier messages on the game’s page)
+}
 mail-talk-at-table = At the table
 mail-talk-earlier = { $count ->
     [one] 1 earlier message on the game’s page

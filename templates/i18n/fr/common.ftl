@@ -59,3 +59,5 @@ tile-whirlwind = tornade
 tile-extra-action = tuile action supplémentaire
 tile-game-end = tuile fin de partie
 tile-decay = tuile déclin
+
+label = { $label } :

@@ -58,3 +58,5 @@ tile-whirlwind = vortice
 tile-extra-action = tessera mediazione
 tile-game-end = tessera fine gioco
 tile-decay = tessera decadimento
+
+label = { $label }:

@@ -46,3 +46,5 @@ tile-whirlwind = 嵐
 tile-extra-action = 追加アクションタイル
 tile-game-end = エンドタイル
 tile-decay = 衰退タイル
+
+label = { $label }：

@@ -52,3 +52,5 @@ tile-whirlwind = wervelstorm
 tile-extra-action = aanvullende-actiekaart
 tile-game-end = speleindekaart
 tile-decay = vervalkaart
+
+label = { $label }:

@@ -424,7 +424,15 @@ fn samples_in(
     let answer = ReplyAnswer {
         game_name: game_name.to_string(),
         outcome: "played".to_string(),
-        subject: format!("Re: Your turn in {game_name} (turn 7)"),
+        // The subject of the reader's own your-turn mail, in their language.
+        subject: format!(
+            "Re: {}",
+            crate::i18n::text(
+                lang,
+                "mail-your-turn-subject",
+                &[("game", game_name.into()), ("turn", 7_i64.into())]
+            )
+        ),
         turn: Some(7),
         notation: Some("tribe 1 at 2,-1; temple at 1,0".to_string()),
         happened: vec![format!("{} placed a red tribe on 2,-1.", name(0))],

@@ -10,6 +10,7 @@ use crate::error::ApiResult;
 use crate::http::client::client_ip;
 use crate::http::object::Object;
 use crate::http::ratelimit::keep;
+use crate::i18n::Lang;
 use crate::play::accounts::{self, Registration};
 use crate::state::AppState;
 use crate::store::models::User;
@@ -24,6 +25,10 @@ pub struct Register {
     pub email: String,
     pub display_name: String,
     pub password: String,
+    /// The language of the account's mail; without it, the first of ours that the
+    /// request's `Accept-Language` asks for, else English.
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 /// A user as the API shows them to themselves.
@@ -59,7 +64,9 @@ pub async fn register(
         email,
         display_name,
         password,
+        lang,
     } = body.into_inner();
+    let lang = lang.or_else(|| accept_language(&req).map(|l| l.code().to_string()));
     let ip = client_ip(&req);
     let answer_email = accounts::register(
         &state,
@@ -69,6 +76,7 @@ pub async fn register(
             display_name,
             password,
             time_zone: None,
+            lang,
         },
         keep(&req),
     )
@@ -79,4 +87,12 @@ pub async fn register(
                    (log in at POST /auth/login meanwhile); an address that already has \
                    an account gets a note instead, and nothing changes",
     })))
+}
+
+/// The first of our languages the request's `Accept-Language` asks for.
+pub fn accept_language(req: &HttpRequest) -> Option<Lang> {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(Lang::negotiate)
 }

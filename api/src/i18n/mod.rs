@@ -292,7 +292,12 @@ pub fn has(lang: Lang, key: &str) -> bool {
 /// (English lacks it too) or a value the message needs and was not given is an error.
 /// `html`: the message's text is HTML-escaped (the values are put in as given: escape
 /// them first).
-pub fn format(lang: Lang, key: &str, args: &[(&str, Arg)], html: bool) -> Result<String, I18nError> {
+pub fn format(
+    lang: Lang,
+    key: &str,
+    args: &[(&str, Arg)],
+    html: bool,
+) -> Result<String, I18nError> {
     let lang = if has(lang, key) { lang } else { Lang::En };
     let catalogue = catalogue(lang);
     let bundle = if html {
@@ -358,9 +363,15 @@ pub fn time_left(lang: Lang, seconds: i64) -> String {
     let (days, hours, mins) = (minutes / 1440, (minutes % 1440) / 60, minutes % 60);
     let span = |key: &str, n: i64| text(lang, key, &[("n", n.into())]);
     let (first, second) = if days > 0 {
-        (span("span-days", days), (hours > 0).then(|| span("span-hours", hours)))
+        (
+            span("span-days", days),
+            (hours > 0).then(|| span("span-hours", hours)),
+        )
     } else if hours > 0 {
-        (span("span-hours", hours), (mins > 0).then(|| span("span-minutes", mins)))
+        (
+            span("span-hours", hours),
+            (mins > 0).then(|| span("span-minutes", mins)),
+        )
     } else {
         (span("span-minutes", mins), None)
     };
@@ -399,9 +410,15 @@ pub fn long_date(lang: Lang, date: chrono::NaiveDate) -> String {
         lang,
         "date-long",
         &[
-            ("weekday", text(lang, &format!("weekday-{weekday}"), &[]).into()),
+            (
+                "weekday",
+                text(lang, &format!("weekday-{weekday}"), &[]).into(),
+            ),
             ("day", date.day().into()),
-            ("month", text(lang, &format!("month-{}", date.month()), &[]).into()),
+            (
+                "month",
+                text(lang, &format!("month-{}", date.month()), &[]).into(),
+            ),
             ("monthnum", date.month().into()),
             ("year", i64::from(date.year()).into()),
         ],
@@ -425,7 +442,10 @@ pub fn long_datetime(lang: Lang, at: DateTime<Utc>, time_zone: &str) -> String {
         "datetime-long",
         &[
             ("date", long_date(lang, local.date_naive()).into()),
-            ("time", format!("{:02}:{:02}", local.hour(), local.minute()).into()),
+            (
+                "time",
+                format!("{:02}:{:02}", local.hour(), local.minute()).into(),
+            ),
             ("zone", zone_text.into()),
         ],
     )

@@ -53,7 +53,8 @@ fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
                 // A value the code gives that this language does not print is named in
                 // the message's comment (`# $n: …`), so a translation may use it.
                 for line in m.comment.iter().flat_map(|c| c.content.iter()) {
-                    for word in line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
+                    for word in line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                    {
                         if let Some(name) = word.strip_prefix('$').filter(|n| !n.is_empty()) {
                             vars.insert(name.to_string());
                         }
@@ -92,8 +93,8 @@ fn every_language_has_every_english_key_and_no_other() {
 fn sample(var: &str) -> Arg {
     match var {
         "n" | "count" | "day" | "monthnum" | "year" | "seat" | "seats" | "turn" | "round"
-        | "points" | "score" | "earlier" | "tiles" | "crystals" | "extra" | "vision"
-        | "games" | "mortal_seat" | "index" | "total" => Arg::Number(2),
+        | "points" | "score" | "earlier" | "tiles" | "crystals" | "extra" | "vision" | "games"
+        | "mortal_seat" | "index" | "total" => Arg::Number(2),
         _ => Arg::Text(format!("«{var}»")),
     }
 }
@@ -109,7 +110,10 @@ fn every_message_renders_in_every_language_with_no_variable_left_unrendered() {
                 continue;
             };
             for var in vars.difference(given) {
-                problems.push(format!("{}: `{key}` uses ${var}, which English lacks", lang.code()));
+                problems.push(format!(
+                    "{}: `{key}` uses ${var}, which English lacks",
+                    lang.code()
+                ));
             }
             for n in [0, 1, 2, 5, 21] {
                 let args: Vec<(&str, Arg)> = given
@@ -161,15 +165,27 @@ fn every_catalogue_file_on_disk_is_embedded() {
         if !dir.is_dir() {
             continue;
         }
-        let code = dir.file_name().expect("a name").to_string_lossy().to_string();
+        let code = dir
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .to_string();
         for file in std::fs::read_dir(&dir).expect("a language folder") {
-            let name = file.expect("a file").file_name().to_string_lossy().to_string();
+            let name = file
+                .expect("a file")
+                .file_name()
+                .to_string_lossy()
+                .to_string();
             on_disk.insert((code.clone(), name));
         }
     }
     let embedded: BTreeSet<(String, String)> = Lang::ALL
         .into_iter()
-        .flat_map(|l| sources(l).iter().map(move |(f, _)| (l.code().to_string(), f.to_string())))
+        .flat_map(|l| {
+            sources(l)
+                .iter()
+                .map(move |(f, _)| (l.code().to_string(), f.to_string()))
+        })
         .collect();
     assert_eq!(on_disk, embedded);
 }
@@ -206,14 +222,35 @@ fn spans_and_time_left_follow_each_languages_plurals() {
 
 #[test]
 fn a_moment_is_written_as_each_language_writes_dates() {
-    let at = Utc.with_ymd_and_hms(2025, 1, 17, 13, 30, 0).single().expect("a time");
+    let at = Utc
+        .with_ymd_and_hms(2025, 1, 17, 13, 30, 0)
+        .single()
+        .expect("a time");
     let berlin = |lang| long_datetime(lang, at, "Europe/Berlin");
-    assert_eq!(berlin(Lang::En), "Friday 17 January 2025, 14:30 CET (Europe/Berlin)");
-    assert_eq!(berlin(Lang::It), "venerdì 17 gennaio 2025, ore 14:30 CET (Europe/Berlin)");
-    assert_eq!(berlin(Lang::Fr), "vendredi 17 janvier 2025 à 14:30 CET (Europe/Berlin)");
-    assert_eq!(berlin(Lang::Nl), "vrijdag 17 januari 2025 om 14:30 CET (Europe/Berlin)");
-    assert_eq!(berlin(Lang::De), "Freitag, 17. Januar 2025, 14:30 Uhr CET (Europe/Berlin)");
-    assert_eq!(berlin(Lang::Ja), "2025年1月17日（金） 14:30 CET (Europe/Berlin)");
+    assert_eq!(
+        berlin(Lang::En),
+        "Friday 17 January 2025, 14:30 CET (Europe/Berlin)"
+    );
+    assert_eq!(
+        berlin(Lang::It),
+        "venerdì 17 gennaio 2025, ore 14:30 CET (Europe/Berlin)"
+    );
+    assert_eq!(
+        berlin(Lang::Fr),
+        "vendredi 17 janvier 2025 à 14:30 CET (Europe/Berlin)"
+    );
+    assert_eq!(
+        berlin(Lang::Nl),
+        "vrijdag 17 januari 2025 om 14:30 CET (Europe/Berlin)"
+    );
+    assert_eq!(
+        berlin(Lang::De),
+        "Freitag, 17. Januar 2025, 14:30 Uhr CET (Europe/Berlin)"
+    );
+    assert_eq!(
+        berlin(Lang::Ja),
+        "2025年1月17日（金） 14:30 CET (Europe/Berlin)"
+    );
     assert_eq!(
         long_datetime(Lang::En, at, "UTC"),
         "Friday 17 January 2025, 13:30 UTC"
@@ -226,7 +263,10 @@ fn a_moment_is_written_as_each_language_writes_dates() {
 #[test]
 fn accept_language_chooses_the_first_of_ours_by_quality() {
     assert_eq!(Lang::negotiate("de-CH, fr;q=0.8"), Some(Lang::De));
-    assert_eq!(Lang::negotiate("pt-BR, ja-JP;q=0.5, en;q=0.3"), Some(Lang::Ja));
+    assert_eq!(
+        Lang::negotiate("pt-BR, ja-JP;q=0.5, en;q=0.3"),
+        Some(Lang::Ja)
+    );
     assert_eq!(Lang::negotiate("en;q=0.2, nl-BE;q=0.9"), Some(Lang::Nl));
     assert_eq!(Lang::negotiate("it;q=0, fr"), Some(Lang::Fr));
     assert_eq!(Lang::negotiate("pt, es"), None);
@@ -251,8 +291,11 @@ fn t_renders_in_the_templates_language_escapes_html_and_falls_back_to_english() 
             minijinja::AutoEscape::None
         }
     });
-    env.add_template("a.txt", r#"{{ t("span-days", n=n) }}|{{ t("time-left", span=s, n=1) }}"#)
-        .expect("a template");
+    env.add_template(
+        "a.txt",
+        r#"{{ t("span-days", n=n) }}|{{ t("time-left", span=s, n=1) }}"#,
+    )
+    .expect("a template");
     env.add_template(
         "a.html",
         r#"{{ t("time-left", span=s, n=1) }}|{{ t("time-left", span=s|bold, n=1) }}"#,

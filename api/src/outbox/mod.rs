@@ -866,7 +866,11 @@ fn talk_reply(
 
 /// The line above a mail a reply to which may propose (or accept) a rematch.
 fn rematch_hint(lang: Lang) -> String {
-    crate::i18n::text(lang, "reply-hint-rematch", &[("rematch", "`rematch`".into())])
+    crate::i18n::text(
+        lang,
+        "reply-hint-rematch",
+        &[("rematch", "`rematch`".into())],
+    )
 }
 
 /// The picture `what` of `row`'s game at its sequence as `seat` sees it (`None`: as

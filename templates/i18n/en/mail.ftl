@@ -47,11 +47,11 @@ mail-password-reset-not-you = If it was not you: there is nothing to do. Your pa
 
 ## invitation
 
-mail-invitation-subject-from = “{ $inviter }” invites you to play { $kind }: { $game }
+mail-invitation-subject-from = "{ $inviter }" invites you to play { $kind }: { $game }
 mail-invitation-subject = An invitation to play { $kind } on Hermes: { $game }
 mail-invitation-title = An invitation to { $game }
 mail-invitation-intro = { $inviter } invites you to a game of { $kind }: { $game }.
-mail-invitation-intro-stranger = A player on Hermes who goes by the name “{ $inviter }” invites you to a game of { $kind }: { $game }.
+mail-invitation-intro-stranger = A player on Hermes who goes by the name "{ $inviter }" invites you to a game of { $kind }: { $game }.
 mail-invitation-seats = Seats: { $seats }.
 mail-invitation-joined = Joined so far: { $players }.
 mail-invitation-nobody = Nobody has joined yet.
@@ -99,13 +99,13 @@ mail-queue-dropped = Your queued turns were dropped: the first, { $notation }, i
 ## Table talk in a mail
 
 mail-talk-at-table-earlier = { $count ->
-    [one] At the table (1 earlier message on the game’s page)
-   *[other] At the table ({ $count } earlier messages on the game’s page)
+    [one] At the table (1 earlier message on the game's page)
+   *[other] At the table ({ $count } earlier messages on the game's page)
 }
 mail-talk-at-table = At the table
 mail-talk-earlier = { $count ->
-    [one] 1 earlier message on the game’s page
-   *[other] { $count } earlier messages on the game’s page
+    [one] 1 earlier message on the game's page
+   *[other] { $count } earlier messages on the game's page
 }
 mail-talk-answer = To answer, reply to this mail with a line { $say }.
 
@@ -125,13 +125,13 @@ mail-timeout-subject-you = Your time ran out in { $game }
 mail-timeout-subject = Time ran out for { $god } in { $game }
 mail-timeout-passed-you = Your deadline in { $game } has passed.
 mail-timeout-passed = The deadline of { $god } in { $game } has passed.
-mail-timeout-auto-pass-you = As the game’s rules for timeouts say, the service played the smallest legal turn for you:
-mail-timeout-auto-pass-other = As the game’s rules for timeouts say, the service played the smallest legal turn for { $god }:
-mail-timeout-forfeit-you = As the game’s rules for timeouts say, you have dropped out of the game.
-mail-timeout-forfeit-other = As the game’s rules for timeouts say, { $god } has dropped out of the game.
-mail-timeout-stand-in-you = As the game’s rules for timeouts say, a stand-in bot now plays for you until you are back.
-mail-timeout-stand-in-other = As the game’s rules for timeouts say, a stand-in bot now plays for { $god } until they are back.
-mail-timeout-take-back = To take your seat back, play your turn when it comes, or press “take my seat back” on the game’s page.
+mail-timeout-auto-pass-you = As the game's rules for timeouts say, the service played the smallest legal turn for you:
+mail-timeout-auto-pass-other = As the game's rules for timeouts say, the service played the smallest legal turn for { $god }:
+mail-timeout-forfeit-you = As the game's rules for timeouts say, you have dropped out of the game.
+mail-timeout-forfeit-other = As the game's rules for timeouts say, { $god } has dropped out of the game.
+mail-timeout-stand-in-you = As the game's rules for timeouts say, a stand-in bot now plays for you until you are back.
+mail-timeout-stand-in-other = As the game's rules for timeouts say, a stand-in bot now plays for { $god } until they are back.
+mail-timeout-take-back = To take your seat back, play your turn when it comes, or press "take my seat back" on the game's page.
 mail-timeout-wait-you = The game waits for you: nothing was played.
 mail-timeout-wait-other = The game waits for { $god }: nothing was played.
 
@@ -139,7 +139,7 @@ mail-timeout-wait-other = The game waits for { $god }: nothing was played.
 
 mail-stand-in-subject = A stand-in plays for { $god } in { $game }
 mail-stand-in-back-subject = { $god } is back in { $game }
-mail-stand-in-started = The deadline of { $god } in { $game } has passed. As the game’s rules for timeouts say, a stand-in ({ $level }) now plays for { $god } until they are back.
+mail-stand-in-started = The deadline of { $god } in { $game } has passed. As the game's rules for timeouts say, a stand-in ({ $level }) now plays for { $god } until they are back.
 mail-stand-in-back = { $god } took their seat back from the stand-in in { $game }: they play for themselves again.
 # The stand-in's level, a code: `random` or `greedy`.
 bot-level = { $level ->
@@ -170,7 +170,7 @@ mail-game-over-seed = The seed of the game was secret until now.
 mail-game-over-seed-check = With the log of turns it replays the whole game, so you can check every draw against the commitment shown when the game began.
 mail-game-over-replay = Replay the game
 mail-game-over-play-again = Play again
-mail-game-over-rematch-text = Play again: the same table, the same kind and options. Reply “rematch” to this mail, or open the game and click Rematch; it starts once every player has accepted:
+mail-game-over-rematch-text = Play again: the same table, the same kind and options. Reply "rematch" to this mail, or open the game and click Rematch; it starts once every player has accepted:
 mail-game-over-rematch-html = The same table, the same kind and options: one click proposes a rematch, and it starts once every player has accepted. Reply { $rematch } to this mail, or open the game.
 mail-rematch-button = Rematch
 

@@ -672,7 +672,10 @@ fn no_mail_in_another_language_leaves_an_english_sentence_a_key_or_a_placeholder
                 .join(" ");
             for fragment in &english {
                 if flat.contains(fragment.as_str()) {
-                    problems.push(format!("{} {name}: English left: {fragment:?}", lang.code()));
+                    problems.push(format!(
+                        "{} {name}: English left: {fragment:?}",
+                        lang.code()
+                    ));
                 }
             }
         }
@@ -895,10 +898,7 @@ fn every_template_file_is_embedded_and_every_message_has_its_three_files() {
                 .replace('\\', "/")
         })
         .collect();
-    let embedded: BTreeSet<String> = embedded_files()
-        .into_iter()
-        .map(str::to_string)
-        .collect();
+    let embedded: BTreeSet<String> = embedded_files().into_iter().map(str::to_string).collect();
     assert_eq!(
         on_disk, embedded,
         "templates/mail and the embedded list agree"

@@ -314,3 +314,87 @@ fn t_renders_in_the_templates_language_escapes_html_and_falls_back_to_english() 
         "&lt;i&gt; x left|<b>&lt;i&gt; x</b> left"
     );
 }
+
+/// The catalogues say the games' words as the glossary does (`docs/rules/glossary.md`,
+/// whose tables have a column per language in `Lang::ALL`'s order).
+#[test]
+fn the_catalogues_use_the_glossarys_words() {
+    let glossary = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/rules/glossary.md"),
+    )
+    .expect("the glossary");
+    // A cell's first word for the term, without its article or what is in parentheses.
+    let word = |cell: &str| -> String {
+        let first = cell.split(',').next().unwrap_or_default();
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in first.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                c if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        let words: Vec<&str> = plain.split_whitespace().collect();
+        let articles = [
+            "the", "il", "la", "le", "les", "de", "het", "der", "die", "das",
+        ];
+        let skip = usize::from(words.len() > 1 && articles.contains(&words[0]));
+        words[skip..].join(" ")
+    };
+    let row = |term: &str| -> Vec<String> {
+        let line = glossary
+            .lines()
+            .find(|l| l.starts_with(&format!("| {term} |")))
+            .unwrap_or_else(|| panic!("no glossary row `{term}`"));
+        line.split('|')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(word)
+            .collect()
+    };
+    let checks: &[(&str, &str, &[(&str, &str)])] = &[
+        ("desert", "tile-desert", &[]),
+        ("whirlwind", "tile-whirlwind", &[]),
+        ("extra-action tile", "tile-extra-action", &[]),
+        ("game-end tile", "tile-game-end", &[]),
+        ("decay tile", "tile-decay", &[]),
+        ("the display", "mail-your-turn-display", &[("tiles", "5")]),
+        ("star", "star-kind", &[("kind", "clear")]),
+        (
+            "the firmament (the sky)",
+            "mail-dreams-firmament-alt",
+            &[("game", "G")],
+        ),
+        ("true vision", "mail-dreams-you-mortal", &[]),
+        ("the mortal", "mail-dreams-role-mortal", &[]),
+        (
+            "round",
+            "mail-dreams-stars-subject",
+            &[("game", "G"), ("round", "2")],
+        ),
+    ];
+    let mut problems = Vec::new();
+    for (term, key, args) in checks {
+        let cells = row(term);
+        assert_eq!(cells.len(), Lang::ALL.len(), "{term}: {cells:?}");
+        for (lang, expected) in Lang::ALL.into_iter().zip(&cells) {
+            let args: Vec<(&str, Arg)> = args
+                .iter()
+                .map(|(n, v)| {
+                    let arg = v.parse::<i64>().map_or_else(|_| Arg::from(*v), Arg::Number);
+                    (*n, arg)
+                })
+                .collect();
+            let said = format(lang, key, &args, false).expect("renders");
+            if !said.to_lowercase().contains(&expected.to_lowercase()) {
+                problems.push(format!(
+                    "{}: `{key}` is {said:?}, the glossary says {expected:?}",
+                    lang.code()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -354,7 +354,9 @@ fn the_catalogues_use_the_glossarys_words() {
             .map(word)
             .collect()
     };
-    let checks: &[(&str, &str, &[(&str, &str)])] = &[
+    // (the glossary's term, the message that says it, the values it is given)
+    type Check<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+    let checks: &[Check] = &[
         ("desert", "tile-desert", &[]),
         ("whirlwind", "tile-whirlwind", &[]),
         ("extra-action tile", "tile-extra-action", &[]),

@@ -292,7 +292,7 @@ pub async fn signup_form(
             time_zone: "UTC",
             zone_chosen: false,
             langs: lang_choices(),
-            account_lang: crate::http::users::accept_language(&req)
+            account_lang: crate::http::client::accept_language(&req)
                 .unwrap_or_default()
                 .code(),
         },

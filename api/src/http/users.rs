@@ -7,10 +7,9 @@
 //! cost one password hash, so the time does not tell either.
 
 use crate::error::ApiResult;
-use crate::http::client::client_ip;
+use crate::http::client::{accept_language, client_ip};
 use crate::http::object::Object;
 use crate::http::ratelimit::keep;
-use crate::i18n::Lang;
 use crate::play::accounts::{self, Registration};
 use crate::state::AppState;
 use crate::store::models::User;
@@ -87,12 +86,4 @@ pub async fn register(
                    (log in at POST /auth/login meanwhile); an address that already has \
                    an account gets a note instead, and nothing changes",
     })))
-}
-
-/// The first of our languages the request's `Accept-Language` asks for.
-pub fn accept_language(req: &HttpRequest) -> Option<Lang> {
-    req.headers()
-        .get(actix_web::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(Lang::negotiate)
 }

@@ -16,7 +16,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "domain",
         &[
-            "game", "kinds", "links", "auth", "mail", "board", "calendar", "hooks",
+            "game", "kinds", "links", "auth", "mail", "board", "calendar", "hooks", "i18n",
         ],
     ),
     ("ground", &["store", "error", "secret", "clock"]),

@@ -16,7 +16,7 @@
 //! | acts | `play` | everything the service does, whatever way it arrives: plain values in, a typed error out |
 //! | delivery | `outbox` | the mail an act causes, composed and sent |
 //! | runtime | `state`, `metrics`, `stream` | what a running server shares: the state, the counters, the streams' wake-ups |
-//! | domain | `game`, `kinds`, `links`, `auth`, `mail`, `board`, `calendar`, `hooks` | the game record, each kind's service side, links and tokens, rendering |
+//! | domain | `game`, `kinds`, `links`, `auth`, `mail`, `board`, `calendar`, `hooks`, `i18n` | the game record, each kind's service side, links and tokens, rendering, the readers' languages |
 //! | ground | `store`, `error`, `secret`, `clock` | all SQL and the database runner, the error, secrets, time |
 
 pub mod auth;
@@ -29,6 +29,7 @@ pub mod error;
 pub mod game;
 pub mod hooks;
 pub mod http;
+pub mod i18n;
 pub mod inbound;
 pub mod kinds;
 #[cfg(test)]

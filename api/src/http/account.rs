@@ -189,6 +189,27 @@ struct SignupPage<'a> {
     zones: Vec<ZoneGroup>,
     time_zone: &'a str,
     zone_chosen: bool,
+    /// The language picker, and the one chosen (first offered: the one the browser's
+    /// `Accept-Language` asks for).
+    langs: Vec<LangChoice>,
+    account_lang: &'a str,
+}
+
+/// A language in a picker: its code and its name in itself.
+#[derive(Serialize)]
+struct LangChoice {
+    code: &'static str,
+    name: &'static str,
+}
+
+fn lang_choices() -> Vec<LangChoice> {
+    crate::i18n::Lang::ALL
+        .into_iter()
+        .map(|l| LangChoice {
+            code: l.code(),
+            name: l.name(),
+        })
+        .collect()
 }
 
 /// The IANA zones of one region, for a zone picker (`<optgroup>`).
@@ -270,6 +291,10 @@ pub async fn signup_form(
             zones: zone_choices("UTC"),
             time_zone: "UTC",
             zone_chosen: false,
+            langs: lang_choices(),
+            account_lang: crate::http::client::accept_language(&req)
+                .unwrap_or_default()
+                .code(),
         },
     )?;
     Ok(page_with(StatusCode::OK, html, cookie))
@@ -293,6 +318,7 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
     let email = form.get("email").unwrap_or_default().to_string();
     let display_name = form.get("display_name").unwrap_or_default().to_string();
     let time_zone = form.get("time_zone").unwrap_or_default().trim().to_string();
+    let lang = form.get("lang").unwrap_or_default().trim().to_string();
     let ip = client_ip(&req);
     let registered = acts::register(
         &state,
@@ -302,6 +328,7 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
             display_name: display_name.clone(),
             password: form.get("password").unwrap_or_default().to_string(),
             time_zone: Some(time_zone.clone()),
+            lang: Some(lang.clone()),
         },
         keep(&req),
     )
@@ -337,6 +364,8 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
                     zones: zone_choices(&time_zone),
                     time_zone: &time_zone,
                     zone_chosen: true,
+                    langs: lang_choices(),
+                    account_lang: &lang,
                 },
             )?;
             Ok(page_with(StatusCode::UNPROCESSABLE_ENTITY, html, cookie))
@@ -663,6 +692,8 @@ struct PrefsPage<'a> {
     mail: String,
     time_zone: String,
     talk: String,
+    langs: Vec<LangChoice>,
+    account_lang: String,
     /// A bot account (`POST /me/bot`, or this page's own button).
     bot: bool,
     zones: Vec<ZoneGroup>,
@@ -700,6 +731,8 @@ async fn prefs_page(
             zones: zone_choices(&p.time_zone),
             time_zone: p.time_zone,
             talk: p.talk_mail,
+            langs: lang_choices(),
+            account_lang: p.lang,
             bot: user.bot,
             flash,
             problem,
@@ -730,7 +763,7 @@ pub async fn preferences_form(
     .await
 }
 
-/// `POST /preferences` (`csrf`, `mail`, `time_zone`, `talk`): saved as `PATCH /me/preferences`
+/// `POST /preferences` (`csrf`, `mail`, `time_zone`, `talk`, `lang`): saved as `PATCH /me/preferences`
 /// saves them.
 pub async fn preferences(
     req: HttpRequest,
@@ -762,7 +795,7 @@ pub async fn preferences(
         };
     }
     let mut fields = serde_json::Map::new();
-    for name in ["mail", "time_zone", "talk"] {
+    for name in ["mail", "time_zone", "talk", "lang"] {
         if let Some(v) = form.get(name) {
             fields.insert(
                 name.to_string(),

@@ -136,3 +136,12 @@ mod tests {
         );
     }
 }
+
+/// The first of our languages the request's `Accept-Language` asks for
+/// ([`crate::i18n::Lang::negotiate`]).
+pub fn accept_language(req: &HttpRequest) -> Option<crate::i18n::Lang> {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(crate::i18n::Lang::negotiate)
+}

@@ -113,6 +113,8 @@ fn environment() -> &'static Environment<'static> {
                 minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string())
             })
         });
+        // `t("key", name=…)`: catalogue messages in the page's `lang` (`crate::i18n`).
+        crate::i18n::register(&mut env);
         env.set_loader(|name| {
             Ok(PAGES
                 .iter()

@@ -7,7 +7,7 @@
 //! cost one password hash, so the time does not tell either.
 
 use crate::error::ApiResult;
-use crate::http::client::client_ip;
+use crate::http::client::{accept_language, client_ip};
 use crate::http::object::Object;
 use crate::http::ratelimit::keep;
 use crate::play::accounts::{self, Registration};
@@ -24,6 +24,10 @@ pub struct Register {
     pub email: String,
     pub display_name: String,
     pub password: String,
+    /// The language of the account's mail; without it, the first of ours that the
+    /// request's `Accept-Language` asks for, else English.
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 /// A user as the API shows them to themselves.
@@ -59,7 +63,9 @@ pub async fn register(
         email,
         display_name,
         password,
+        lang,
     } = body.into_inner();
+    let lang = lang.or_else(|| accept_language(&req).map(|l| l.code().to_string()));
     let ip = client_ip(&req);
     let answer_email = accounts::register(
         &state,
@@ -69,6 +75,7 @@ pub async fn register(
             display_name,
             password,
             time_zone: None,
+            lang,
         },
         keep(&req),
     )

@@ -156,11 +156,18 @@ pub trait Kind: Send + Sync {
     fn legal_words(&self, legal: &Value) -> Vec<String>;
     /// An answer to a your-turn mail, by its data: the reply hint's example.
     fn reply_example(&self, data: &Value) -> String;
-    /// The one line of a your-turn mail that says how to answer, by the mail's data.
-    fn reply_hint(&self, data: &Value) -> String {
-        format!(
-            "Reply to this mail with your turn, e.g. `{}` (or `legal` for your steps, `board` for the board, `say: …` to talk to the table).",
-            self.reply_example(data)
+    /// The one line of a your-turn mail that says how to answer, by the mail's data, in
+    /// the reader's language (the keywords stay: they are the notation's).
+    fn reply_hint(&self, lang: crate::i18n::Lang, data: &Value) -> String {
+        crate::i18n::text(
+            lang,
+            "reply-hint-turn",
+            &[
+                ("example", format!("`{}`", self.reply_example(data)).into()),
+                ("legal", "`legal`".into()),
+                ("board", "`board`".into()),
+                ("say", "`say: …`".into()),
+            ],
         )
     }
     /// The seat a board picture is kept for (`None`: one picture serves every seat).

@@ -151,6 +151,10 @@ pub struct Deadline {
     /// empty when the mail was decided without a "now" (rows queued before it existed).
     #[serde(default)]
     pub left: String,
+    /// Seconds left from the moment `left` was written: mail puts it into the reader's
+    /// words (`left` is English, for rows queued before this and for pages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_secs: Option<i64>,
 }
 
 impl Deadline {
@@ -169,13 +173,15 @@ impl Deadline {
             zone: zone.name().to_string(),
             utc: at.to_rfc3339_opts(SecondsFormat::Secs, true),
             left: String::new(),
+            left_secs: None,
         }
     }
 
     /// The same, with how long is left from `now` ([`words::time_left`]).
     pub fn from_now(at: DateTime<Utc>, time_zone: &str, now: DateTime<Utc>) -> Deadline {
         Deadline {
-            left: words::time_left(at - now),
+            left: words::time_left(Lang::En, at - now),
+            left_secs: Some((at - now).num_seconds()),
             ..Deadline::new(at, time_zone)
         }
     }
@@ -385,7 +391,12 @@ impl GodsYourTurn<'_> {
                 .collect(),
             crystals: me.map_or(0, |g| g.crystals),
             extra_actions: me.map_or(0, |g| g.extra_actions),
-            display: self.view.display.iter().map(|t| t.name()).collect(),
+            display: self
+                .view
+                .display
+                .iter()
+                .map(|t| words::tile(self.lang, *t))
+                .collect(),
             tiles_remaining: self.view.tiles_remaining,
             may_declare_end: self.view.phase == Phase::MayDeclare,
             deadline: self.deadline.clone(),
@@ -484,8 +495,13 @@ pub struct DigestGame {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Digest {
-    /// The reader's local date, e.g. `Tuesday 3 March 2026`.
+    /// The reader's local date, e.g. `Tuesday 3 March 2026` (English: for rows written
+    /// before `day`).
     pub date: String,
+    /// The same day as `2026-03-03`: the mail writes it in the reader's language. `null`
+    /// in rows written before it.
+    #[serde(default)]
+    pub day: Option<String>,
     pub games: Vec<DigestGame>,
 }
 

@@ -16,12 +16,10 @@
 //!
 //! # Templates and languages
 //! Each message is a folder with `subject.txt`, `body.txt` and `body.html`; `_layout/`
-//! holds the frame every message shares (greeting, footer, unsubscribe link). English, the
-//! default language, lives at the top: `templates/mail/<name>/`. Another language is the
-//! same tree in a folder named by its code, `templates/mail/<lang>/<name>/`: add a [`Lang`]
-//! variant, copy the tree, translate, and list the files in `templates.rs`; a missing file
-//! is then a build error, and the tests render every template in every language. Words
-//! the service writes itself (what a turn did, in [`words`]) are chosen by [`Lang`] too.
+//! holds the frame every message shares (greeting, footer, unsubscribe link). One tree
+//! serves every language: its words are messages of the catalogues (`crate::i18n`),
+//! rendered in the recipient's [`Lang`] (`Context::lang`). Words the service writes itself
+//! (what a turn did, in [`words`]) take the [`Lang`] too, and are English for now.
 //!
 //! # The outbox worker, in short
 //! ```text

@@ -1,9 +1,9 @@
 //! The template sets, embedded in the binary, and strict rendering.
 //!
-//! Inside the template environment a file is named `<lang>/<path>`, e.g.
-//! `en/your_turn/body.html`; a template refers to another by its path inside its own
-//! language (`{% extends "_layout/base.html" %}`), so a translated tree is a copy with the
-//! words changed. `body.html` is HTML-escaped (by its extension), the `.txt` files are not;
+//! One tree serves every language: a file is named by its path (`your_turn/body.html`,
+//! `{% extends "_layout/base.html" %}`), and its words are catalogue messages,
+//! `{{ t("mail-your-turn-subject", game=game_name) }}`, rendered in the reader's language
+//! (the `lang` variable every message gets; `crate::i18n`). `body.html` is HTML-escaped (by its extension), the `.txt` files are not;
 //! in both, every value a template prints is first flattened to one line with control and
 //! bidirectional-override characters replaced by spaces, so a display name cannot start a
 //! new line, forge a paragraph or reorder the text around it. The HTML escaping is of
@@ -19,80 +19,85 @@ use super::message::{Context, Message};
 use super::MailError;
 use minijinja::value::{Serde, Value};
 use minijinja::{escape_formatter, AutoEscape, Environment, ErrorKind, UndefinedBehavior};
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
-/// A language mail can be written in. Each has a full template set.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    #[default]
-    En,
-}
+pub use crate::i18n::Lang;
 
-impl Lang {
-    pub const ALL: [Lang; 1] = [Lang::En];
-
-    /// The BCP 47 code, as stored in a user's preferences.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL
-            .into_iter()
-            .find(|lang| lang.code().eq_ignore_ascii_case(code))
-    }
-
-    /// The language's files: `(path inside the language's tree, source)`.
-    fn files(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Lang::En => ENGLISH,
-        }
-    }
-}
-
-/// Embed a language's files from `templates/mail/<root>`. `include_str!` makes a missing
-/// file a build error and rebuilds the crate when a template changes.
+/// Embed the files of `templates/mail/`. `include_str!` makes a missing file a build error
+/// and rebuilds the crate when a template changes.
 macro_rules! embed {
-    ($root:literal; $($path:literal),* $(,)?) => {
+    ($($path:literal),* $(,)?) => {
         &[$((
             $path,
-            include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"), "/../templates/mail/", $root, $path
-            )),
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../templates/mail/", $path)),
         )),*]
     };
 }
 
-/// English, the default language, at the top of `templates/mail/`.
-static ENGLISH: &[(&str, &str)] = embed!("";
-    "_layout/base.txt", "_layout/base.html",
-    "welcome/subject.txt", "welcome/body.txt", "welcome/body.html",
-    "register_attempt/subject.txt", "register_attempt/body.txt", "register_attempt/body.html",
-    "password_reset/subject.txt", "password_reset/body.txt", "password_reset/body.html",
-    "invitation/subject.txt", "invitation/body.txt", "invitation/body.html",
-    "game_deleted/subject.txt", "game_deleted/body.txt", "game_deleted/body.html",
-    "your_turn/subject.txt", "your_turn/body.txt", "your_turn/body.html",
-    "reminder/subject.txt", "reminder/body.txt", "reminder/body.html",
-    "timeout/subject.txt", "timeout/body.txt", "timeout/body.html",
-    "stand_in/subject.txt", "stand_in/body.txt", "stand_in/body.html",
-    "game_over/subject.txt", "game_over/body.txt", "game_over/body.html",
-    "digest/subject.txt", "digest/body.txt", "digest/body.html",
-    "dreams_stars/subject.txt", "dreams_stars/body.txt", "dreams_stars/body.html",
-    "dreams_guess/subject.txt", "dreams_guess/body.txt", "dreams_guess/body.html",
-    "dreams_reveal/subject.txt", "dreams_reveal/body.txt", "dreams_reveal/body.html",
-    "reply_answer/subject.txt", "reply_answer/body.txt", "reply_answer/body.html",
-    "talk/subject.txt", "talk/body.txt", "talk/body.html",
-    "rematch/subject.txt", "rematch/body.txt", "rematch/body.html",
-    "_talk/lines.txt", "_talk/lines.html",
-    "_dreams/table.txt", "_dreams/table.html",
-    "_dreams/reveal.txt", "_dreams/reveal.html",
-    "_queue/dropped.txt", "_queue/dropped.html",
+/// The one template tree: every language renders it, its words from the catalogues
+/// (`crate::i18n`).
+static FILES: &[(&str, &str)] = embed!(
+    "_layout/base.txt",
+    "_layout/base.html",
+    "welcome/subject.txt",
+    "welcome/body.txt",
+    "welcome/body.html",
+    "register_attempt/subject.txt",
+    "register_attempt/body.txt",
+    "register_attempt/body.html",
+    "password_reset/subject.txt",
+    "password_reset/body.txt",
+    "password_reset/body.html",
+    "invitation/subject.txt",
+    "invitation/body.txt",
+    "invitation/body.html",
+    "game_deleted/subject.txt",
+    "game_deleted/body.txt",
+    "game_deleted/body.html",
+    "your_turn/subject.txt",
+    "your_turn/body.txt",
+    "your_turn/body.html",
+    "reminder/subject.txt",
+    "reminder/body.txt",
+    "reminder/body.html",
+    "timeout/subject.txt",
+    "timeout/body.txt",
+    "timeout/body.html",
+    "stand_in/subject.txt",
+    "stand_in/body.txt",
+    "stand_in/body.html",
+    "game_over/subject.txt",
+    "game_over/body.txt",
+    "game_over/body.html",
+    "digest/subject.txt",
+    "digest/body.txt",
+    "digest/body.html",
+    "dreams_stars/subject.txt",
+    "dreams_stars/body.txt",
+    "dreams_stars/body.html",
+    "dreams_guess/subject.txt",
+    "dreams_guess/body.txt",
+    "dreams_guess/body.html",
+    "dreams_reveal/subject.txt",
+    "dreams_reveal/body.txt",
+    "dreams_reveal/body.html",
+    "reply_answer/subject.txt",
+    "reply_answer/body.txt",
+    "reply_answer/body.html",
+    "talk/subject.txt",
+    "talk/body.txt",
+    "talk/body.html",
+    "rematch/subject.txt",
+    "rematch/body.txt",
+    "rematch/body.html",
+    "_talk/lines.txt",
+    "_talk/lines.html",
+    "_dreams/table.txt",
+    "_dreams/table.html",
+    "_dreams/reveal.txt",
+    "_dreams/reveal.html",
+    "_queue/dropped.txt",
+    "_queue/dropped.html",
 );
 
 /// The messages the service sends. The outbox stores one by [`Template::name`].
@@ -237,7 +242,7 @@ impl Template {
 }
 
 /// Variables every template gets besides its data.
-const COMMON: [&str; 3] = ["recipient_name", "unsubscribe_url", "reply_hint"];
+const COMMON: [&str; 4] = ["recipient_name", "unsubscribe_url", "reply_hint", "lang"];
 
 /// Render `template` for `ctx`: subject, text and HTML, with the headers every message
 /// carries (Message-ID, one-click unsubscribe, `Auto-Submitted`).
@@ -273,6 +278,7 @@ pub fn render(template: Template, ctx: &Context) -> Result<Message, MailError> {
             message: format!("`{key}` is set by the mail module, not by the data"),
         });
     }
+    vars.insert("lang".into(), ctx.lang.code().into());
     vars.insert("recipient_name".into(), ctx.to.name.clone().into());
     vars.insert("unsubscribe_url".into(), ctx.unsubscribe_url.clone().into());
     vars.insert(
@@ -285,7 +291,7 @@ pub fn render(template: Template, ctx: &Context) -> Result<Message, MailError> {
 
     let env = environment();
     let render_file = |file: &str| -> Result<String, MailError> {
-        let name = format!("{}/{}/{}", ctx.lang.code(), template.name(), file);
+        let name = format!("{}/{}", template.name(), file);
         env.get_template(&name)
             .and_then(|t| t.render(&vars))
             .map_err(|source| MailError::Render {
@@ -321,24 +327,14 @@ pub(super) fn environment() -> &'static Environment<'static> {
         {
             env.set_syntax(syntax);
         }
-        // `en/your_turn/body.html` extends `_layout/base.html`: `en/_layout/base.html`.
-        env.set_path_join_callback(|name, parent| match parent.split_once('/') {
-            Some((lang, _)) if !name.starts_with(&format!("{lang}/")) => {
-                Cow::Owned(format!("{lang}/{name}"))
-            }
-            _ => Cow::Borrowed(name),
-        });
         env.set_loader(|name| {
-            let Some((code, path)) = name.split_once('/') else {
-                return Ok(None);
-            };
-            Ok(Lang::from_code(code).and_then(|lang| {
-                lang.files()
-                    .iter()
-                    .find(|(p, _)| *p == path)
-                    .map(|(_, source)| *source)
-            }))
+            Ok(FILES
+                .iter()
+                .find(|(path, _)| *path == name)
+                .map(|(_, source)| *source))
         });
+        crate::i18n::register(&mut env);
+        helpers(&mut env);
         env.set_formatter(|out, state, value| {
             // Undefined (an error: strict), none, and what a template marked safe go the
             // default way.
@@ -360,50 +356,117 @@ pub(super) fn environment() -> &'static Environment<'static> {
     })
 }
 
-/// `s` with `& < > " '` as character references.
-fn html_escape(s: &str) -> Cow<'_, str> {
-    if !s.contains(['&', '<', '>', '"', '\'']) {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 16);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
+pub(crate) use crate::i18n::{html_escape, one_line};
+
+/// The mail templates' helpers besides `t`: the HTML pieces that wrap a value (`strong`,
+/// `code`, `link`, `button`) and the words built from a [`Deadline`](super::Deadline) or a
+/// day, in the template's language.
+fn helpers(env: &mut Environment<'static>) {
+    fn escaped(value: &Value) -> String {
+        if value.is_safe() {
+            value.to_string()
+        } else {
+            html_escape(&one_line(&value.to_string())).into_owned()
         }
     }
-    Cow::Owned(out)
+    env.add_filter("strong", |value: Value| {
+        Value::from_safe_string(format!("<strong>{}</strong>", escaped(&value)))
+    });
+    env.add_filter("code", |value: Value| {
+        Value::from_safe_string(format!(
+            "<code style=\"background:#ebe6da;padding:1px 4px;\">{}</code>",
+            escaped(&value)
+        ))
+    });
+    env.add_function(
+        "link",
+        |url: Value, text: Value, style: Option<String>| -> Value {
+            let style = style
+                .map(|s| format!(" style=\"{}\"", html_escape(&s)))
+                .unwrap_or_default();
+            Value::from_safe_string(format!(
+                "<a href=\"{}\"{style}>{}</a>",
+                escaped(&url),
+                escaped(&text)
+            ))
+        },
+    );
+    env.add_function("button", |url: Value, text: Value| -> Value {
+        Value::from_safe_string(format!(
+            "<a href=\"{}\" style=\"display:inline-block;background:#262626;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;\">{}</a>",
+            escaped(&url),
+            escaped(&text)
+        ))
+    });
+    env.add_function("when", |state: &minijinja::State, deadline: Value| {
+        deadline_words(crate::i18n::lang_of(state), &deadline, true)
+    });
+    env.add_function(
+        "deadline_at",
+        |state: &minijinja::State, deadline: Value| {
+            deadline_words(crate::i18n::lang_of(state), &deadline, false)
+        },
+    );
+    env.add_function(
+        "digest_day",
+        |state: &minijinja::State, date: String, day: Value| -> String {
+            let lang = crate::i18n::lang_of(state);
+            day.as_str()
+                .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+                .map_or(date, |d| crate::i18n::long_date(lang, d))
+        },
+    );
+    env.add_function(
+        "star_kinds",
+        |state: &minijinja::State, kinds: Vec<String>| -> String {
+            let lang = crate::i18n::lang_of(state);
+            kinds
+                .iter()
+                .map(|k| crate::i18n::text(lang, "star-kind", &[("kind", k.as_str().into())]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    );
 }
 
-/// `s` on one line: control characters (line breaks included) and the invisible marks
-/// that reorder bidirectional text become spaces.
-pub(crate) fn one_line(s: &str) -> Cow<'_, str> {
-    fn bad(c: char) -> bool {
-        c.is_control()
-            || matches!(
-                c,
-                '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{2028}' | '\u{2029}'
-            )
-            || ('\u{202A}'..='\u{202E}').contains(&c)
-            || ('\u{2066}'..='\u{2069}').contains(&c)
-    }
-    if s.chars().any(bad) {
-        Cow::Owned(s.chars().map(|c| if bad(c) { ' ' } else { c }).collect())
-    } else {
-        Cow::Borrowed(s)
+/// A deadline in `lang`: the moment in full, and with `left` how long was left when the
+/// mail was written. A deadline without a moment is "no deadline"; one written before the
+/// mail counted seconds has its moment and no time left.
+fn deadline_words(lang: Lang, deadline: &Value, left: bool) -> Result<String, minijinja::Error> {
+    let field = |name: &str| -> Option<Value> {
+        deadline
+            .get_attr(name)
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_none())
+    };
+    let utc = field("utc").and_then(|v| v.as_str().map(str::to_string));
+    let zone = field("zone").and_then(|v| v.as_str().map(str::to_string));
+    let Some(at) = utc
+        .as_deref()
+        .and_then(|u| chrono::DateTime::parse_from_rfc3339(u).ok())
+    else {
+        return Ok(crate::i18n::text(lang, "deadline-none", &[]));
+    };
+    let when = crate::i18n::long_datetime(
+        lang,
+        at.with_timezone(&chrono::Utc),
+        zone.as_deref().unwrap_or("UTC"),
+    );
+    match field("left_secs").and_then(|v| v.as_i64()) {
+        Some(secs) if left => Ok(crate::i18n::text(
+            lang,
+            "deadline-with-left",
+            &[
+                ("when", when.into()),
+                ("left", crate::i18n::time_left(lang, secs).into()),
+            ],
+        )),
+        _ => Ok(when),
     }
 }
 
-/// Every embedded file, as `(language, path)`, for the test that no file on disk is left
-/// out.
+/// Every embedded file's path, for the test that no file on disk is left out.
 #[cfg(test)]
-pub(crate) fn embedded_files() -> Vec<(Lang, &'static str)> {
-    Lang::ALL
-        .into_iter()
-        .flat_map(|lang| lang.files().iter().map(move |(path, _)| (lang, *path)))
-        .collect()
+pub(crate) fn embedded_files() -> Vec<&'static str> {
+    FILES.iter().map(|(path, _)| *path).collect()
 }

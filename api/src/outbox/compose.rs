@@ -282,6 +282,7 @@ pub fn deadline_of(
             zone: time_zone.to_string(),
             utc: String::new(),
             left: String::new(),
+            left_secs: None,
         },
     })
 }

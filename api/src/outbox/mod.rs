@@ -553,6 +553,23 @@ fn prepare(
         }
         _ => None,
     };
+    // How long a link works, in the reader's words (rows carry it in English).
+    let valid_for = |hours: chrono::Duration, default: u32| {
+        crate::i18n::hours(lang, u32::try_from(hours.num_hours()).unwrap_or(default))
+    };
+    match template {
+        Template::Welcome => data["verify_valid_for"] = valid_for(links::VERIFY_TTL, 48).into(),
+        Template::PasswordReset => {
+            data["reset_valid_for"] = valid_for(links::PASSWORD_RESET_TTL, 1).into();
+        }
+        // A digest written before it named its day as a date.
+        Template::Digest => {
+            if let Some(obj) = data.as_object_mut() {
+                obj.entry("day").or_insert(Value::Null);
+            }
+        }
+        _ => {}
+    }
     if template == Template::GameOver {
         // A game-over row written before Dreams lacks these (a Gods game's values).
         if let Some(obj) = data.as_object_mut() {
@@ -621,7 +638,7 @@ fn prepare(
         attachments.push(seat_board(pictures, row, &mut conn, game, seat, &view)?);
         reply = reply_address_of(game).map(|address| ReplyTo {
             address,
-            hint: game.kind.reply_hint(&data),
+            hint: game.kind.reply_hint(lang, &data),
         });
     } else if let Some(game) = &game {
         match template {
@@ -638,7 +655,7 @@ fn prepare(
                     data["board"] = Value::Bool(true);
                     reply = reply_address_of(game).map(|address| ReplyTo {
                         address,
-                        hint: REMATCH_HINT.to_string(),
+                        hint: rematch_hint(lang),
                     });
                 }
                 attachments.push(shown);
@@ -649,8 +666,15 @@ fn prepare(
             Template::ReplyAnswer => {
                 reply = reply_address_of(game).map(|address| ReplyTo {
                     address,
-                    hint: "Reply to this mail to play, talk (`say: …`) or ask (`legal`, `board`)."
-                        .to_string(),
+                    hint: crate::i18n::text(
+                        lang,
+                        "reply-hint-answer",
+                        &[
+                            ("say", "`say: …`".into()),
+                            ("legal", "`legal`".into()),
+                            ("board", "`board`".into()),
+                        ],
+                    ),
                 });
                 if let (Some(seat), Some(true)) = (game.seat, data["board"].as_bool()) {
                     let view = game.engine.view(Viewer::Seat(seat));
@@ -668,7 +692,7 @@ fn prepare(
                     data["board"] = Value::Bool(true);
                     reply = reply_address_of(game).map(|address| ReplyTo {
                         address,
-                        hint: REMATCH_HINT.to_string(),
+                        hint: rematch_hint(lang),
                     });
                 }
             }
@@ -686,13 +710,13 @@ fn prepare(
             return Ok(None);
         }
         data["talk"] = talk;
-        reply = talk_reply(state, &mut conn, row, game_id, user)?;
+        reply = talk_reply(state, &mut conn, row, game_id, user, lang)?;
     }
     if template == Template::Rematch {
         if let (Some(user), Some(game_id)) = (&row.user_id, &row.game_id) {
-            reply = talk_reply(state, &mut conn, row, game_id, user)?.map(|r| ReplyTo {
+            reply = talk_reply(state, &mut conn, row, game_id, user, lang)?.map(|r| ReplyTo {
                 address: r.address,
-                hint: REMATCH_HINT.to_string(),
+                hint: rematch_hint(lang),
             });
         }
     }
@@ -814,6 +838,7 @@ fn talk_reply(
     row: &OutboxRow,
     game_id: &str,
     user: &str,
+    lang: Lang,
 ) -> Result<Option<ReplyTo>, Failure> {
     let Some(domain) = state.inbound.reply_domain.as_deref() else {
         return Ok(None);
@@ -835,13 +860,18 @@ fn talk_reply(
     .address(&state.keys, domain)
     .map(|address| ReplyTo {
         address,
-        hint: "Reply to this mail to talk at the table: a line `say: …` (or, when it is not your turn, just your words)."
-            .to_string(),
+        hint: crate::i18n::text(lang, "reply-hint-talk", &[("say", "`say: …`".into())]),
     }))
 }
 
-/// The hint above a game-over mail that a reply may answer.
-const REMATCH_HINT: &str = "Reply `rematch` to this mail to play the same table again.";
+/// The line above a mail a reply to which may propose (or accept) a rematch.
+fn rematch_hint(lang: Lang) -> String {
+    crate::i18n::text(
+        lang,
+        "reply-hint-rematch",
+        &[("rematch", "`rematch`".into())],
+    )
+}
 
 /// The picture `what` of `row`'s game at its sequence as `seat` sees it (`None`: as
 /// everyone does; `crate::kinds::Kind::picture_seat`), from the cache or drawn now by `draw`.

@@ -63,6 +63,9 @@ pub struct Registration {
     /// The account's time zone (an IANA name; the sign-up form offers the browser's), or
     /// the default, UTC.
     pub time_zone: Option<String>,
+    /// The account's language, a code (`en`, `it`, `fr`, `nl`, `de`, `ja`), or the
+    /// default, English. The edges offer the one the client's `Accept-Language` asks for.
+    pub lang: Option<String>,
 }
 
 fn check(r: &Registration) -> ApiResult<(String, String)> {
@@ -109,6 +112,10 @@ pub async fn register(
         None | Some("") => None,
         Some(zone) => Some(time_zone(zone)?),
     };
+    let lang = match body.lang.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(code) => Some(lang(code)?),
+    };
     admit(
         state.register_limits.check(ip),
         keep,
@@ -154,6 +161,9 @@ pub async fn register(
                 accounts::insert_user(conn, &user)?;
                 if let Some(zone) = &time_zone {
                     accounts::set_time_zone(conn, &user.id, zone)?;
+                }
+                if let Some(code) = &lang {
+                    accounts::set_lang(conn, &user.id, code)?;
                 }
                 let welcome = compose::welcome_mail(&user.id, &user.email, &user.display_name, at)?;
                 outbox::enqueue(conn, &welcome)?;
@@ -250,18 +260,7 @@ fn check_preference(field: &str, value: &Value) -> ApiResult<String> {
                 })
         }
         "time_zone" => time_zone(string("time_zone", value)?),
-        "lang" => {
-            let v = string("lang", value)?;
-            Lang::from_code(v)
-                .map(|l| l.code().to_string())
-                .ok_or_else(|| {
-                    let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-                    invalid(
-                        "lang",
-                        format!("`lang` must be one of: {}", known.join(", ")),
-                    )
-                })
-        }
+        "lang" => lang(string("lang", value)?),
         "talk" => {
             let v = string("talk", value)?;
             talk_store::MODES
@@ -500,6 +499,19 @@ async fn change_vacation(
 }
 
 /// An IANA time zone's canonical name (`europe/berlin` is `Europe/Berlin`), or why not.
+/// A language code as stored: one of [`Lang::ALL`] (`FR` is `fr`), or a 422 naming them.
+pub fn lang(v: &str) -> ApiResult<String> {
+    Lang::from_code(v)
+        .map(|l| l.code().to_string())
+        .ok_or_else(|| {
+            let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            invalid(
+                "lang",
+                format!("`lang` must be one of: {}", known.join(", ")),
+            )
+        })
+}
+
 pub fn time_zone(v: &str) -> ApiResult<String> {
     v.parse::<chrono_tz::Tz>()
         .or_else(|_| {

@@ -90,6 +90,7 @@ pub fn digests(state: &AppState, conn: &mut DbConn, report: &mut TickReport) -> 
             let day = seen.and_utc().with_timezone(&tz).date_naive();
             let data = Digest {
                 date: day.format("%A %-d %B %Y").to_string(),
+                day: Some(day.format("%Y-%m-%d").to_string()),
                 games: games_waiting,
             }
             .to_data()

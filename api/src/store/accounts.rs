@@ -335,6 +335,14 @@ pub fn is_bot(conn: &mut DbConn, user_id: &str) -> Result<bool, StoreError> {
 
 /// Set `user_id`'s time zone (an IANA name, checked by the caller): at sign-up, the zone
 /// the form chose.
+/// Set the account's language (a code `crate::play::accounts` checked).
+pub fn set_lang(conn: &mut DbConn, user_id: &str, lang: &str) -> Result<(), StoreError> {
+    diesel::update(users::table.find(user_id))
+        .set(users::lang.eq(lang))
+        .execute(conn)?;
+    Ok(())
+}
+
 pub fn set_time_zone(conn: &mut DbConn, user_id: &str, time_zone: &str) -> Result<(), StoreError> {
     diesel::update(users::table.find(user_id))
         .set(users::time_zone.eq(time_zone))

@@ -21,6 +21,7 @@ mod durable;
 mod errors;
 mod fair_dice;
 mod games;
+mod languages;
 mod leaving;
 mod mail;
 mod openapi_bundle;

@@ -456,7 +456,7 @@ api_test!(
             (json!({"mail": "weekly"}), "invalid_preference", "mail"),
             (json!({"mail": 3}), "invalid_preference", "mail"),
             (json!({"time_zone": "Mars/Olympus"}), "invalid_preference", "time_zone"),
-            (json!({"lang": "de"}), "invalid_preference", "lang"),
+            (json!({"lang": "pt"}), "invalid_preference", "lang"),
             (json!({"colour": "blue"}), "unknown_field", "colour"),
             (json!({"mail": "none", "lang": "xx"}), "invalid_preference", "lang"),
         ] {

@@ -14,6 +14,7 @@ pub struct Browser<'a> {
     app: &'a TestApp,
     client: reqwest::Client,
     pub cookies: BTreeMap<String, String>,
+    accept_language: Option<String>,
 }
 
 /// An answer read as text.
@@ -61,7 +62,14 @@ impl<'a> Browser<'a> {
                 .build()
                 .expect("client"),
             cookies: BTreeMap::new(),
+            accept_language: None,
         }
+    }
+
+    /// The browser asks for these languages (`Accept-Language`) on every request.
+    pub fn speaking(mut self, accept_language: &str) -> Browser<'a> {
+        self.accept_language = Some(accept_language.to_string());
+        self
     }
 
     fn cookie_header(&self) -> String {
@@ -84,6 +92,9 @@ impl<'a> Browser<'a> {
             .request(method, format!("{}{path}", self.app.url));
         if !self.cookies.is_empty() {
             req = req.header(COOKIE, self.cookie_header());
+        }
+        if let Some(langs) = &self.accept_language {
+            req = req.header(reqwest::header::ACCEPT_LANGUAGE, langs.as_str());
         }
         if let Some(t) = bearer {
             req = req.bearer_auth(t);

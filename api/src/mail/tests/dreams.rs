@@ -68,10 +68,20 @@ fn titles(cards: &[u8]) -> Vec<String> {
 
 /// The your-turn mail of `seat` in `game`, built from that seat's view as the worker does.
 fn turn_mail(game: &Dreams, seat: Seat, names: &[String], game_name: &str) -> DreamsTurnMail {
+    turn_mail_in(Lang::En, game, seat, names, game_name)
+}
+
+fn turn_mail_in(
+    lang: Lang,
+    game: &Dreams,
+    seat: Seat,
+    names: &[String],
+    game_name: &str,
+) -> DreamsTurnMail {
     let view = game.view(Viewer::Seat(seat));
     let images = titles(&view.cards);
     DreamsYourTurn {
-        lang: Lang::En,
+        lang,
         game_name,
         view: &view,
         seat,
@@ -95,10 +105,14 @@ fn render_turn(game: &Dreams, seat: Seat) -> Message {
 }
 
 fn reveal_data(names: &[String], game_name: &str) -> DreamsRevealed {
+    reveal_data_in(Lang::En, names, game_name)
+}
+
+fn reveal_data_in(lang: Lang, names: &[String], game_name: &str) -> DreamsRevealed {
     let reveal = first_reveal();
     DreamsRevealed {
         game_name: game_name.to_string(),
-        reveal: RoundReveal::new(Lang::En, &reveal, names, &titles(&reveal.cards)),
+        reveal: RoundReveal::new(lang, &reveal, names, &titles(&reveal.cards)),
         next_dealer: words::seat_name(names, 1),
         game_url: GAME_URL.to_string(),
     }
@@ -106,6 +120,7 @@ fn reveal_data(names: &[String], game_name: &str) -> DreamsRevealed {
 
 /// The Dreams samples: `(snapshot name, template, data)`.
 pub(super) fn samples(
+    lang: Lang,
     names: &[String],
     game_name: &str,
 ) -> Vec<(&'static str, Template, serde_json::Value)> {
@@ -124,13 +139,13 @@ pub(super) fn samples(
         ),
         ("dreams_guess_mortal", &guess, guess.secret_mortal()),
     ] {
-        let mail = turn_mail(game, seat, names, game_name);
+        let mail = turn_mail_in(lang, game, seat, names, game_name);
         out.push((name, mail.template(), mail.to_data().expect("data")));
     }
     out.push((
         "dreams_reveal",
         Template::DreamsReveal,
-        data(&reveal_data(names, game_name)),
+        data(&reveal_data_in(lang, names, game_name)),
     ));
     let (over, _) = random_game(
         Seed::from_u64(8),
@@ -151,7 +166,7 @@ pub(super) fn samples(
     )
     .dreams(
         names,
-        RoundReveal::new(Lang::En, &last, names, &titles(&last.cards)),
+        RoundReveal::new(lang, &last, names, &titles(&last.cards)),
     );
     out.push(("game_over_dreams", Template::GameOver, data(&game_over)));
     let seat = stars.placer().expect("a placer");
@@ -173,7 +188,7 @@ pub(super) fn samples(
             you: true,
             policy: TimeoutPolicy::AutoPass,
             notation: Some(Dreams::format_turn(&pass)),
-            words: words::dreams_turn(Lang::En, names, seat, &events),
+            words: words::dreams_turn(lang, names, seat, &events),
             game_url: GAME_URL.to_string(),
         }),
     ));

@@ -30,8 +30,17 @@ fn names() -> Vec<String> {
 }
 
 fn context(data: serde_json::Value, attachments: Vec<Attachment>, name: &str) -> Context {
+    context_in(Lang::En, data, attachments, name)
+}
+
+fn context_in(
+    lang: Lang,
+    data: serde_json::Value,
+    attachments: Vec<Attachment>,
+    name: &str,
+) -> Context {
     Context {
-        lang: Lang::En,
+        lang,
         from: "Hermes <hermes@hermes.test>".to_string(),
         to: Recipient::new("cleo@example.org", name),
         message_id: outbox_message_id(42, "hermes.test"),
@@ -109,6 +118,14 @@ fn deadline() -> Deadline {
 
 /// The your-turn data of the god to move after 14 turns of a real game.
 fn your_turn(names: &[String], game_name: &str) -> (YourTurn, games::gods::view::GodsView) {
+    your_turn_in(Lang::En, names, game_name)
+}
+
+fn your_turn_in(
+    lang: Lang,
+    names: &[String],
+    game_name: &str,
+) -> (YourTurn, games::gods::view::GodsView) {
     let (game, log) = play(3, 14);
     let seat = game.to_move();
     let since = match log.iter().rposition(|t| t.seat == seat) {
@@ -117,7 +134,7 @@ fn your_turn(names: &[String], game_name: &str) -> (YourTurn, games::gods::view:
     };
     let view = game.view(Viewer::Seat(seat));
     let data = GodsYourTurn {
-        lang: Lang::En,
+        lang,
         game_name,
         turn_number: i64::try_from(log.len()).expect("a short log") + 1,
         view: &view,
@@ -139,8 +156,17 @@ fn data<T: MailData>(value: &T) -> serde_json::Value {
 /// One sample of each template, and variants of the ones that branch:
 /// `(snapshot name, template, data)`. User text comes from `names` and `game_name`.
 fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, serde_json::Value)> {
+    samples_in(Lang::En, names, game_name)
+}
+
+/// [`samples`] as they are written for a reader of `lang`.
+fn samples_in(
+    lang: Lang,
+    names: &[String],
+    game_name: &str,
+) -> Vec<(&'static str, Template, serde_json::Value)> {
     let name = |seat: usize| words::god_name(names, seat);
-    let (turn, _) = your_turn(names, game_name);
+    let (turn, _) = your_turn_in(lang, names, game_name);
     assert!(!turn.since.is_empty(), "the fixture has turns to tell");
     let talk = TalkLines {
         lines: vec![
@@ -189,7 +215,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             Template::Welcome,
             data(&Welcome {
                 verify_url: "https://hermes.test/verify?token=verify.TOKEN".to_string(),
-                verify_valid_for: words::hours(Lang::En, 48),
+                verify_valid_for: words::hours(lang, 48),
             }),
         ),
         (
@@ -202,7 +228,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             Template::PasswordReset,
             data(&PasswordReset {
                 reset_url: "https://hermes.test/password/reset?token=reset.TOKEN".to_string(),
-                reset_valid_for: words::hours(Lang::En, 1),
+                reset_valid_for: words::hours(lang, 1),
             }),
         ),
         (
@@ -215,7 +241,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
                 game_kind: "Gods".to_string(),
                 players: vec![name(1), name(2)],
                 seats: 4,
-                turn_time: words::hours(Lang::En, 72),
+                turn_time: words::hours(lang, 72),
                 join_url: "https://hermes.test/invites/abc?token=invite.TOKEN".to_string(),
             }),
         ),
@@ -229,7 +255,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
                 game_kind: "Gods".to_string(),
                 players: vec![name(1), name(2)],
                 seats: 4,
-                turn_time: words::hours(Lang::En, 72),
+                turn_time: words::hours(lang, 72),
                 join_url: "https://hermes.test/invites/abc?token=invite.TOKEN".to_string(),
             }),
         ),
@@ -251,7 +277,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             data(&Reminder {
                 game_name: game_name.to_string(),
                 deadline: deadline(),
-                time_left: words::hours(Lang::En, 24),
+                time_left: words::hours(lang, 24),
                 policy: TimeoutPolicy::AutoPass,
                 turn_url: TURN_URL.to_string(),
             }),
@@ -262,7 +288,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             data(&Reminder {
                 game_name: game_name.to_string(),
                 deadline: deadline(),
-                time_left: words::hours(Lang::En, 6),
+                time_left: words::hours(lang, 6),
                 policy: TimeoutPolicy::Forfeit,
                 turn_url: TURN_URL.to_string(),
             }),
@@ -273,6 +299,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             Template::Digest,
             data(&Digest {
                 date: "Tuesday 3 March 2026".to_string(),
+                day: Some("2026-03-03".to_string()),
                 games: vec![
                     DigestGame {
                         game_name: game_name.to_string(),
@@ -352,7 +379,7 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
                 ..GameOver::from_outcome(
                     game_name,
                     &outcome(vec![31, 27, 30, 12], vec![0]),
-                    words::end_reason(Lang::En, names, EndReason::GameEndTile),
+                    words::end_reason(lang, names, EndReason::GameEndTile),
                     names,
                     seed,
                     replay,
@@ -386,18 +413,26 @@ fn samples(names: &[String], game_name: &str) -> Vec<(&'static str, Template, se
             data(&GameOver::from_outcome(
                 game_name,
                 &outcome(vec![31, 27, 31, 12], vec![0, 2]),
-                words::end_reason(Lang::En, names, EndReason::Declared { seat: 1 }),
+                words::end_reason(lang, names, EndReason::Declared { seat: 1 }),
                 names,
                 seed,
                 replay,
             )),
         ),
     ];
-    all.extend(dreams::samples(names, game_name));
+    all.extend(dreams::samples(lang, names, game_name));
     let answer = ReplyAnswer {
         game_name: game_name.to_string(),
         outcome: "played".to_string(),
-        subject: format!("Re: Your turn in {game_name} (turn 7)"),
+        // The subject of the reader's own your-turn mail, in their language.
+        subject: format!(
+            "Re: {}",
+            crate::i18n::text(
+                lang,
+                "mail-your-turn-subject",
+                &[("game", game_name.into()), ("turn", 7_i64.into())]
+            )
+        ),
         turn: Some(7),
         notation: Some("tribe 1 at 2,-1; temple at 1,0".to_string()),
         happened: vec![format!("{} placed a red tribe on 2,-1.", name(0))],
@@ -499,28 +534,153 @@ fn check_snapshot(name: &str, actual: &str, failures: &mut Vec<String>) {
     });
 }
 
+/// A rendered message as its snapshot keeps it: the headers and the text, then the HTML.
+fn snapshot_text(message: &Message) -> String {
+    let headers: String = message
+        .headers
+        .iter()
+        .map(|(n, v)| format!("{n}: {v}\n"))
+        .collect();
+    format!(
+        "To: {} <{}>\nSubject: {}\n{headers}\n{}",
+        message.to.name, message.to.address, message.subject, message.text
+    )
+}
+
 #[test]
-fn every_template_renders_as_its_snapshots_say() {
+fn every_template_renders_in_every_language_as_its_snapshots_say() {
     let mut failures = Vec::new();
     let mut covered = BTreeSet::new();
-    for (name, template, data) in samples(&names(), "Olympus") {
-        covered.insert(template.name());
-        let message = render_sample(template, data, "Cleo");
-        let headers: String = message
-            .headers
-            .iter()
-            .map(|(n, v)| format!("{n}: {v}\n"))
-            .collect();
-        let text = format!(
-            "To: {} <{}>\nSubject: {}\n{headers}\n{}",
-            message.to.name, message.to.address, message.subject, message.text
-        );
-        check_snapshot(&format!("mail/{name}.txt"), &text, &mut failures);
-        check_snapshot(&format!("mail/{name}.html"), &message.html, &mut failures);
+    for lang in Lang::ALL {
+        for (name, template, data) in samples_in(lang, &names(), "Olympus") {
+            covered.insert(template.name());
+            let message = render(
+                template,
+                &context_in(lang, data, attachments_for(template), "Cleo"),
+            )
+            .unwrap_or_else(|e| panic!("{} {name}: {e}", lang.code()));
+            let code = lang.code();
+            check_snapshot(
+                &format!("mail/{code}/{name}.txt"),
+                &snapshot_text(&message),
+                &mut failures,
+            );
+            check_snapshot(
+                &format!("mail/{code}/{name}.html"),
+                &message.html,
+                &mut failures,
+            );
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let all: BTreeSet<_> = Template::ALL.iter().map(|t| t.name()).collect();
     assert_eq!(covered, all, "every template has a sample");
+}
+
+/// The snapshots' folder holds no file a sample no longer writes.
+#[test]
+fn every_mail_snapshot_is_of_a_sample() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/mail");
+    let mut expected = BTreeSet::new();
+    for lang in Lang::ALL {
+        for (name, _, _) in samples_in(lang, &names(), "Olympus") {
+            for ext in ["txt", "html"] {
+                expected.insert(format!("{}/{name}.{ext}", lang.code()));
+            }
+        }
+    }
+    let mut on_disk = BTreeSet::new();
+    for dir in std::fs::read_dir(&root).expect("the mail snapshots") {
+        let dir = dir.expect("an entry").path();
+        let Some(code) = dir.file_name().map(|n| n.to_string_lossy().to_string()) else {
+            continue;
+        };
+        if dir.is_dir() {
+            for file in std::fs::read_dir(&dir).expect("a language's snapshots") {
+                let file = file.expect("a file").file_name();
+                on_disk.insert(format!("{code}/{}", file.to_string_lossy()));
+            }
+        } else {
+            on_disk.insert(code);
+        }
+    }
+    assert_eq!(on_disk, expected);
+}
+
+/// What a reader of `lang` reads in `message`: the subject, the text, and the HTML with
+/// its tags and attribute names left out (an `alt` text is read; a style is not).
+fn readable(message: &Message) -> String {
+    let mut html = String::new();
+    let mut in_tag = false;
+    for c in message.html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                html.push(' ');
+            }
+            c if !in_tag => html.push(c),
+            _ => {}
+        }
+    }
+    let alts: Vec<&str> = message
+        .html
+        .split("alt=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .collect();
+    format!(
+        "{}\n{}\n{}\n{}",
+        message.subject,
+        message.text,
+        html,
+        alts.join("\n")
+    )
+}
+
+#[test]
+fn no_mail_in_another_language_leaves_an_english_sentence_a_key_or_a_placeholder() {
+    let english = crate::i18n::english_fragments(3);
+    assert!(
+        english.iter().any(|f| f == "Nobody has joined yet"),
+        "the English fragments are read: {english:?}"
+    );
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        for (name, template, data) in samples_in(lang, &names(), "Olympus") {
+            let message = render(
+                template,
+                &context_in(lang, data, attachments_for(template), "Cleo"),
+            )
+            .unwrap_or_else(|e| panic!("{} {name}: {e}", lang.code()));
+            let text = readable(&message);
+            for mark in ["{ $", "{$", "{{", "}}", "{%", "%}", "mail-", "reply-hint-"] {
+                if text.contains(mark) {
+                    problems.push(format!("{} {name}: `{mark}` is left", lang.code()));
+                }
+            }
+            if lang == Lang::En {
+                continue;
+            }
+            // Escaped in HTML as it is in text.
+            let flat = text
+                .replace("&#39;", "'")
+                .replace("&quot;", "\"")
+                .replace("&amp;", "&")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            for fragment in &english {
+                if flat.contains(fragment.as_str()) {
+                    problems.push(format!(
+                        "{} {name}: English left: {fragment:?}",
+                        lang.code()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]
@@ -729,41 +889,24 @@ fn every_template_file_is_embedded_and_every_message_has_its_three_files() {
     }
     let mut files = Vec::new();
     walk(&root, &mut files);
-    let on_disk: BTreeSet<(&str, String)> = files
+    let on_disk: BTreeSet<String> = files
         .iter()
         .map(|path| {
-            let rel = path
-                .strip_prefix(&root)
+            path.strip_prefix(&root)
                 .expect("under the root")
                 .to_string_lossy()
-                .replace('\\', "/");
-            match rel.split_once('/') {
-                Some((first, rest)) if Lang::from_code(first).is_some() => (
-                    Lang::from_code(first).map_or("", Lang::code),
-                    rest.to_string(),
-                ),
-                _ => (Lang::En.code(), rel),
-            }
+                .replace('\\', "/")
         })
         .collect();
-    let embedded: BTreeSet<(&str, String)> = embedded_files()
-        .into_iter()
-        .map(|(lang, path)| (lang.code(), path.to_string()))
-        .collect();
+    let embedded: BTreeSet<String> = embedded_files().into_iter().map(str::to_string).collect();
     assert_eq!(
         on_disk, embedded,
         "templates/mail and the embedded list agree"
     );
-    for lang in Lang::ALL {
-        for template in Template::ALL {
-            for file in ["subject.txt", "body.txt", "body.html"] {
-                let path = format!("{}/{file}", template.name());
-                assert!(
-                    embedded.contains(&(lang.code(), path.clone())),
-                    "{} {path}",
-                    lang.code()
-                );
-            }
+    for template in Template::ALL {
+        for file in ["subject.txt", "body.txt", "body.html"] {
+            let path = format!("{}/{file}", template.name());
+            assert!(embedded.contains(&path), "{path}");
         }
     }
 }

@@ -1,0 +1,175 @@
+//! The reader's language over HTTP: chosen at sign-up (offered from `Accept-Language`),
+//! given to `POST /users` or taken from its `Accept-Language`, changed in the preferences
+//! (API and page), and the mail written in it.
+
+use crate::api_test;
+use crate::helpers::{read, TestApp};
+use crate::web::{address, mail_to, Browser};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+/// Log in as `email` and read the account's preferences.
+async fn prefs_of(app: &TestApp, email: &str) -> Value {
+    let (status, login) = app.login(email, "a long password").await;
+    assert_eq!(status, StatusCode::OK, "{login}");
+    let token = login["access_token"].as_str().expect("a token");
+    let (status, prefs) = app.get("/me/preferences", token).await;
+    assert_eq!(status, StatusCode::OK, "{prefs}");
+    prefs
+}
+
+/// `POST /users` with `body` and, if given, an `Accept-Language` header.
+async fn register(
+    app: &TestApp,
+    body: Value,
+    accept_language: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut req = reqwest::Client::new()
+        .post(format!("{}/users", app.url))
+        .json(&body);
+    if let Some(langs) = accept_language {
+        req = req.header(reqwest::header::ACCEPT_LANGUAGE, langs);
+    }
+    read(req.send().await.expect("sent")).await
+}
+
+api_test! {
+    async fn the_signup_page_offers_the_browsers_language_and_the_welcome_mail_is_in_the_one_chosen(app) {
+        let mut ada = Browser::new(&app).speaking("de-CH, fr;q=0.8, en;q=0.5");
+        let form = ada.get("/signup").await;
+        assert_eq!(form.status, StatusCode::OK);
+        assert!(form.body.contains(r#"<option value="de" lang="de" selected>Deutsch</option>"#), "{}", form.body);
+        for (code, name) in [("en", "English"), ("it", "Italiano"), ("fr", "Français"), ("nl", "Nederlands"), ("ja", "日本語")] {
+            assert!(form.body.contains(&format!(r#"<option value="{code}" lang="{code}">{name}</option>"#)), "{code}");
+        }
+        // A browser that asks for none of ours is offered English.
+        let mut other = Browser::new(&app).speaking("pt-BR, es;q=0.5");
+        let page = other.get("/signup").await;
+        assert!(page.body.contains(r#"<option value="en" lang="en" selected>English</option>"#));
+
+        // Ada chooses Japanese over what her browser asks for.
+        let email = address("ada");
+        let csrf = form.csrf();
+        let done = ada
+            .post(
+                "/signup",
+                &[
+                    ("csrf", &csrf),
+                    ("display_name", "Ada"),
+                    ("email", &email),
+                    ("password", "a long password"),
+                    ("time_zone", "Asia/Tokyo"),
+                    ("lang", "ja"),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+        assert_eq!(prefs_of(&app, &email).await["lang"], "ja");
+        let mail = mail_to(&app, &email, "Hermes へようこそ").await;
+        assert!(mail.contains("Ada さん"), "{mail}");
+        assert!(mail.contains("このアドレスがあなたのものであることを"), "{mail}");
+        assert!(mail.contains("リンクの有効期間は2日です"), "the span in Japanese: {mail}");
+        assert!(!mail.contains("Please confirm"), "{mail}");
+
+        // A language we do not have is refused on the form, naming the field.
+        let form = ada.get("/signup").await;
+        let csrf = form.csrf();
+        let refused = ada
+            .post(
+                "/signup",
+                &[
+                    ("csrf", &csrf),
+                    ("display_name", "Bo"),
+                    ("email", &address("bo")),
+                    ("password", "a long password"),
+                    ("lang", "pt"),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+        assert!(refused.body.contains("must be one of: en, it, fr, nl, de, ja"), "{}", refused.body);
+    }
+}
+
+api_test! {
+    async fn post_users_takes_the_language_given_else_the_one_accept_language_asks_for(app) {
+        let it = address("it");
+        let (status, answer) = register(
+            &app,
+            json!({"email": it, "display_name": "Lia", "password": "a long password"}),
+            Some("it-IT, en;q=0.7"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
+        assert_eq!(prefs_of(&app, &it).await["lang"], "it");
+        let mail = mail_to(&app, &it, "Benvenuto su Hermes").await;
+        assert!(mail.contains("Ciao Lia,"), "{mail}");
+        assert!(mail.contains("vale per 2 giorni"), "{mail}");
+
+        let nl = address("nl");
+        let (status, _) = register(
+            &app,
+            json!({"email": nl, "display_name": "Noor", "password": "a long password", "lang": "nl"}),
+            Some("fr"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        assert_eq!(prefs_of(&app, &nl).await["lang"], "nl", "the body wins over the header");
+        assert!(mail_to(&app, &nl, "Welkom bij Hermes").await.contains("Hallo Noor,"));
+
+        let plain = address("plain");
+        let (status, _) = register(
+            &app,
+            json!({"email": plain, "display_name": "Pat", "password": "a long password"}),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        assert_eq!(prefs_of(&app, &plain).await["lang"], "en");
+
+        let (status, problem) = register(
+            &app,
+            json!({"email": address("x"), "display_name": "X", "password": "a long password", "lang": "xx"}),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        assert_eq!(problem["field"], "lang", "{problem}");
+    }
+}
+
+api_test! {
+    async fn every_language_is_accepted_in_the_preferences_and_the_page_saves_it(app) {
+        let ann = app.player("ann").await;
+        let patch = |body: Value| app.call(Method::PATCH, "/me/preferences", Some(&ann.token), Some(body));
+        for code in ["it", "fr", "nl", "de", "ja", "EN"] {
+            let (status, prefs) = patch(json!({"lang": code})).await;
+            assert_eq!(status, StatusCode::OK, "{code}: {prefs}");
+            assert_eq!(prefs["lang"], code.to_lowercase());
+        }
+        let (status, problem) = patch(json!({"lang": "pt"})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(problem["field"], "lang");
+
+        // The page: the account's language is selected, and a choice is saved.
+        let email = address("cleo");
+        let mut cleo = Browser::new(&app);
+        cleo.sign_up("Cleo", &email, "a long password").await;
+        cleo.log_in(&email, "a long password").await;
+        let page = cleo.get("/preferences").await;
+        assert!(page.body.contains(r#"<option value="en" lang="en" selected>English</option>"#), "{}", page.body);
+        let csrf = page.csrf();
+        let saved = cleo
+            .post(
+                "/preferences",
+                &[("csrf", &csrf), ("mail", "every_turn"), ("time_zone", "Europe/Paris"), ("talk", "with_turn"), ("lang", "fr")],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let page = cleo.get("/preferences").await;
+        assert!(page.body.contains(r#"<option value="fr" lang="fr" selected>Français</option>"#));
+        assert_eq!(prefs_of(&app, &email).await["lang"], "fr");
+    }
+}

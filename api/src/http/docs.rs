@@ -9,37 +9,93 @@
 //! and rewriting links between the documents to the pages' paths (a link to a document
 //! that is not served becomes plain text). Must not: change what the rules say; the
 //! Markdown files are the one source.
+//!
+//! Languages: a document may have translations (`docs/rules/<code>/gods.md`, the same rule
+//! ids in the same order). One path serves them all, in the reader's language
+//! ([`reader_lang`]: `?lang=xx`, else the signed-in account's language, else
+//! `Accept-Language`, else English), with `<html lang>` set and links to the same page in
+//! its other languages; so `/rules/gods#G-A3`, wherever it is linked from, opens the rule
+//! in the reader's language. A document without a translation in that language is served
+//! in English.
 
-use crate::http::pages::{page, render_in, PageResult};
+use crate::http::pages::{page, query_param, render_in, PageResult};
+use crate::http::session::WebUser;
+use crate::i18n::Lang;
 use crate::state::AppState;
+use crate::store::prefs;
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
-use actix_web::web;
+use actix_web::{web, FromRequest};
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use serde::Serialize;
 use std::collections::HashMap;
 
-/// One served document: its path under the public URL, its title and its Markdown.
+/// One served document: its path under the public URL, its title and its Markdown, and
+/// the same document in other languages.
 struct Doc {
     path: &'static str,
     file: &'static str,
     title: &'static str,
     source: &'static str,
+    translations: &'static [Translation],
+}
+
+/// A document in another language than English: its title is its first heading.
+struct Translation {
+    lang: Lang,
+    file: &'static str,
+    source: &'static str,
 }
 
 macro_rules! doc {
     ($path:literal, $file:literal, $title:literal) => {
+        doc!($path, $file, $title, &[])
+    };
+    ($path:literal, $file:literal, $title:literal, $translations:expr) => {
         Doc {
             path: $path,
             file: $file,
             title: $title,
             source: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/", $file)),
+            translations: $translations,
         }
     };
 }
 
+macro_rules! translation {
+    ($lang:ident, $file:literal) => {
+        Translation {
+            lang: Lang::$lang,
+            file: $file,
+            source: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/", $file)),
+        }
+    };
+}
+
+static GODS: &[Translation] = &[
+    translation!(It, "rules/it/gods.md"),
+    translation!(Fr, "rules/fr/gods.md"),
+    translation!(Nl, "rules/nl/gods.md"),
+    translation!(De, "rules/de/gods.md"),
+    translation!(Ja, "rules/ja/gods.md"),
+];
+
+static DREAMS: &[Translation] = &[
+    translation!(It, "rules/it/dreams.md"),
+    translation!(Fr, "rules/fr/dreams.md"),
+    translation!(Nl, "rules/nl/dreams.md"),
+    translation!(De, "rules/de/dreams.md"),
+    translation!(Ja, "rules/ja/dreams.md"),
+];
+
 static DOCS: &[Doc] = &[
-    doc!("/rules/gods", "rules/gods.md", "The rules of Gods"),
-    doc!("/rules/dreams", "rules/dreams.md", "The rules of Dreams"),
+    doc!("/rules/gods", "rules/gods.md", "The rules of Gods", GODS),
+    doc!(
+        "/rules/dreams",
+        "rules/dreams.md",
+        "The rules of Dreams",
+        DREAMS
+    ),
     doc!(
         "/rules/gods/decisions",
         "players/gods-decisions.md",
@@ -56,6 +112,84 @@ static DOCS: &[Doc] = &[
         "Writing a turn: the notation"
     ),
 ];
+
+impl Doc {
+    /// The languages this document is served in, English first.
+    fn langs(&self) -> impl Iterator<Item = Lang> + '_ {
+        std::iter::once(Lang::En).chain(self.translations.iter().map(|t| t.lang))
+    }
+
+    /// The document in `lang`: the language it is in (English when it has no such
+    /// translation), its title and its Markdown.
+    fn version(&self, lang: Lang) -> (Lang, String, &'static str) {
+        match self.translations.iter().find(|t| t.lang == lang) {
+            Some(t) => (t.lang, first_heading(t.source), t.source),
+            None => (Lang::En, self.title.to_string(), self.source),
+        }
+    }
+}
+
+/// The text of a Markdown document's first `# ` heading (its title), without emphasis marks.
+fn first_heading(source: &str) -> String {
+    source
+        .lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .map(|t| t.replace('*', "").trim().to_string())
+        .unwrap_or_default()
+}
+
+/// What the list of a page's languages is called, in each language (for screen readers).
+fn languages_label(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Languages",
+        Lang::It => "Lingue",
+        Lang::Fr => "Langues",
+        Lang::Nl => "Talen",
+        Lang::De => "Sprachen",
+        Lang::Ja => "言語",
+    }
+}
+
+/// A language named in a query (`?lang=fr`, `?lang=fr-CA`): one of ours, or none.
+fn lang_in_query(value: &str) -> Option<Lang> {
+    Lang::from_code(value.split(['-', '_']).next().unwrap_or_default())
+}
+
+/// The language a reader gets a page in, and whether they chose it in the address:
+/// `?lang=xx` when it names one of ours, else the signed-in account's language, else the
+/// first of ours `Accept-Language` asks for, else English.
+pub fn reader_lang(
+    query: Option<&str>,
+    account: Option<Lang>,
+    accept_language: Option<&str>,
+) -> (Lang, bool) {
+    if let Some(lang) = query.and_then(lang_in_query) {
+        return (lang, true);
+    }
+    let lang = account
+        .or_else(|| accept_language.and_then(Lang::negotiate))
+        .unwrap_or_default();
+    (lang, false)
+}
+
+/// The signed-in reader's language, if the request has a live session (`None` for a
+/// signed-out reader, and when it cannot be read: the page then follows the browser).
+async fn account_lang(state: &web::Data<AppState>, req: &actix_web::HttpRequest) -> Option<Lang> {
+    let user = WebUser::from_request(req, &mut actix_web::dev::Payload::None)
+        .await
+        .ok()?;
+    let found = state
+        .db
+        .conn(move |conn| Ok(prefs::prefs(conn, &user.user_id)?))
+        .await;
+    match found {
+        Ok(p) => p.and_then(|p| Lang::from_code(&p.lang)),
+        Err(e) => {
+            tracing::warn!(error = %e, "the reader's language could not be read");
+            None
+        }
+    }
+}
 
 /// The page of a rule: `/rules/gods#G-A3` for `G-A3`, `/rules/dreams#D-R4` for `D-R4`.
 pub fn rule_href(base: &str, rule: &str) -> Option<String> {
@@ -108,8 +242,9 @@ fn slug(text: &str) -> String {
 }
 
 /// Where a link between the documents points on the server, or `None` for a document
-/// that is not served (the link is then dropped, its text kept).
-fn rewrite_link(base: &str, dest: &str) -> Option<String> {
+/// that is not served (the link is then dropped, its text kept). `lang`: the language
+/// the reader chose in the address, which the link carries on (`/notation?lang=fr`).
+fn rewrite_link(base: &str, dest: &str, lang: Option<Lang>) -> Option<String> {
     if dest.starts_with("http://") || dest.starts_with("https://") || dest.starts_with('#') {
         return Some(dest.to_string());
     }
@@ -121,14 +256,23 @@ fn rewrite_link(base: &str, dest: &str) -> Option<String> {
     let doc = DOCS
         .iter()
         .find(|d| d.file == file || d.file.rsplit('/').next() == Some(file))?;
+    let query = lang
+        .map(|l| format!("?lang={}", l.code()))
+        .unwrap_or_default();
     Some(match anchor {
-        Some(a) => format!("{base}{}#{a}", doc.path),
-        None => format!("{base}{}", doc.path),
+        Some(a) => format!("{base}{}{query}#{a}", doc.path),
+        None => format!("{base}{}{query}", doc.path),
     })
 }
 
 /// `source` as HTML, with rule anchors, heading ids and links rewritten for `base`.
 pub fn to_html(base: &str, source: &str) -> String {
+    to_html_in(base, source, None)
+}
+
+/// [`to_html`], the links to other documents carrying the language the reader chose in
+/// the address (`lang`), if they did.
+fn to_html_in(base: &str, source: &str, lang: Option<Lang>) -> String {
     let mut options = Options::empty();
     options.insert(Options::ENABLE_TABLES);
     options.insert(Options::ENABLE_STRIKETHROUGH);
@@ -176,7 +320,7 @@ pub fn to_html(base: &str, source: &str) -> String {
                 dest_url,
                 title,
                 id,
-            }) => match rewrite_link(base, &dest_url) {
+            }) => match rewrite_link(base, &dest_url, lang) {
                 Some(dest) => out.push(Event::Start(Tag::Link {
                     link_type,
                     dest_url: CowStr::from(dest),
@@ -224,9 +368,24 @@ struct DocPage<'a> {
     title: &'a str,
     /// The document as HTML, made from our own Markdown: printed unescaped.
     body: &'a str,
+    /// The page's language (`<html lang>`).
+    lang: &'static str,
+    /// The same page in each language it has, this one included; empty when it has one.
+    langs: Vec<LangLink>,
+    langs_label: &'static str,
 }
 
-/// `GET /rules/gods` and the other documents.
+#[derive(Serialize)]
+struct LangLink {
+    code: &'static str,
+    name: &'static str,
+    href: String,
+    /// The same page's address in full, for `<link rel="alternate" hreflang>`.
+    url: String,
+    current: bool,
+}
+
+/// `GET /rules/gods` and the other documents, in the reader's language ([`reader_lang`]).
 pub async fn get(state: web::Data<AppState>, req: actix_web::HttpRequest) -> PageResult {
     let base = state.base_path.as_str();
     let path = req
@@ -236,17 +395,64 @@ pub async fn get(state: web::Data<AppState>, req: actix_web::HttpRequest) -> Pag
         .iter()
         .find(|d| d.path == path)
         .ok_or_else(|| crate::http::pages::PageError::internal("an unrouted document"))?;
+    let asked = query_param(&req, "lang");
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
+    // The account is looked up only when it can matter: a translated document, no choice
+    // in the address.
+    let account =
+        if doc.translations.is_empty() || asked.as_deref().and_then(lang_in_query).is_some() {
+            None
+        } else {
+            account_lang(&state, &req).await
+        };
+    let (wanted, chosen) = reader_lang(asked.as_deref(), account, accept);
+    let (lang, title, source) = doc.version(wanted);
     // A few hundred lines of Markdown take well under a millisecond: no cache.
-    let body = to_html(base, doc.source);
+    let body = to_html_in(base, source, chosen.then_some(wanted));
+    let public = state.public_url.trim_end_matches('/');
+    let public_root = public.strip_suffix(base).unwrap_or(public);
+    let langs: Vec<LangLink> = if doc.translations.is_empty() {
+        Vec::new()
+    } else {
+        doc.langs()
+            .map(|l| LangLink {
+                code: l.code(),
+                name: l.name(),
+                href: format!("{base}{}?lang={}", doc.path, l.code()),
+                url: format!("{public_root}{base}{}?lang={}", doc.path, l.code()),
+                current: l == lang,
+            })
+            .collect()
+    };
     let html = render_in(
         base,
         "doc.html",
         &DocPage {
-            title: doc.title,
+            title: &title,
             body: &body,
+            lang: lang.code(),
+            langs,
+            langs_label: languages_label(lang),
         },
     )?;
-    Ok(page(StatusCode::OK, html))
+    let mut res = page(StatusCode::OK, html);
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(lang.code()),
+    );
+    if !doc.translations.is_empty() {
+        // The same address answers in several languages, by these two headers (the
+        // session cookie names the account whose language counts).
+        headers.insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Language, Cookie"),
+        );
+    }
+    Ok(res)
 }
 
 /// The paths served, for routing.
@@ -257,6 +463,18 @@ pub fn paths() -> impl Iterator<Item = &'static str> {
 /// The file a served path is made from (`docs/…`), for tests.
 pub fn file_of(path: &str) -> Option<&'static str> {
     DOCS.iter().find(|d| d.path == path).map(|d| d.file)
+}
+
+/// The languages a served path has, each with the file it is made from (`docs/…`),
+/// English first; for tests.
+pub fn files_of(path: &str) -> Vec<(Lang, &'static str)> {
+    DOCS.iter()
+        .filter(|d| d.path == path)
+        .flat_map(|d| {
+            std::iter::once((Lang::En, d.file))
+                .chain(d.translations.iter().map(|t| (t.lang, t.file)))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -273,28 +491,259 @@ mod tests {
         assert_eq!(leading_rule_id("G-3"), None);
     }
 
+    /// Every id a Markdown document defines at the start of a list item, in order.
+    fn listed_rule_ids(source: &str) -> Vec<&str> {
+        source
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("- "))
+            .map(|l| l.trim_start_matches("**"))
+            .filter_map(leading_rule_id)
+            .collect()
+    }
+
+    /// Each served document in each of its languages: (language, file, Markdown).
+    fn every_version() -> Vec<(&'static Doc, Lang, &'static str, &'static str)> {
+        DOCS.iter()
+            .flat_map(|d| {
+                std::iter::once((d, Lang::En, d.file, d.source)).chain(
+                    d.translations
+                        .iter()
+                        .map(move |t| (d, t.lang, t.file, t.source)),
+                )
+            })
+            .collect()
+    }
+
     #[test]
-    fn every_rule_of_both_games_has_an_anchor_on_its_page() {
-        for (file, prefix) in [("rules/gods.md", "G-"), ("rules/dreams.md", "D-")] {
-            let doc = DOCS.iter().find(|d| d.file == file).expect("served");
-            let html = to_html("", doc.source);
-            // Every id the Markdown defines at the start of a list item.
-            let ids: Vec<&str> = doc
-                .source
-                .lines()
-                .filter_map(|l| l.trim_start().strip_prefix("- "))
-                .map(|l| l.trim_start_matches("**"))
-                .filter_map(leading_rule_id)
-                .collect();
+    fn every_rule_of_both_games_has_an_anchor_on_its_page_in_every_language() {
+        let mut seen = 0;
+        for (doc, lang, file, source) in every_version() {
+            let prefix = match doc.file {
+                "rules/gods.md" => "G-",
+                "rules/dreams.md" => "D-",
+                _ => continue,
+            };
+            seen += 1;
+            let html = to_html("", source);
+            let ids = listed_rule_ids(source);
             assert!(ids.len() > 10, "{file}: {ids:?}");
             for id in ids {
-                assert!(id.starts_with(prefix));
+                assert!(id.starts_with(prefix), "{file}: {id}");
                 assert!(
                     html.contains(&format!("id=\"{id}\"")),
-                    "{file}: no anchor for {id}"
+                    "{file} ({}): no anchor for {id}",
+                    lang.code()
                 );
             }
         }
+        assert_eq!(seen, 2 * Lang::ALL.len(), "both games in every language");
+    }
+
+    /// A translation is the same rules: exactly the English page's rule ids, in the same
+    /// order, so `/rules/gods#G-A3` means the same rule in every language.
+    #[test]
+    fn every_translation_has_the_english_rule_ids_in_the_same_order() {
+        for doc in DOCS.iter().filter(|d| !d.translations.is_empty()) {
+            let english = listed_rule_ids(doc.source);
+            for t in doc.translations {
+                assert_eq!(
+                    listed_rule_ids(t.source),
+                    english,
+                    "{} against {}",
+                    t.file,
+                    doc.file
+                );
+            }
+        }
+    }
+
+    /// Every language of a document is one of ours, once, and every file under
+    /// `docs/rules/<code>/` is served as a translation (a new one needs its line in `DOCS`).
+    #[test]
+    fn every_translated_file_is_served_once_in_its_own_language() {
+        let mut served = Vec::new();
+        for doc in DOCS {
+            let mut langs: Vec<&str> = doc.langs().map(Lang::code).collect();
+            let n = langs.len();
+            langs.sort();
+            langs.dedup();
+            assert_eq!(langs.len(), n, "{}: a language twice", doc.path);
+            for t in doc.translations {
+                assert_ne!(t.lang, Lang::En, "{}", t.file);
+                assert_eq!(
+                    t.file,
+                    format!(
+                        "{}/{}/{}",
+                        doc.file.rsplit_once('/').map_or("", |(dir, _)| dir),
+                        t.lang.code(),
+                        doc.file.rsplit('/').next().unwrap_or_default()
+                    ),
+                    "a translation lives at <folder>/<code>/<name>"
+                );
+                served.push(t.file.to_string());
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules");
+        let mut on_disk = Vec::new();
+        for entry in std::fs::read_dir(&root).expect("docs/rules is read") {
+            let dir = entry.expect("an entry").path();
+            if !dir.is_dir() {
+                continue;
+            }
+            let code = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            assert!(
+                Lang::from_code(code).is_some(),
+                "docs/rules/{code}/ is not a language"
+            );
+            for file in std::fs::read_dir(&dir).expect("a language folder is read") {
+                let name = file.expect("an entry").file_name();
+                on_disk.push(format!("rules/{code}/{}", name.to_string_lossy()));
+            }
+        }
+        served.sort();
+        on_disk.sort();
+        assert_eq!(on_disk, served);
+    }
+
+    /// The sentences of a Markdown document's prose (code, code blocks and the rule ids
+    /// left out), cut at sentence punctuation and brackets, spaces folded.
+    fn prose_fragments(source: &str) -> Vec<String> {
+        let mut fragments = vec![String::new()];
+        let mut in_code_block = false;
+        for event in Parser::new_ext(source, Options::ENABLE_TABLES) {
+            match event {
+                Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+                Event::End(TagEnd::CodeBlock) => in_code_block = false,
+                Event::Text(t) if !in_code_block => {
+                    for c in t.chars() {
+                        if matches!(c, '.' | ';' | ':' | '!' | '?' | '(' | ')' | '—' | '–') {
+                            fragments.push(String::new());
+                        } else if let Some(last) = fragments.last_mut() {
+                            last.push(c);
+                        }
+                    }
+                }
+                Event::SoftBreak | Event::HardBreak => {
+                    if let Some(last) = fragments.last_mut() {
+                        last.push(' ');
+                    }
+                }
+                // Code, a rule id's cell, the end of a paragraph, an item or a heading.
+                _ => fragments.push(String::new()),
+            }
+        }
+        fragments
+            .into_iter()
+            .map(|f| {
+                f.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase()
+            })
+            .filter(|f| !f.is_empty())
+            .collect()
+    }
+
+    fn words(fragment: &str) -> usize {
+        fragment
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .count()
+    }
+
+    /// A translation is a translation: none of the English page's sentences of six words
+    /// or more is left in it word for word.
+    #[test]
+    fn no_translation_keeps_an_english_sentence() {
+        for doc in DOCS.iter().filter(|d| !d.translations.is_empty()) {
+            let english: Vec<String> = prose_fragments(doc.source)
+                .into_iter()
+                .filter(|f| words(f) >= 6)
+                .collect();
+            assert!(english.len() > 20, "{}: {english:?}", doc.file);
+            for t in doc.translations {
+                let text = prose_fragments(t.source).join(" | ");
+                let left: Vec<&String> = english
+                    .iter()
+                    .filter(|f| text.contains(f.as_str()))
+                    .collect();
+                assert!(left.is_empty(), "{}: English left in: {left:?}", t.file);
+            }
+        }
+    }
+
+    #[test]
+    fn the_prose_check_finds_an_english_sentence() {
+        let english = prose_fragments(
+            "- G-A1 *Place a tribe.* Take a tribe from the display and place it (G-B2).",
+        );
+        assert!(
+            english.contains(&"take a tribe from the display and place it".to_string()),
+            "{english:?}"
+        );
+        let mixed =
+            prose_fragments("- G-A1 *Piazzare.* Take a tribe from the display and place it `q,r`.");
+        assert!(
+            mixed.contains(&"take a tribe from the display and place it".to_string()),
+            "{mixed:?}"
+        );
+    }
+
+    /// Who gets which language: the address, then the account, then the browser, then
+    /// English; a code that is not one of ours in the address counts for nothing.
+    #[test]
+    fn the_reader_language_is_the_address_then_the_account_then_the_browser() {
+        let all = (Some("fr"), Some(Lang::De), Some("ja, en;q=0.5"));
+        assert_eq!(reader_lang(all.0, all.1, all.2), (Lang::Fr, true));
+        assert_eq!(reader_lang(Some("FR-ca"), None, None), (Lang::Fr, true));
+        assert_eq!(reader_lang(None, all.1, all.2), (Lang::De, false));
+        assert_eq!(reader_lang(Some("xx"), all.1, all.2), (Lang::De, false));
+        assert_eq!(reader_lang(None, None, all.2), (Lang::Ja, false));
+        assert_eq!(
+            reader_lang(None, None, Some("pt-BR, nl;q=0.3")),
+            (Lang::Nl, false)
+        );
+        assert_eq!(
+            reader_lang(Some(""), None, Some("es, *")),
+            (Lang::En, false)
+        );
+        assert_eq!(reader_lang(None, None, None), (Lang::En, false));
+    }
+
+    #[test]
+    fn a_translation_is_titled_by_its_first_heading_and_english_by_its_own_title() {
+        let gods = DOCS
+            .iter()
+            .find(|d| d.path == "/rules/gods")
+            .expect("served");
+        let (lang, title, source) = gods.version(Lang::Ja);
+        assert_eq!(lang, Lang::Ja);
+        assert_eq!(title, "Gods ― Hermesでの遊び方");
+        assert!(source.contains("G-A3"));
+        assert_eq!(gods.version(Lang::En).1, "The rules of Gods");
+        let notation = DOCS.iter().find(|d| d.path == "/notation").expect("served");
+        assert_eq!(
+            notation.version(Lang::It).0,
+            Lang::En,
+            "no Italian notation guide yet"
+        );
+    }
+
+    #[test]
+    fn links_carry_the_language_chosen_in_the_address() {
+        let html = to_html_in(
+            "/base",
+            "[le decisioni](../../players/gods-decisions.md) e [un esempio](../../players/notation.md#slots-which-tile-of-the-display)",
+            Some(Lang::It),
+        );
+        assert!(
+            html.contains("href=\"/base/rules/gods/decisions?lang=it\""),
+            "{html}"
+        );
+        assert!(
+            html.contains("href=\"/base/notation?lang=it#slots-which-tile-of-the-display\""),
+            "{html}"
+        );
     }
 
     #[test]

@@ -33,6 +33,7 @@ mod proxy;
 mod queued;
 mod reads;
 mod replies;
+mod rules;
 mod snapshots;
 mod startup;
 mod stream;

@@ -858,7 +858,8 @@
   // it is. A turn being built (or a form being filled in) is never thrown away: the page
   // then only brings the table talk up to date and shows a bar that offers the update.
   var EVENTS = ["game_started", "your_turn", "turn", "message", "invited", "game_over",
-    "resigned", "forfeited", "game_deleted"];
+    "resigned", "forfeited", "game_deleted", "stand_in_started", "stand_in_ended",
+    "rematch_proposed", "rematch_accepted", "rematch_started"];
 
   function liveUrl(main) {
     if (main.dataset.liveUrl) { return main.dataset.liveUrl; }

@@ -726,7 +726,9 @@ async fn show(
             .rev()
             .map(|t| dreams::log_row(t, &names, seat, over))
             .collect::<Result<Vec<_>, _>>()?;
-        let svg = drawing(state, &table, view).await?.svg(&names, false);
+        let svg = drawing(state, &table, view, table.game.seq)
+            .await?
+            .svg(&names, false);
         let ctx = dreams::build(
             dreams::DreamsFacts {
                 game_id: &game_id,
@@ -769,7 +771,9 @@ async fn show(
         .rev()
         .map(|t| log_row(t, &names, seat, over))
         .collect::<Result<Vec<_>, _>>()?;
-    let svg = drawing(state, &table, view).await?.svg(&names, false);
+    let svg = drawing(state, &table, view, table.game.seq)
+        .await?
+        .svg(&names, false);
     let ctx = build(
         Facts {
             game_id: &game_id,

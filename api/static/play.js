@@ -35,6 +35,9 @@
     var vb = svg.viewBox.baseVal;
     var base = { x: vb.x, y: vb.y, w: vb.width, h: vb.height };
     var view = null;
+    // The points the page last brought into sight (`show`), while nobody has moved the
+    // window since: shown again when the frame changes size (the step bar grew).
+    var shown = null;
     wrap.classList.add("zoomable");
     function size() { return { w: wrap.clientWidth || 1, h: wrap.clientHeight || 1 }; }
     function fitView() {
@@ -51,18 +54,26 @@
       var want = Math.round(small ? Math.max(w * base.h / base.w, 4 * w) : w * base.h / base.w) + "px";
       if (wrap.style.height !== want) { wrap.style.height = want; }
     }
-    function apply(v) {
+    // Show the window `v` (SVG units), kept to a sensible size and, unless `free` (a window
+    // the page chose to show given points, which lie on the board), over the board.
+    function apply(v, free) {
+      shown = null;
       var s = size(), a = s.w / s.h, fit = fitView();
-      var w = Math.min(Math.max(v.w, fit.w / 8), fit.w), h = w / a;
+      var w = Math.min(Math.max(v.w, fit.w / 8), free ? 2 * fit.w : fit.w), h = w / a;
       var cx = v.x + v.w / 2, cy = v.y + v.h / 2;
-      // The centre stays over the board.
-      cx = Math.min(Math.max(cx, Math.min(base.x + w / 2, fit.x + fit.w / 2)), Math.max(base.x + base.w - w / 2, fit.x + fit.w / 2));
-      cy = Math.min(Math.max(cy, Math.min(base.y + h / 2, fit.y + fit.h / 2)), Math.max(base.y + base.h - h / 2, fit.y + fit.h / 2));
-      view = { x: cx - w / 2, y: cy - h / 2, w: w, h: h };
+      if (!free) {
+        // The centre stays over the board.
+        cx = Math.min(Math.max(cx, Math.min(base.x + w / 2, fit.x + fit.w / 2)), Math.max(base.x + base.w - w / 2, fit.x + fit.w / 2));
+        cy = Math.min(Math.max(cy, Math.min(base.y + h / 2, fit.y + fit.h / 2)), Math.max(base.y + base.h - h / 2, fit.y + fit.h / 2));
+      }
+      view = { x: cx - w / 2, y: cy - h / 2, w: w, h: h, free: !!free };
       svg.setAttribute("viewBox", [view.x, view.y, view.w, view.h].join(" "));
       var zoomed = w < fit.w * 0.999;
+      var whole = !zoomed && Math.abs(w - fit.w) <= fit.w * 0.001 &&
+        Math.abs(cx - fit.x - fit.w / 2) <= 1 && Math.abs(cy - fit.y - fit.h / 2) <= 1;
       wrap.classList.toggle("zoomed", zoomed);
-      if (out) { out.disabled = !zoomed; whole.disabled = !zoomed; }
+      if (out) { out.disabled = !zoomed; fitButton.disabled = whole; }
+      wrap.dispatchEvent(new Event("hermes:zoomed"));
     }
     function zoomBy(f, cx, cy) {
       var v = view || fitView();
@@ -75,14 +86,52 @@
       return { x: v.x + (clientX - r.left) / r.width * v.w, y: v.y + (clientY - r.top) / r.height * v.h };
     }
     function pxPerUnit() { var v = view || fitView(); return size().w / v.w; }
+    // Show every one of the points (SVG units, each a hex of circumradius r) in the part
+    // of the frame the reader sees (`seen`: its top and bottom in px from the frame's
+    // top; the whole frame without it): as close as minPx a hex when they all fit so,
+    // else as close as they all fit (the hexes may then be too small to touch: see
+    // `zoomAt`). A window that already shows them all at minPx or more is kept.
+    function show(pts, minPx, seen, again) {
+      if (!pts.length) { return; }
+      var s = size(), a = s.w / s.h, fit = fitView();
+      var part = seen && seen();
+      var top = part ? Math.max(0, part.top) : 0, bottom = part ? Math.min(s.h, part.bottom) : s.h;
+      if (bottom - top < 40) { top = 0; bottom = s.h; }
+      var share = (bottom - top) / s.h;
+      var r = pts[0].r, x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      pts.forEach(function (p) {
+        x0 = Math.min(x0, p.x - p.r); y0 = Math.min(y0, p.y - p.r);
+        x1 = Math.max(x1, p.x + p.r); y1 = Math.max(y1, p.y + p.r);
+      });
+      // A little room around them, so that no lit edge touches the frame's.
+      var pad = r * 0.12;
+      x0 -= pad; y0 -= pad; x1 += pad; y1 += pad;
+      var v = view || fitView();
+      var vy0 = v.y + top / s.h * v.h, vy1 = v.y + bottom / s.h * v.h;
+      if (!again && v.w <= Math.sqrt(3) * r * s.w / minPx * 1.0001 &&
+          x0 >= v.x && x1 <= v.x + v.w && y0 >= vy0 && y1 <= vy1) {
+        shown = { pts: pts, minPx: minPx, seen: seen };
+        return;
+      }
+      // The narrowest window that holds them all, and the widest at which a hex is
+      // minPx wide: the nearer of the two that holds them.
+      var need = Math.max(x1 - x0, (y1 - y0) * a / share);
+      var w = Math.max(need, Math.min(Math.sqrt(3) * r * s.w / minPx, fit.w));
+      var h = w / a;
+      // Centred in the part that is seen.
+      var cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+      var vy = cy - ((top + bottom) / 2) / s.h * h;
+      apply({ x: cx - w / 2, y: vy, w: w, h: h }, true);
+      shown = { pts: pts, minPx: minPx, seen: seen };
+    }
     var bar = el("div", { "class": "zoom-bar" });
     var zin = el("button", { type: "button", id: "zoom-in" }, "Zoom in");
     var out = el("button", { type: "button", id: "zoom-out" }, "Zoom out");
-    var whole = el("button", { type: "button", id: "zoom-fit" }, "Whole board");
+    var fitButton = el("button", { type: "button", id: "zoom-fit" }, "Whole board");
     zin.addEventListener("click", function () { zoomBy(1.5); });
     out.addEventListener("click", function () { zoomBy(1 / 1.5); });
-    whole.addEventListener("click", function () { apply(fitView()); });
-    [zin, out, whole].forEach(function (b) { bar.appendChild(b); });
+    fitButton.addEventListener("click", function () { apply(fitView()); });
+    [zin, out, fitButton].forEach(function (b) { bar.appendChild(b); });
     wrap.parentNode.insertBefore(bar, wrap);
 
     // A drag pans; a pinch zooms around the fingers. A drag is not a tap: the click that
@@ -143,7 +192,10 @@
       if (moved) { moved = false; ev.stopPropagation(); ev.preventDefault(); }
     }, true);
     if (window.ResizeObserver) {
-      new ResizeObserver(function () { frameHeight(); apply(view || fitView()); }).observe(wrap);
+      new ResizeObserver(function () {
+        frameHeight();
+        if (shown) { show(shown.pts, shown.minPx, shown.seen, true); } else { apply(view || fitView(), view && view.free); }
+      }).observe(wrap);
     }
     frameHeight();
     apply(fitView());
@@ -159,41 +211,23 @@
         apply(view || fitView());
       },
       base: function () { return base; },
-      // Show the points (SVG units, each with its radius r) with each at least minPx wide
-      // where the frame allows: all of them when they fit, else the largest group that does.
-      show: function (pts, minPx) {
-        if (!pts.length) { return; }
-        var s = size(), a = s.w / s.h, fit = fitView();
-        var r = pts[0].r;
-        var maxW = Math.min(fit.w, 2 * r * s.w / minPx);
-        var w = maxW, h = w / a;
-        function box(list) {
-          var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-          list.forEach(function (p) {
-            x0 = Math.min(x0, p.x - p.r); y0 = Math.min(y0, p.y - p.r);
-            x1 = Math.max(x1, p.x + p.r); y1 = Math.max(y1, p.y + p.r);
-          });
-          return { x0: x0, y0: y0, x1: x1, y1: y1 };
-        }
-        var all = box(pts), chosen = pts;
-        if (all.x1 - all.x0 > w || all.y1 - all.y0 > h) {
-          var best = [];
-          pts.forEach(function (c) {
-            var near = pts.filter(function (p) {
-              return Math.abs(p.x - c.x) + p.r <= w / 2 && Math.abs(p.y - c.y) + p.r <= h / 2;
-            });
-            if (near.length > best.length) { best = near; }
-          });
-          chosen = best.length ? best : [pts[0]];
-        } else if (view && view.w <= maxW * 1.0001) {
-          // Already close enough: keep the zoom, only move if something is out of sight.
-          w = view.w; h = view.h;
-          var inside = all.x0 >= view.x && all.x1 <= view.x + w && all.y0 >= view.y && all.y1 <= view.y + h;
-          if (inside) { return; }
-        }
-        var b = box(chosen);
-        var cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
-        apply({ x: cx - w / 2, y: cy - h / 2, w: w, h: h });
+      // How wide a hex of circumradius r is drawn now, in CSS pixels.
+      hexPx: function (r) { return Math.sqrt(3) * r * pxPerUnit(); },
+      show: show,
+      // A tap at (clientX, clientY) on a board whose hexes are too small to touch: zoom in
+      // around it until a hex is minPx wide, the point staying under the finger (moved only
+      // as far as its hex needs to be wholly in the seen part of the frame).
+      zoomAt: function (clientX, clientY, r, minPx, seen) {
+        var s = size(), a = s.w / s.h, rect = svg.getBoundingClientRect();
+        var p = toUnits(clientX, clientY);
+        var w = Math.sqrt(3) * r * s.w / minPx, h = w / a, k = w / s.w;
+        var fx = clientX - rect.left, fy = clientY - rect.top;
+        var part = seen && seen();
+        var top = part ? Math.max(0, part.top) : 0, bottom = part ? Math.min(s.h, part.bottom) : s.h;
+        var room = r * 1.1 / k; // a hex's half height, and a little, in px
+        fx = Math.min(Math.max(fx, room), s.w - room);
+        fy = Math.min(Math.max(fy, top + room), bottom - room);
+        apply({ x: p.x - fx * k, y: p.y - fy * k, w: w, h: h }, true);
       },
       // Bring one point (a focused hex) into sight, moving as little as possible.
       reach: function (p) {
@@ -249,6 +283,8 @@
     whirlwind: ["from", "to"], move_desert: ["from", "to"], place_decay: ["at", "victim"]
   };
   var HEX_FIELDS = { at: true, from: true, to: true };
+  // The least a finger's target may be, each way, in CSS pixels.
+  var TOUCH_PX = 44;
 
   // The Gods board of a game page: a frame to zoom and pan, and hexes a keyboard reaches.
   function boardUI() {
@@ -401,15 +437,54 @@
       document.body.classList.toggle("has-bar", fixed);
       document.documentElement.style.setProperty("--bar-h", (fixed ? builder.offsetHeight : 0) + "px");
     }
-    // After a tile is chosen: its lit hexes in sight, big enough to touch, above the bar.
+    // The part of the board's frame on the screen and not under the step bar, in px from
+    // the frame's top.
+    function seen() {
+      var r = wrap.getBoundingClientRect();
+      var barTop = document.body.classList.contains("has-bar") ? builder.getBoundingClientRect().top : window.innerHeight;
+      return { top: Math.max(0, -r.top), bottom: Math.min(r.bottom, barTop, window.innerHeight) - r.top };
+    }
+    // After a tile is chosen: all its lit hexes in sight, above the bar, as big as they
+    // may be while all are (if that is too small to touch, a tap first zooms in: below).
     function showLit(lit) {
       var r = wrap.getBoundingClientRect();
       var barTop = document.body.classList.contains("has-bar") ? builder.getBoundingClientRect().top : window.innerHeight;
       var bar = wrap.previousElementSibling;
       var top = bar && bar.classList.contains("zoom-bar") ? bar.getBoundingClientRect().top : r.top;
       if (top < 0 || r.bottom > barTop + 1) { window.scrollBy(0, top - 4); }
-      zoom.show(points(lit), 46);
+      zoom.show(points(lit), TOUCH_PX + 2, seen);
     }
+    // While the lit hexes are too small for a finger, the help says what a tap does.
+    function hint() {
+      var help = $("b-help"), note = $("b-zoom-hint");
+      var coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+      var want = coarse && !!board.querySelector("g.legal") && zoom.hexPx(size * 0.88) < TOUCH_PX;
+      if (want && !note && help) {
+        help.appendChild(el("span", { id: "b-zoom-hint" }, " They are small: a first tap on the board zooms in there."));
+        return true;
+      }
+      if (!want && note) {
+        note.remove();
+        return true;
+      }
+      return false;
+    }
+    wrap.addEventListener("hermes:zoomed", function () { if (hint()) { barHeight(); } });
+    // A finger's tap on the board while its lit hexes are drawn too small to touch chooses
+    // nothing: it zooms in around the finger until they are big enough (the mouse and the
+    // keyboard choose at any size).
+    var lastDown = { type: "", at: 0 };
+    wrap.addEventListener("pointerdown", function (ev) { lastDown = { type: ev.pointerType, at: Date.now() }; }, true);
+    wrap.addEventListener("click", function (ev) {
+      var type = ev.pointerType || (ev.isTrusted && Date.now() - lastDown.at < 1500 ? lastDown.type : "");
+      if (type !== "touch" && type !== "pen") { return; }
+      if (!board.querySelector("g.legal") || zoom.hexPx(size * 0.88) >= TOUCH_PX) { return; }
+      ev.stopPropagation();
+      ev.preventDefault();
+      // Big enough to touch, and enough bigger that the tap is seen to have done something.
+      var px = Math.max(TOUCH_PX + 2, Math.min(zoom.hexPx(size * 0.88) * 1.6, 60));
+      zoom.zoomAt(ev.clientX, ev.clientY, size * 0.88, px, seen);
+    }, true);
     function render() {
       var sources = $("b-sources"), choices = $("b-choices"), help = $("b-help");
       var active = document.activeElement;
@@ -421,7 +496,11 @@
       var lit = hexes().filter(function (g) { return g.classList.contains("legal"); });
       var litNow = lit.map(function (g) { return g.getAttribute("data-hex"); }).join(" ");
       keyboardHexes();
+      var barWas = builder.offsetHeight;
       if (lit.length && litNow !== litBefore) { showLit(lit); }
+      if (hint()) { barHeight(); }
+      // The hint may have made the step bar taller: the lit hexes again above it.
+      if (lit.length && litNow !== litBefore && builder.offsetHeight !== barWas) { showLit(lit); }
       var fresh = litNow !== litBefore;
       litBefore = litNow;
       if (!ours) { return; }
@@ -779,7 +858,8 @@
   // it is. A turn being built (or a form being filled in) is never thrown away: the page
   // then only brings the table talk up to date and shows a bar that offers the update.
   var EVENTS = ["game_started", "your_turn", "turn", "message", "invited", "game_over",
-    "resigned", "forfeited", "game_deleted"];
+    "resigned", "forfeited", "game_deleted", "stand_in_started", "stand_in_ended",
+    "rematch_proposed", "rematch_accepted", "rematch_started"];
 
   function liveUrl(main) {
     if (main.dataset.liveUrl) { return main.dataset.liveUrl; }

@@ -2,7 +2,8 @@
 // shows in the other within a second, without a reload (a value the page set when it
 // loaded survives); the tab's title says whose turn it is; a turn being built is kept
 // when someone talks (the talk shows, a bar offers the update); the lobby and the replay's
-// last step follow too. The icon and the web app manifest are linked from the pages.
+// last step follow too; a finished game's pages show its rematch proposed and started.
+// The icon and the web app manifest are linked from the pages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPage, screenshots, assertNoSideScroll, DESKTOP } from './harness.mjs';
@@ -159,4 +160,43 @@ test('a turn played on one page shows on the other within a second, without a re
   await a.waitForFunction(() => document.title.startsWith('● Your turn'), null, { timeout: 20_000 });
   assert.equal(await a.evaluate(() => window.loadedAs), 'a2');
   assert.deepEqual([...a.foreignRequests, ...foreign], []);
+});
+
+test('a rematch proposed on one game-over page shows on the other within a second, and its start too', { timeout: 120_000 }, async () => {
+  const cat = await apiUser(server, 'Cat');
+  const dan = await apiUser(server, 'Dan');
+  const id = await startedGods([cat, dan]);
+  const aborted = await api(server, 'POST', `/games/${id}/abort`, { token: cat.token });
+  assert.equal(aborted.status, 200, aborted.text);
+
+  // Both signed in, each on the finished game's page.
+  const c = await newPage(browser, server, DESKTOP);
+  const d = await newPage(browser, server, DESKTOP);
+  await logIn(c, cat);
+  await logIn(d, dan);
+  for (const p of [c, d]) await p.goto(`${server.url}/games/${id}/play`);
+  for (const [p, m] of [[c, 'c'], [d, 'd']]) await listening(p, m);
+  assert.match(await d.locator('#rematch').innerText(), /Propose a rematch/);
+
+  // Cat proposes with her page's button: Dan's page offers to accept, without a reload.
+  const offered = d.waitForSelector('#rematch >> text=Accept the rematch', { timeout: 1000 });
+  const started = Date.now();
+  await c.click('#rematch button[type=submit]');
+  await offered;
+  const took = Date.now() - started;
+  assert.ok(took <= 1000, `Dan's page showed the proposal after ${took} ms`);
+  assert.match(await d.locator('#rematch').innerText(), /Accepted: Cat\.\s+Waiting for: Dan\./);
+  assert.equal(await d.evaluate(() => window.loadedAs), 'd', 'Dan\'s page was reloaded');
+  await screenshots(d, 'live-rematch-proposed');
+
+  // Dan accepts through the API: Cat's page says the rematch has started.
+  await c.waitForURL(new RegExp(`/games/${id}/play`));
+  await listening(c, 'c2');
+  const accepted = await api(server, 'POST', `/games/${id}/rematch`, { token: dan.token });
+  assert.ok(accepted.status < 300, accepted.text);
+  await c.waitForSelector('#rematch >> text=The rematch has started', { timeout: 1000 });
+  assert.equal(await c.evaluate(() => window.loadedAs), 'c2');
+  const link = await c.getAttribute('#rematch a', 'href');
+  assert.equal(link, `/games/${accepted.json.rematch_game_id}/play`);
+  assert.deepEqual([...c.foreignRequests, ...d.foreignRequests], []);
 });

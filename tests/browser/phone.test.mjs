@@ -1,6 +1,7 @@
 // The board in hand and under the keys: a whole game of Gods played on a 390×844 phone by
-// tapping only (every tap target at least 44 px, the lit hexes in sight after a tile is
-// chosen, the step controls in a bar at the bottom), a whole turn built and played with
+// tapping only (every tap target at least 44 px, every lit hex in sight after each choice,
+// hexes too small to touch zoomed in by a first tap, the step controls in a bar at the
+// bottom), a whole turn built and played with
 // the keyboard alone (focus kept on the same hex when the page follows the game), the
 // replay stepped with the arrow keys, and axe-core's accessibility rules on every page a
 // player meets, at 1280 and 390 px wide. Screenshots of the pages go to ARTIFACTS.
@@ -67,10 +68,17 @@ async function phone() {
   return context.newPage();
 }
 
-/** The box of what a finger hits: a hex's polygon, else the element. */
+/** The box of what a finger hits: a hex's polygon (its fill, without the stroke), else
+ * the element. */
 async function targetBox(locator) {
   const poly = locator.locator('polygon');
-  const box = (await poly.count()) ? await poly.first().boundingBox() : await locator.boundingBox();
+  const box = (await poly.count())
+    ? await poly.first().evaluate((p) => {
+      const b = p.getBBox(), m = p.getScreenCTM();
+      const corners = [[b.x, b.y], [b.x + b.width, b.y + b.height]].map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+      return { x: corners[0].x, y: corners[0].y, width: corners[1].x - corners[0].x, height: corners[1].y - corners[0].y };
+    })
+    : await locator.boundingBox();
   assert.ok(box, 'the target is drawn');
   return box;
 }
@@ -84,19 +92,28 @@ async function tap(page, locator, what) {
   await locator.tap();
 }
 
-/** Lit hexes whose polygon lies wholly on the screen, not under the step bar. */
+/** The lit hexes, and those whose polygon lies wholly on the screen, inside the board's
+ * frame and not under the step bar. */
 async function litInSight(page) {
   return page.evaluate(() => {
     const bar = document.getElementById('builder');
     const barTop = bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight;
     const frame = document.getElementById('board').getBoundingClientRect();
     const lit = [...document.querySelectorAll('#hermes-board g.legal')];
+    const out = [];
     const seen = lit.filter((g) => {
       const r = g.querySelector('polygon').getBoundingClientRect();
-      return r.top >= Math.max(0, frame.top) && r.bottom <= Math.min(barTop, frame.bottom) + 0.5 &&
-        r.left >= Math.max(0, frame.left) && r.right <= Math.min(innerWidth, frame.right) + 0.5;
+      const ok = r.top >= Math.max(0, frame.top) - 0.5 && r.bottom <= Math.min(barTop, innerHeight, frame.bottom) + 0.5 &&
+        r.left >= Math.max(0, frame.left) - 0.5 && r.right <= Math.min(innerWidth, frame.right) + 0.5;
+      if (!ok) out.push(`${g.getAttribute('data-hex')} at ${[r.left, r.top, r.right, r.bottom].map((n) => n.toFixed(0))}`);
+      return ok;
     });
-    return { lit: lit.length, seen: seen.map((g) => g.getAttribute('data-hex')) };
+    return {
+      lit: lit.length,
+      seen: seen.map((g) => g.getAttribute('data-hex')),
+      out,
+      frame: [frame.left, frame.top, frame.right, Math.min(frame.bottom, barTop)].map((n) => n.toFixed(0)).join(','),
+    };
   });
 }
 
@@ -106,7 +123,7 @@ test('a whole game of Gods is played on a 390×844 phone by tapping only', { tim
   const id = await startedGame('gods', players);
   const pages = [await phone(), await phone()];
   const links = [];
-  let turns = 0, chosen = 0, allInSight = 0, zoomed = false, shot = false;
+  let turns = 0, chosen = 0, zoomTaps = 0, mostLit = 0, zoomed = false, shot = false;
   for (;;) {
     const g = await gameOf(id, players[0]);
     if (g.status === 'over') break;
@@ -151,15 +168,36 @@ test('a whole game of Gods is played on a 390×844 phone by tapping only', { tim
       for (let j = 0; j < 4 && (await page.getAttribute('#builder', 'data-ready')) === 'true'; j++) {
         const lit = page.locator('#hermes-board g.legal');
         if (await lit.count()) {
+          // Every lit hex is in sight, wherever on the board.
           const sight = await litInSight(page);
           chosen += 1;
+          mostLit = Math.max(mostLit, sight.lit);
           if (turns === 10 || turns === 30) {
             // What the player sees: the screen itself, not the whole page.
             await page.screenshot({ path: join(ARTIFACTS, `phone-gods-lit-turn${turns}-390.png`) });
           }
-          assert.ok(sight.seen.length > 0, `none of the ${sight.lit} lit hexes is in sight`);
-          if (sight.seen.length === sight.lit) allInSight += 1;
-          await tap(page, page.locator(`#hermes-board g.legal[data-hex="${sight.seen[0]}"]`), `hex ${sight.seen[0]}`);
+          assert.equal(sight.seen.length, sight.lit,
+            `${sight.lit - sight.seen.length} of the ${sight.lit} lit hexes are out of sight (frame ${sight.frame}): ${sight.out.join('; ')}`);
+          const hex = page.locator(`#hermes-board g.legal[data-hex="${sight.seen[chosen % sight.seen.length]}"]`);
+          const box = await targetBox(hex);
+          if (box.width < MIN_TARGET || box.height < MIN_TARGET) {
+            // Too small to touch: a first tap, on the board's frame (a target as big as
+            // the frame), zooms in there and chooses nothing.
+            const frame = await page.locator('#board').boundingBox();
+            assert.ok(frame.width >= MIN_TARGET && frame.height >= MIN_TARGET, 'the board frame is a target');
+            const before = await page.getAttribute('#board svg', 'viewBox');
+            await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+            assert.notEqual(await page.getAttribute('#board svg', 'viewBox'), before, 'a tap on small hexes zooms in');
+            assert.equal(await hex.getAttribute('class').then((c) => /\blegal\b/.test(c)), true, 'the zooming tap chose nothing');
+            zoomTaps += 1;
+            if (zoomTaps === 3) {
+              await page.screenshot({ path: join(ARTIFACTS, 'phone-gods-zoomed-in-390.png') });
+            }
+            // The hex under the finger is whole and in sight, above the step bar.
+            const after = await litInSight(page);
+            assert.ok(after.seen.includes(await hex.getAttribute('data-hex')), `the tapped hex is out of sight after zooming in: ${after.out.join('; ')}`);
+          }
+          await tap(page, hex, `hex ${await hex.getAttribute('data-hex')}`);
         } else if (await page.locator('#b-choices button').count()) {
           const choice = page.locator('#b-choices button').first();
           await tap(page, choice, `the choice ${await choice.innerText()}`);
@@ -187,7 +225,11 @@ test('a whole game of Gods is played on a 390×844 phone by tapping only', { tim
   const cut = await pages[0].evaluate(() => [...document.querySelectorAll('main table')]
     .filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.querySelector('th')?.textContent));
   assert.deepEqual(cut, [], 'tables cut off at 1280 px');
-  console.log(`# a game of Gods by tapping: ${turns} turns; all lit hexes in sight after ${allInSight} of ${chosen} choices, some always`);
+  // The game put the frontier's breadth to the test: a tribe lit many hexes at once, and
+  // some were too small to touch until a tap zoomed in.
+  assert.ok(mostLit >= 20, `at most ${mostLit} hexes were lit at once`);
+  assert.ok(zoomTaps > 0, 'no tap ever had to zoom in first');
+  console.log(`# a game of Gods by tapping: ${turns} turns; all lit hexes in sight after each of ${chosen} choices (up to ${mostLit} lit); ${zoomTaps} taps zoomed in first`);
   for (const p of pages) await p.context().close();
 });
 

@@ -61,6 +61,19 @@ pub struct BoardStyle {
     /// Put the side panel below the board rather than to its right: the mail's picture,
     /// about half as wide, so that a phone shows it at nearly twice the scale.
     pub stacked: bool,
+    /// The turn numbers the panel's status line says, as players read them everywhere
+    /// (`crate::game::naming`: from the log's sequence, which the view does not hold).
+    /// `None`: the line says no number (the rules' own count of gods' turns is not it).
+    pub turns: Option<TurnNumbers>,
+}
+
+/// A board's place in its game's log, as the status line numbers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnNumbers {
+    /// The last turn played: a finished game ended after it.
+    pub last: i64,
+    /// The turn the seat to move plays.
+    pub next: i64,
 }
 
 impl Default for BoardStyle {
@@ -72,6 +85,7 @@ impl Default for BoardStyle {
             title: None,
             panel: true,
             stacked: false,
+            turns: None,
         }
     }
 }

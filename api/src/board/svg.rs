@@ -620,7 +620,8 @@ fn draw_panel(out: &mut String, view: &GodsView, style: &BoardStyle) -> f64 {
     y + 6.0
 }
 
-/// Whose turn it is, or who won.
+/// Whose turn it is, or who won, numbered as the log numbers turns (`style.turns`; never
+/// the view's own `turn`, the rules' count, which a god's `continue` does not advance).
 fn status(view: &GodsView, style: &BoardStyle) -> String {
     if let Some(outcome) = &view.outcome {
         let winners = outcome
@@ -629,21 +630,25 @@ fn status(view: &GodsView, style: &BoardStyle) -> String {
             .map(|&seat| format!("god {seat} ({})", name_of(style, seat)))
             .collect::<Vec<_>>()
             .join(" and ");
-        return format!("Game over after turn {}: {winners} won", view.turn);
+        return match style.turns {
+            Some(t) => format!("Game over after turn {}: {winners} won", t.last),
+            None => format!("Game over: {winners} won"),
+        };
     }
+    let turn = style.turns.map(|t| format!("Turn {}", t.next));
     match view.to_move {
         Some(seat) => {
             let waiting = match view.phase {
                 Phase::MayDeclare => " (may end the game)",
                 Phase::Actions | Phase::Over => "",
             };
-            format!(
-                "Turn {}: god {seat} ({}) to move{waiting}",
-                view.turn,
-                name_of(style, seat)
-            )
+            let name = name_of(style, seat);
+            match turn {
+                Some(turn) => format!("{turn}: god {seat} ({name}) to move{waiting}"),
+                None => format!("God {seat} ({name}) to move{waiting}"),
+            }
         }
-        None => format!("Turn {}", view.turn),
+        None => turn.unwrap_or_default(),
     }
 }
 

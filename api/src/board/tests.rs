@@ -132,6 +132,8 @@ fn the_board_of_a_fixed_game_matches_its_snapshot() {
     let view = played(7, 14);
     let style = BoardStyle {
         names: names(),
+        // Fourteen entries in its log: turn 15 is to be played.
+        turns: Some(crate::game::board_turns(14)),
         ..BoardStyle::default()
     };
     let svg = board_svg(&view, &style);
@@ -180,6 +182,59 @@ fn a_stacked_board_is_narrower_and_its_panel_is_below_the_board() {
     );
 }
 
+/// The mail's picture of a finished game numbers its last turn as the log does (the
+/// game's `seq`, as every page and mail says "turn N"), not by the rules' own count of
+/// gods' turns (which a `continue` does not advance); and a picture that is told no
+/// sequence says no number.
+#[test]
+fn a_finished_games_panel_counts_turns_as_the_log_does() {
+    let mut game = Gods::new(Seed::from_u64(5), 2, GodsOptions::default()).expect("setup");
+    let mut rng = Rng::from_seed(&Seed::from_u64(6));
+    let mut seq = 0i64;
+    while let Some(turn) = random_turn(&game, &mut rng) {
+        let seat = game.to_move();
+        game = game
+            .apply(seat, &turn)
+            .expect("a random turn is legal")
+            .game;
+        seq += 1;
+        assert!(seq < 2000, "the game does not end");
+    }
+    let view = game.view(Viewer::Spectator);
+    assert!(view.outcome.is_some(), "the game is over");
+    assert_ne!(
+        i64::from(view.turn),
+        seq,
+        "the rules count turns otherwise than the log"
+    );
+    let picture = |turns| {
+        board_svg(
+            &view,
+            &BoardStyle {
+                names: names(),
+                title: Some("Gods #abcdef".into()),
+                stacked: true,
+                turns,
+                ..BoardStyle::default()
+            },
+        )
+    };
+    let svg = picture(Some(crate::game::board_turns(seq)));
+    parse(&svg);
+    assert!(
+        svg.contains(&format!(">Game over after turn {seq}: ")),
+        "{}",
+        svg.split("<g id=\"hermes-panel\"").nth(1).unwrap_or(&svg)
+    );
+    assert!(!svg.contains(&format!("after turn {}:", view.turn)));
+    let svg = picture(None);
+    assert!(
+        svg.contains(">Game over: "),
+        "no number without the sequence"
+    );
+    assert!(!svg.contains("after turn"));
+}
+
 #[test]
 fn every_kind_of_tile_matches_its_snapshot() {
     let svg = board_svg(
@@ -187,6 +242,7 @@ fn every_kind_of_tile_matches_its_snapshot() {
         &BoardStyle {
             names: names(),
             title: Some("Every tile".into()),
+            turns: Some(crate::game::board_turns(0)),
             ..BoardStyle::default()
         },
     );

@@ -9,7 +9,7 @@ pub mod hot;
 pub mod naming;
 pub mod table;
 
-pub use naming::{game_name, next_turn, turn_of_seq, turn_words};
+pub use naming::{board_turns, game_name, next_turn, turn_of_seq, turn_words};
 pub use table::{kind_of, Table};
 
 use crate::store::games::SeatedPlayer;

@@ -34,6 +34,14 @@ pub fn next_turn(seq: i64) -> i64 {
     turn_of_seq(seq) + 1
 }
 
+/// Where a board picture at log sequence `seq` is, as its status line numbers it.
+pub fn board_turns(seq: i64) -> crate::board::TurnNumbers {
+    crate::board::TurnNumbers {
+        last: turn_of_seq(seq),
+        next: next_turn(seq),
+    }
+}
+
 /// `turn 3`.
 pub fn turn_words(seq: i64) -> String {
     format!("turn {}", turn_of_seq(seq))

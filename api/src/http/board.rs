@@ -85,7 +85,7 @@ async fn picture(
     };
     let at = query.at;
     let reader = user_id.clone();
-    let (table, turns) = state
+    let (table, turns, upto) = state
         .db
         .conn(move |conn| {
             let table = Table::load_for(conn, &id, &reader)?;
@@ -102,7 +102,7 @@ async fn picture(
             } else {
                 Some(store::turns_upto(conn, &id, upto)?)
             };
-            Ok((table, turns))
+            Ok((table, turns, upto))
         })
         .await?;
     let viewer = if by_link {
@@ -126,7 +126,7 @@ async fn picture(
         Some(turns) => table.replay(turns)?.view(viewer),
     };
     let names = table.names_by_seat();
-    let board = drawing(state, &table, view).await?;
+    let board = drawing(state, &table, view, upto).await?;
     Ok(Picture { board, names })
 }
 

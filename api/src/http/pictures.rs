@@ -7,16 +7,19 @@ use crate::kinds::Drawing;
 use crate::state::AppState;
 use ::games::gods::view::GodsView;
 
-/// The kind's drawing of `view` for a page, with what the store holds for it (a custom
-/// deck's card pictures) read through a connection of the pool.
+/// The kind's drawing of `view` (the game at log sequence `seq`) for a page, with what
+/// the store holds for it (a custom deck's card pictures) read through a connection of
+/// the pool.
 pub async fn drawing(
     state: &AppState,
     table: &Table,
     view: serde_json::Value,
+    seq: i64,
 ) -> ApiResult<Box<dyn Drawing>> {
     let kind = crate::kinds::of(&table.game.kind)
         .ok_or_else(|| ApiError::internal(format!("no kind {}", table.game.kind)))?;
-    let mut board = kind.drawing(view).map_err(|e| {
+    let turns = Some(crate::game::board_turns(seq));
+    let mut board = kind.drawing(view, turns).map_err(|e| {
         ApiError::not_found("no_board", format!("this game has no board picture: {e}"))
     })?;
     if board.reads_store() {

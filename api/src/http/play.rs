@@ -477,8 +477,53 @@ pub(crate) struct Extra {
     notation: String,
 }
 
+/// Where "since your last visit" is kept for a page's reader, and whether the page lists
+/// what happened since.
+pub(crate) enum Visit {
+    /// A page asked for: it lists what the others did since the reader's last visit.
+    /// `account`: the reader's own session opened it, and the account keeps the visit
+    /// (`game_visits`), whichever browser they use; else `cookie` is this browser's.
+    Asked {
+        account: bool,
+        cookie: Option<(usize, i64)>,
+    },
+    /// The answer to a form (a refused turn): nothing listed; the visit is kept still.
+    Quiet { account: bool },
+}
+
+impl Visit {
+    /// The visit of the page `req` asks for: kept by the account when the browser's
+    /// session is the reader's own (a turn link opened while signed in as its player
+    /// included), else by the browser's cookie (a turn link without the session: a mail
+    /// program that opens links to scan them must not use up the player's news).
+    pub(crate) fn asked(
+        req: &HttpRequest,
+        game_id: &str,
+        who: &PageCredentials,
+        user: Option<&WebUser>,
+    ) -> Visit {
+        Visit::Asked {
+            account: user.is_some_and(|u| u.user_id == who.user_id),
+            cookie: seen_of(req, game_id),
+        }
+    }
+
+    /// The visit of a form's answer.
+    fn quiet(who: &PageCredentials) -> Visit {
+        Visit::Quiet {
+            account: who.token.is_none(),
+        }
+    }
+
+    fn by_account(&self) -> bool {
+        match self {
+            Visit::Asked { account, .. } | Visit::Quiet { account } => *account,
+        }
+    }
+}
+
 /// The cookie that keeps, per game, the last log entry this browser's reader was shown:
-/// `SEAT:SEQ`, read for "since your last visit".
+/// `SEAT:SEQ`, read for "since your last visit" (a reader without the account's session).
 fn seen_cookie_name(game_id: &str) -> String {
     format!("hermes_seen_{game_id}")
 }
@@ -504,16 +549,21 @@ pub(crate) struct SinceRow {
 async fn show(
     state: &web::Data<AppState>,
     game_id: String,
+    visit: Visit,
     who: PageCredentials,
     extra: Extra,
-    seen: Option<(usize, i64)>,
 ) -> PageResult {
     let id = game_id.clone();
     let uid = who.user_id.clone();
     let signed_in = who.token.is_none();
     let app = state.clone();
-    let seen_seq = seen.map(|(_, seq)| seq);
-    let (table, recent, time_zone, talk, since_turns, rematch, queue) = state
+    let by_account = visit.by_account();
+    let listed = matches!(visit, Visit::Asked { .. });
+    let cookie = match visit {
+        Visit::Asked { cookie, .. } if !by_account => cookie,
+        _ => None,
+    };
+    let (table, recent, time_zone, talk, since_turns, rematch, queue, last_seen) = state
         .db
         .conn(move |conn| {
             let table = Table::load(conn, &id)?;
@@ -539,7 +589,18 @@ async fn show(
                     limit: q.limit,
                     seq: q.seq,
                 });
-            let since_turns = match seen_seq {
+            // The reader's last visit: the account's, or this browser's.
+            let last_seen = if by_account {
+                crate::store::visits::last_seen(conn, &uid, &id)?
+            } else {
+                None
+            };
+            let seen_seq = if by_account {
+                last_seen
+            } else {
+                cookie.map(|(_, seq)| seq)
+            };
+            let since_turns = match seen_seq.filter(|_| listed) {
                 Some(seq) if seq < table.game.seq => {
                     let from = seq.max(table.game.seq - SINCE_SHOWN);
                     store::turns_since(conn, &id, from, SINCE_SHOWN)?
@@ -547,7 +608,16 @@ async fn show(
                 _ => Vec::new(),
             };
             let rematch = crate::play::rematch::view(conn, &id, &uid)?;
-            Ok((table, recent, time_zone, talk, since_turns, rematch, queue))
+            Ok((
+                table,
+                recent,
+                time_zone,
+                talk,
+                since_turns,
+                rematch,
+                queue,
+                last_seen,
+            ))
         })
         .await
         .map_err(page_error)?;
@@ -581,15 +651,35 @@ async fn show(
         .filter(|_| !over)
         .map(|_| table.game.stand_in_level.clone());
     let status = extra.status;
-    // What the others did since this browser last showed the seat its page.
-    let since_turns: Vec<&Turn> = match seen {
-        Some((s, _)) if s == seat => since_turns
+    // What the others did since the reader's last visit (the account's; or this browser's,
+    // when it showed this seat).
+    let same_seat = by_account || cookie.is_some_and(|(s, _)| s == seat);
+    let since_turns: Vec<&Turn> = if same_seat {
+        since_turns
             .iter()
             .filter(|t| usize::try_from(t.seat).ok() != Some(seat))
-            .collect(),
-        _ => Vec::new(),
+            .collect()
+    } else {
+        Vec::new()
     };
-    let seen_now = {
+    if by_account && last_seen.is_none_or(|s| s < table.game.seq) {
+        let (uid, gid, seq, at) = (
+            user_id.clone(),
+            game_id.clone(),
+            table.game.seq,
+            state.clock.now().naive_utc(),
+        );
+        // The page is shown even if this cannot be kept: the next visit lists more.
+        if let Err(e) = state
+            .db
+            .group_write(move |conn| Ok(crate::store::visits::record(conn, &uid, &gid, seq, at)?))
+            .await
+        {
+            tracing::warn!(game.id = %game_id, error = %e, "the visit was not kept");
+        }
+    }
+    // A reader without the account's session: the browser keeps the visit.
+    let seen_now = (!by_account).then(|| {
         let mut c = actix_web::cookie::Cookie::new(
             seen_cookie_name(&game_id),
             format!("{seat}:{}", table.game.seq),
@@ -600,7 +690,7 @@ async fn show(
         c.set_secure(state.public_url.starts_with("https://"));
         c.set_max_age(actix_web::cookie::time::Duration::days(120));
         c
-    };
+    });
     let base = state.base_path.as_str();
     let q = who.query();
     let talk: Vec<TalkRow> = talk
@@ -636,7 +726,9 @@ async fn show(
             .rev()
             .map(|t| dreams::log_row(t, &names, seat, over))
             .collect::<Result<Vec<_>, _>>()?;
-        let svg = drawing(state, &table, view).await?.svg(&names, false);
+        let svg = drawing(state, &table, view, table.game.seq)
+            .await?
+            .svg(&names, false);
         let ctx = dreams::build(
             dreams::DreamsFacts {
                 game_id: &game_id,
@@ -669,7 +761,9 @@ async fn show(
             game: GameParts::of(&table, &user_id, &names, leave_action),
         };
         let mut res = page(status, render_in(base, dreams::TEMPLATE, &ctx)?);
-        let _ = res.add_cookie(&seen_now);
+        if let Some(c) = &seen_now {
+            let _ = res.add_cookie(c);
+        }
         return Ok(res);
     }
     let log = recent
@@ -677,7 +771,9 @@ async fn show(
         .rev()
         .map(|t| log_row(t, &names, seat, over))
         .collect::<Result<Vec<_>, _>>()?;
-    let svg = drawing(state, &table, view).await?.svg(&names, false);
+    let svg = drawing(state, &table, view, table.game.seq)
+        .await?
+        .svg(&names, false);
     let ctx = build(
         Facts {
             game_id: &game_id,
@@ -710,7 +806,9 @@ async fn show(
         game: GameParts::of(&table, &user_id, &names, leave_action),
     };
     let mut res = page(status, render_in(base, "play.html", &ctx)?);
-    let _ = res.add_cookie(&seen_now);
+    if let Some(c) = &seen_now {
+        let _ = res.add_cookie(c);
+    }
     Ok(res)
 }
 
@@ -1173,8 +1271,8 @@ pub async fn get(
         problem: None,
         notation: String::new(),
     };
-    let seen = seen_of(&req, &game_id);
-    show(&state, game_id, who, extra, seen).await
+    let visit = Visit::asked(&req, &game_id, &who, user.as_ref());
+    show(&state, game_id, visit, who, extra).await
 }
 
 /// `POST /games/{id}/play?token=T`, form-encoded `notation` and `expected_seq`.
@@ -1249,7 +1347,7 @@ pub async fn post(
                     problem: Some(problem),
                     notation: String::new(),
                 };
-                return show(&state, game_id, who, extra, None).await;
+                return show(&state, game_id, Visit::quiet(&who), who, extra).await;
             }
             None => String::new(),
         },
@@ -1282,7 +1380,7 @@ pub async fn post(
                     notation
                 },
             };
-            show(&state, game_id, who, extra, None).await
+            show(&state, game_id, Visit::quiet(&who), who, extra).await
         }
         Err(e) => Err(page_error(e)),
     }
@@ -1318,7 +1416,7 @@ async fn queue_form(
                 problem: Some(problem),
                 notation: String::new(),
             };
-            show(state, game_id, who, extra, None).await
+            show(state, game_id, Visit::quiet(&who), who, extra).await
         }
         Err(e) => Err(page_error(e)),
     }
@@ -1432,7 +1530,7 @@ pub async fn talk(
                 problem: Some(Problem::new("Your message was not posted", e.detail())),
                 notation: String::new(),
             };
-            let mut page = show(&state, game_id, who, extra, None).await?;
+            let mut page = show(&state, game_id, Visit::quiet(&who), who, extra).await?;
             if let Some(secs) = e.retry_after() {
                 page.headers_mut()
                     .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
@@ -1479,7 +1577,7 @@ pub async fn rematch(
                 problem: Some(Problem::new("No rematch", e.detail())),
                 notation: String::new(),
             };
-            show(&state, game_id, who, extra, None).await
+            show(&state, game_id, Visit::quiet(&who), who, extra).await
         }
         Err(e) => Err(PageError::from(e)),
     }

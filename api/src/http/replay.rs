@@ -137,7 +137,7 @@ pub async fn get(
         )
     };
 
-    let svg = drawing(&state, &table, view).await?.svg(&names, false);
+    let svg = drawing(&state, &table, view, at).await?.svg(&names, false);
 
     let talk_at = |n: i64| -> Vec<TalkRow> {
         talk.iter()

@@ -10,7 +10,7 @@ use super::{
     data_error, Drawing, Kind, KindError, RoundMail, TurnPage, YourTurnFacts, YourTurnMail,
 };
 use crate::board::dreams::{cards_shown, dreams_png, dreams_svg, CardArt, DreamsStyle};
-use crate::board::PngError;
+use crate::board::{PngError, TurnNumbers};
 use crate::mail::{
     dreams_attachment, words, Attachment, DreamsRevealed, DreamsYourTurn, Lang, MailData,
     RoundReveal,
@@ -152,7 +152,11 @@ impl Kind for Dreams {
         })
     }
 
-    fn drawing(&self, view: Value) -> Result<Box<dyn Drawing>, KindError> {
+    fn drawing(
+        &self,
+        view: Value,
+        _turns: Option<TurnNumbers>,
+    ) -> Result<Box<dyn Drawing>, KindError> {
         Ok(Box::new(Table {
             view,
             art: BTreeMap::new(),
@@ -168,6 +172,7 @@ impl Kind for Dreams {
         names: &[String],
         title: &str,
         reveal: bool,
+        _turns: Option<TurnNumbers>,
     ) -> Result<Attachment, KindError> {
         let deck = view
             .get("deck")

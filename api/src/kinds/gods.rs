@@ -2,7 +2,7 @@
 //! told in the your-turn mail, legal steps in the text notation.
 
 use super::{data_error, Drawing, Kind, KindError, TurnPage, YourTurnFacts, YourTurnMail};
-use crate::board::{board_png, board_svg, BoardStyle, PngError};
+use crate::board::{board_png, board_svg, BoardStyle, PngError, TurnNumbers};
 use crate::mail::{
     board_attachment, words, Attachment, GodsYourTurn, Lang, MailData, PlayedTurn, Template,
 };
@@ -149,10 +149,14 @@ impl Kind for Gods {
         })
     }
 
-    fn drawing(&self, view: Value) -> Result<Box<dyn Drawing>, KindError> {
+    fn drawing(
+        &self,
+        view: Value,
+        turns: Option<TurnNumbers>,
+    ) -> Result<Box<dyn Drawing>, KindError> {
         let view: GodsView =
             serde_json::from_value(view).map_err(|e| KindError::Unfit(e.to_string()))?;
-        Ok(Box::new(Board(view)))
+        Ok(Box::new(Board(view, turns)))
     }
 
     fn mail_picture(
@@ -162,6 +166,7 @@ impl Kind for Gods {
         names: &[String],
         title: &str,
         _reveal: bool,
+        turns: Option<TurnNumbers>,
     ) -> Result<Attachment, KindError> {
         let view: GodsView = serde_json::from_value(view.clone()).map_err(unfit)?;
         let style = BoardStyle {
@@ -170,14 +175,15 @@ impl Kind for Gods {
             // Board over panel: read on a phone, a picture half as wide is shown at
             // nearly twice the scale.
             stacked: true,
+            turns,
             ..Default::default()
         };
         Ok(board_attachment(&view, &style)?)
     }
 }
 
-/// A Gods board to draw.
-struct Board(GodsView);
+/// A Gods board to draw, and where it is in the game's log.
+struct Board(GodsView, Option<TurnNumbers>);
 
 impl Drawing for Board {
     fn svg(&self, names: &[String], panel: bool) -> String {
@@ -186,6 +192,7 @@ impl Drawing for Board {
             &BoardStyle {
                 names: names.to_vec(),
                 panel,
+                turns: self.1,
                 ..BoardStyle::default()
             },
         )

@@ -23,6 +23,7 @@
 pub mod dreams;
 pub mod gods;
 
+use crate::board::TurnNumbers;
 use crate::mail::{Attachment, Deadline, Lang, MailError, RoundReveal, Template};
 use crate::store::{DbConn, StoreError};
 use ::games::registry::AnyGame;
@@ -198,9 +199,16 @@ pub trait Kind: Send + Sync {
     /// The your-turn mail for the reader's seat, built at send time.
     fn your_turn(&self, conn: &mut DbConn, f: &YourTurnFacts) -> Result<YourTurnMail, KindError>;
     /// A view (JSON) as a picture for a page.
-    fn drawing(&self, view: Value) -> Result<Box<dyn Drawing>, KindError>;
+    /// `turns`: where the view is in the game's log, as a picture numbers turns (none: no
+    /// number is drawn).
+    fn drawing(
+        &self,
+        view: Value,
+        turns: Option<TurnNumbers>,
+    ) -> Result<Box<dyn Drawing>, KindError>;
     /// A view (JSON) as the inline PNG of a mail, its game named `title`; `reveal`: the
-    /// last revealed round rather than the table ([`Kind::reveals_rounds`]).
+    /// last revealed round rather than the table ([`Kind::reveals_rounds`]); `turns` as
+    /// for [`Kind::drawing`].
     fn mail_picture(
         &self,
         conn: &mut DbConn,
@@ -208,6 +216,7 @@ pub trait Kind: Send + Sync {
         names: &[String],
         title: &str,
         reveal: bool,
+        turns: Option<TurnNumbers>,
     ) -> Result<Attachment, KindError>;
     /// The round a turn revealed, from its public events, in words for mail (`engine`:
     /// the game after the turn). None for a kind without rounds.

@@ -647,9 +647,14 @@ fn prepare(
             Template::DreamsReveal | Template::GameOver if game.kind.reveals_rounds() => {
                 let view = game.engine.view(Viewer::Spectator);
                 let shown = picture(pictures, row, None, "reveal", || {
-                    Ok(game
-                        .kind
-                        .mail_picture(&mut conn, &view, &game.names, &game.title, true)?)
+                    Ok(game.kind.mail_picture(
+                        &mut conn,
+                        &view,
+                        &game.names,
+                        &game.title,
+                        true,
+                        row.seq.map(crate::game::board_turns),
+                    )?)
                 })?;
                 if template == Template::GameOver {
                     data["board"] = Value::Bool(true);
@@ -898,9 +903,14 @@ fn seat_board(
     view: &Value,
 ) -> Result<Attachment, Failure> {
     picture(pictures, row, game.kind.picture_seat(seat), "board", || {
-        Ok(game
-            .kind
-            .mail_picture(conn, view, &game.names, &game.title, false)?)
+        Ok(game.kind.mail_picture(
+            conn,
+            view,
+            &game.names,
+            &game.title,
+            false,
+            row.seq.map(crate::game::board_turns),
+        )?)
     })
 }
 

@@ -338,3 +338,61 @@ pub fn after_delete(
     events::append(conn, &batch)?;
     Ok(Wake::of(&batch))
 }
+
+/// What a player did to a finished game's rematch, and the event that tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RematchNews {
+    /// A player proposed it (`rematch_proposed`).
+    Proposed,
+    /// A player accepted it, others still to (`rematch_accepted`).
+    Accepted,
+    /// The last acceptance started it (`rematch_started`).
+    Started,
+}
+
+impl RematchNews {
+    fn kind(self) -> &'static str {
+        match self {
+            RematchNews::Proposed => "rematch_proposed",
+            RematchNews::Accepted => "rematch_accepted",
+            RematchNews::Started => "rematch_started",
+        }
+    }
+}
+
+/// Write `rematch_proposed`, `rematch_accepted` or `rematch_started` (in the transaction of
+/// the proposal or acceptance): to the finished game's other players (not its engine bots)
+/// and on the finished game's stream, so that its open pages show the rematch. `game` is
+/// the finished game; `by` the player who acted; `rematch_game_id` the new game.
+pub fn after_rematch(
+    conn: &mut DbConn,
+    game: &Game,
+    players: &[SeatedPlayer],
+    by: &SeatedPlayer,
+    news: RematchNews,
+    rematch_game_id: &str,
+    at: NaiveDateTime,
+) -> Result<Wake, StoreError> {
+    let data = json!({
+        "kind": game.kind,
+        "rematch_game_id": rematch_game_id,
+        "user_id": by.seat.user_id,
+        "display_name": by.display_name,
+    });
+    let mut batch: Vec<NewEvent> = players
+        .iter()
+        .filter(|p| p.seat.bot.is_none() && p.seat.user_id != by.seat.user_id)
+        .map(|p| {
+            event(
+                Some(&p.seat.user_id),
+                &game.id,
+                news.kind(),
+                data.clone(),
+                at,
+            )
+        })
+        .collect();
+    batch.push(event(None, &game.id, news.kind(), data, at));
+    events::append(conn, &batch)?;
+    Ok(Wake::of(&batch))
+}

@@ -17,6 +17,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::Table;
 use crate::outbox::compose;
 use crate::play;
+use crate::play::events::RematchNews;
 use crate::state::AppState;
 use crate::store::events::Wake;
 use crate::store::games as store;
@@ -248,6 +249,28 @@ fn want_in(
             }
         };
         let view = view_of(conn, &r)?;
+        // The finished game's open pages and the other players' streams are told.
+        let mut news = match wanted {
+            Wanted::Proposed => vec![RematchNews::Proposed],
+            Wanted::Accepted => vec![RematchNews::Accepted],
+            Wanted::Already => Vec::new(),
+        };
+        if !news.is_empty() && view.status != OPEN {
+            news.push(RematchNews::Started);
+        }
+        for n in news {
+            let more = play::events::after_rematch(
+                conn,
+                &old.game,
+                &old.players,
+                me,
+                n,
+                &r.new_game_id,
+                at,
+            )?;
+            wake.users.extend(more.users);
+            wake.games.extend(more.games);
+        }
         if wanted == Wanted::Proposed {
             let names = |ps: &[RematchPlayer]| -> Vec<String> {
                 ps.iter().map(|p| p.display_name.clone()).collect()

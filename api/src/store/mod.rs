@@ -28,6 +28,7 @@ pub mod runner;
 pub mod schema;
 pub mod sessions;
 pub mod talk;
+pub mod visits;
 pub mod webhooks;
 
 pub use runner::Db;

@@ -363,3 +363,12 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    game_visits (user_id, game_id) {
+        user_id -> Text,
+        game_id -> Text,
+        seq -> BigInt,
+        visited_at -> Timestamp,
+    }
+}

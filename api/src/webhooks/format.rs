@@ -94,6 +94,18 @@ pub fn text(kind: &str, event: &Value, public_url: &str) -> String {
             let by = event["deleted_by"].as_str().unwrap_or("Its creator");
             format!("{by} deleted {name} before it started: {base}/")
         }
+        "rematch_proposed" | "rematch_accepted" | "rematch_started" => {
+            let who = event["display_name"].as_str().unwrap_or("A player");
+            let new_game = event["rematch_game_id"].as_str().unwrap_or_default();
+            let rematch = format!("{base}/games/{new_game}/play");
+            match kind {
+                "rematch_proposed" => {
+                    format!("{who} proposes a rematch of {name}: {play}")
+                }
+                "rematch_accepted" => format!("{who} accepted the rematch of {name}: {play}"),
+                _ => format!("The rematch of {name} has started: {rematch}"),
+            }
+        }
         other => format!("{name}: {}: {replay}", other.replace('_', " ")),
     };
     cut(&words, MAX_TEXT)
@@ -167,7 +179,7 @@ mod tests {
     }
 
     #[test]
-    fn a_resignation_a_forfeit_and_a_deletion_are_said_in_words() {
+    fn a_resignation_a_forfeit_a_rematch_and_a_deletion_are_said_in_words() {
         let resigned = json!({ "game_id": "abcdef123", "kind": "gods", "seq": 9, "seat": 1,
             "display_name": "Brann" });
         assert_eq!(
@@ -177,6 +189,16 @@ mod tests {
         assert_eq!(
             text("forfeited", &resigned, "https://h.example/"),
             "Brann ran out of time in Gods #abcdef and is out; the game goes on: https://h.example/games/abcdef123/play"
+        );
+        let rematch = json!({ "game_id": "abcdef123", "kind": "gods", "display_name": "Ada",
+            "user_id": "u1", "rematch_game_id": "fedcba987" });
+        assert_eq!(
+            text("rematch_proposed", &rematch, "https://h.example"),
+            "Ada proposes a rematch of Gods #abcdef: https://h.example/games/abcdef123/play"
+        );
+        assert_eq!(
+            text("rematch_started", &rematch, "https://h.example"),
+            "The rematch of Gods #abcdef has started: https://h.example/games/fedcba987/play"
         );
         let deleted = json!({ "game_id": "abcdef123", "kind": "dreams", "deleted_by": "Ada" });
         assert_eq!(

@@ -308,6 +308,57 @@ api_test!(
 );
 
 api_test!(
+    async fn a_rematch_proposed_accepted_and_started_is_told_on_the_finished_games_stream(app) {
+        let ann = app.player("ann").await;
+        let bob = app.player("bob").await;
+        let (id, code) = open_game(&app, &ann).await;
+        join(&app, &id, &code, &bob).await;
+        let (status, body) = app.post(&format!("/games/{id}/abort"), &bob.token, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let mut a = Reader::open(&app, "/stream", &ann.token, &[]).await;
+        let mut b = Reader::open(&app, "/stream", &bob.token, &[]).await;
+        let mut g = Reader::open(&app, &format!("/games/{id}/stream"), &ann.token, &[]).await;
+        let (_, me) = app.get("/me", &ann.token).await;
+        let (status, r) = app.post(&format!("/games/{id}/rematch"), &ann.token, json!({})).await;
+        assert_eq!(status, StatusCode::CREATED, "{r}");
+        let new_id = r["rematch_game_id"].as_str().unwrap().to_string();
+        let schema = crate::contract::schema_at("/components/schemas/StreamEvent");
+        for events in [b.until("rematch_proposed", SOON).await, g.until("rematch_proposed", SOON).await] {
+            assert_eq!(types(&events), ["rematch_proposed"], "{events:?}");
+            let e = &events[0];
+            assert_eq!(e["game_id"], id.as_str(), "the finished game's: {e}");
+            assert_eq!(e["rematch_game_id"], new_id.as_str(), "{e}");
+            assert_eq!(e["user_id"], ann.id.as_str(), "{e}");
+            assert_eq!(e["display_name"], me["display_name"], "{e}");
+            assert!(schema.is_valid(e), "not a StreamEvent as the spec says: {e}");
+        }
+        // The proposer is not told of her own act.
+        assert!(a.events(QUIET).await.is_empty());
+
+        // Bob accepts, the last to: accepted, then started, on the game's stream and ann's.
+        let (status, r) = app.post(&format!("/games/{id}/rematch"), &bob.token, json!({})).await;
+        assert_eq!((status, r["status"].as_str()), (StatusCode::OK, Some("running")), "{r}");
+        let on_game = g.until("rematch_started", SOON).await;
+        assert_eq!(types(&on_game), ["rematch_accepted", "rematch_started"], "{on_game:?}");
+        let to_ann = a.until("rematch_started", SOON).await;
+        let rematch_events: Vec<&Value> = to_ann
+            .iter()
+            .filter(|e| e["game_id"] == id.as_str())
+            .collect();
+        assert_eq!(
+            rematch_events.iter().map(|e| e["type"].as_str().unwrap()).collect::<Vec<_>>(),
+            ["rematch_accepted", "rematch_started"],
+            "{to_ann:?}"
+        );
+        for e in on_game.iter().chain(rematch_events.iter().copied()) {
+            assert_eq!(e["rematch_game_id"], new_id.as_str(), "{e}");
+            assert_eq!(e["user_id"], bob.id.as_str(), "{e}");
+            assert!(schema.is_valid(e), "not a StreamEvent as the spec says: {e}");
+        }
+    }
+);
+
+api_test!(
     async fn a_deleted_game_is_told_to_who_joined_it(app) {
         let ann = app.player("ann").await;
         let bob = app.player("bob").await;

@@ -361,3 +361,117 @@ api_test!(
         assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     }
 );
+
+/// Play one random legal turn for the seat to act; returns the new sequence.
+async fn play_a_turn(
+    app: &TestApp,
+    id: &str,
+    players: &[crate::helpers::Player],
+    seed: u64,
+) -> i64 {
+    use rand::SeedableRng;
+    let (_, game) = app.get(&format!("/games/{id}"), &players[0].token).await;
+    let seq = game["seq"].as_i64().unwrap();
+    let seat = game["to_act"][0].as_u64().unwrap() as usize;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let turn = crate::play::random_turn(app, id, &players[seat], &mut rng, &mut Vec::new()).await;
+    let (status, body) = app
+        .post(
+            &format!("/games/{id}/turns"),
+            &players[seat].token,
+            json!({"expected_seq": seq, "turn": turn}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    seq + 1
+}
+
+/// The sequence numbers "Since your last visit" lists on `page` (none: the section is
+/// not there).
+fn since_listed(page: &str) -> Vec<i64> {
+    let Some(at) = page.find("<section class=\"since\"") else {
+        return Vec::new();
+    };
+    let section = &page[at..page[at..].find("</section>").map_or(page.len(), |e| at + e)];
+    section
+        .split("<li value=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+api_test!(
+    async fn since_your_last_visit_is_the_accounts_when_signed_in_and_the_browsers_by_a_bare_turn_link(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let (ann, bob) = (&players[0], &players[1]);
+        let (_, me) = app.get("/me", &ann.token).await;
+        let email = me["email"].as_str().unwrap().to_string();
+        let page = format!("/games/{id}/play");
+        let seen_cookie = format!("hermes_seen_{id}");
+        // Ann signed in on her phone: a first visit lists nothing, and the account, not a
+        // cookie, keeps it.
+        let mut phone = crate::web::Browser::new(&app);
+        phone.log_in(&email, "a long password").await;
+        let first = phone.get(&page).await;
+        assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+        assert!(since_listed(&first.body).is_empty(), "a first visit");
+        assert!(!phone.cookies.contains_key(&seen_cookie), "{:?}", phone.cookies);
+
+        // Both play; Ann then signs in on another computer, which has never shown her the
+        // game: it lists Bob's turn (not hers), as her account last saw the game at 0.
+        let mut seq = 0;
+        for n in 0..2 {
+            seq = play_a_turn(&app, &id, &players, n).await;
+        }
+        let (_, g) = app.get(&format!("/games/{id}"), &ann.token).await;
+        let bob_seat = 1;
+        let (_, log) = app.get(&format!("/games/{id}/log?since=0"), &ann.token).await;
+        let bobs: Vec<i64> = log["entries"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{log}"))
+            .iter()
+            .filter(|t| t["seat"] == bob_seat)
+            .map(|t| t["seq"].as_i64().unwrap())
+            .collect();
+        assert_eq!(g["seq"], seq);
+        assert!(!bobs.is_empty(), "{log}");
+        let mut desk = crate::web::Browser::new(&app);
+        desk.log_in(&email, "a long password").await;
+        let there = desk.get(&page).await;
+        assert_eq!(there.status, StatusCode::OK, "{}", there.body);
+        assert_eq!(since_listed(&there.body), bobs, "what Bob did since her phone showed the game");
+        assert!(there.body.contains("Since your last visit"));
+        // Seen now, by the account: neither the computer nor the phone lists it again.
+        assert!(since_listed(&desk.get(&page).await.body).is_empty());
+        assert!(since_listed(&phone.get(&page).await.body).is_empty(), "the phone's own visit was older, but the account has seen it");
+
+        // A turn link opened without her session (a mail program scanning the link, or
+        // another device): this browser's cookie keeps that visit, not the account.
+        let mut mail = crate::web::Browser::new(&app);
+        let link = turn_link(&ann.id, &id);
+        let scanned = mail.get(&link).await;
+        assert_eq!(scanned.status, StatusCode::OK, "{}", scanned.body);
+        assert!(since_listed(&scanned.body).is_empty());
+        assert!(mail.cookies.contains_key(&seen_cookie), "{:?}", mail.cookies);
+        for n in 2..4 {
+            seq = play_a_turn(&app, &id, &players, n).await;
+        }
+        let (_, log) = app.get(&format!("/games/{id}/log?since={}", seq - 2), &ann.token).await;
+        let newest_bob: Vec<i64> = log["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["seat"] == bob_seat)
+            .map(|t| t["seq"].as_i64().unwrap())
+            .collect();
+        assert!(!newest_bob.is_empty(), "{log}");
+        assert_eq!(since_listed(&mail.get(&link).await.body), newest_bob, "the link's browser lists since its own visit");
+        // The link's visits did not use up the account's news.
+        assert_eq!(since_listed(&phone.get(&page).await.body), newest_bob, "the account lists since its own last visit");
+        // The link opened in a browser signed in as Ann is her own visit: the account's.
+        let linked = phone.get(&link).await;
+        assert!(since_listed(&linked.body).is_empty(), "seen by the account just now");
+        assert!(!phone.cookies.contains_key(&seen_cookie), "{:?}", phone.cookies);
+        let _ = bob;
+    }
+);

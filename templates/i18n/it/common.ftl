@@ -57,6 +57,6 @@ tile-desert = deserto
 tile-whirlwind = vortice
 tile-extra-action = tessera mediazione
 tile-game-end = tessera fine gioco
-tile-decay = tessera decadimento
+tile-decay = tessera decadenza
 
 label = { $label }:

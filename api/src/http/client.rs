@@ -78,6 +78,15 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
         .map(|s| normal(s.ip()))
 }
 
+/// The first of our languages the request's `Accept-Language` asks for
+/// ([`crate::i18n::Lang::negotiate`]).
+pub fn accept_language(req: &HttpRequest) -> Option<crate::i18n::Lang> {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(crate::i18n::Lang::negotiate)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,13 +144,4 @@ mod tests {
             ip("10.0.0.5")
         );
     }
-}
-
-/// The first of our languages the request's `Accept-Language` asks for
-/// ([`crate::i18n::Lang::negotiate`]).
-pub fn accept_language(req: &HttpRequest) -> Option<crate::i18n::Lang> {
-    req.headers()
-        .get(actix_web::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(crate::i18n::Lang::negotiate)
 }

@@ -274,13 +274,16 @@ api_test!(
                 .await;
             assert_eq!(status, StatusCode::OK);
             let view = serde_json::from_value(state["view"].clone()).unwrap();
+            // Numbered as the log numbers turns: at `at`, turn `at + 1` is to be played.
             let expected = board_svg(
                 &view,
                 &BoardStyle {
                     names: names.clone(),
+                    turns: Some(hermes_api::game::board_turns(at)),
                     ..BoardStyle::default()
                 },
             );
+            assert!(expected.contains(&format!(">Turn {}: ", at + 1)), "{expected}");
             let svg = get_text(&app, &format!("/games/{id}/board.svg?at={at}"), Some(&players[1].token)).await;
             assert_eq!(svg.status, StatusCode::OK);
             assert!(svg.body == expected, "the board at {at} differs from the state at {at}");

@@ -252,4 +252,19 @@ test('the rules and the notation are pages that fit a phone', async () => {
   await page.goto(`${server.url}/rules/gods#G-A3`);
   assert.ok(await page.locator('[id="G-A3"]').count());
   await screenshots(page, 'rules-gods');
+  // Every language of the rules fits a phone too: German's long words, Japanese's lines
+  // without spaces; the same anchors, and the page says which language it is in.
+  for (const lang of ['it', 'fr', 'nl', 'de', 'ja']) {
+    for (const [path, rule] of [['/rules/gods', 'G-A3'], ['/rules/dreams', 'D-R4']]) {
+      const answer = await page.goto(`${server.url}${path}?lang=${lang}#${rule}`);
+      assert.equal(answer.status(), 200);
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      assert.ok(await page.locator(`[id="${rule}"]`).count(), `${path} in ${lang}: ${rule}`);
+      await assertNoSideScroll(page, `${path}?lang=${lang}`);
+    }
+  }
+  await page.goto(`${server.url}/rules/gods?lang=ja#G-A2`);
+  await screenshots(page, 'rules-gods-ja');
+  await page.goto(`${server.url}/rules/dreams?lang=de`);
+  await screenshots(page, 'rules-dreams-de');
 });

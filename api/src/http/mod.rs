@@ -242,6 +242,14 @@ pub fn integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> 
         .ok_or_else(|| serde::de::Error::custom(format!("expected an integer, not {n}")))
 }
 
+/// An optional field that, when present, must hold a value: `null` is refused rather
+/// than read as "absent", as the contract does not allow it.
+pub fn not_null<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
 /// [`integer`], or `null`.
 pub fn optional_integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     #[derive(serde::Deserialize)]

@@ -26,7 +26,7 @@ pub struct Register {
     pub password: String,
     /// The language of the account's mail; without it, the first of ours that the
     /// request's `Accept-Language` asks for, else English.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::http::not_null")]
     pub lang: Option<String>,
 }
 

@@ -247,7 +247,9 @@ pub fn integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> 
 pub fn not_null<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
     d: D,
 ) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
+    Option::<T>::deserialize(d)?
+        .map(Some)
+        .ok_or_else(|| serde::de::Error::custom("null is not a value here: leave the field out"))
 }
 
 /// [`integer`], or `null`.

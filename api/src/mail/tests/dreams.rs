@@ -48,7 +48,7 @@ fn guess_game() -> Dreams {
 }
 
 /// The first round's reveal.
-fn first_reveal() -> Reveal {
+pub(super) fn first_reveal() -> Reveal {
     let (_, events) = dreams_until(5, |g| g.last_reveal().is_some());
     events
         .into_iter()

@@ -94,7 +94,8 @@ fn sample(var: &str) -> Arg {
     match var {
         "n" | "count" | "day" | "monthnum" | "year" | "seat" | "seats" | "turn" | "round"
         | "points" | "score" | "earlier" | "tiles" | "crystals" | "extra" | "vision" | "games"
-        | "mortal_seat" | "index" | "total" | "image" => Arg::Number(2),
+        | "mortal_seat" | "index" | "total" | "image" | "played" | "next" | "max" | "offset"
+        | "current" => Arg::Number(2),
         _ => Arg::Text(format!("«{var}»")),
     }
 }

@@ -110,3 +110,39 @@ words-dreams-game-over = Das Spiel ist zu Ende.
 words-guess-seat = tippte auf { $player } (Platz { $seat })
 words-guess-image = tippte auf Bild { $image }
 words-guess-none = gab keinen Tipp ab
+
+## The answer to a reply by mail
+answer-rematch-proposed = vorgeschlagen: die anderen Spieler werden per E-Mail gefragt; es beginnt, sobald { $n ->
+    [one] er zugestimmt hat
+   *[other] alle zugestimmt haben
+}
+answer-rematch-waiting = angenommen; es fehlt noch { $names }
+answer-rematch-started = angenommen: es hat begonnen, und deine Zug-Mail (falls du dran bist) ist unterwegs
+answer-rematch-not-taken = nicht angenommen: { $problem }
+answer-rematch-not-over = nicht angenommen: das Spiel ist nicht zu Ende
+answer-talk-refused = { $say }: { $problem }
+answer-your-words = deine Worte: { $problem }
+answer-say-past = { $n ->
+    [one] { $n } weitere Zeile { $say } wurde nicht gelesen
+   *[other] { $n } weitere Zeilen { $say } wurden nicht gelesen
+}: eine Antwort veröffentlicht höchstens { $max }
+answer-no-turn = in deiner Antwort steht kein Zug, kein { $say }, { $legal } oder { $board }
+answer-not-queued = Nicht vorgemerkt: { $problem }
+answer-queue-empty = Deine Warteschlange ist leer: für dich wird nichts gespielt.
+answer-position-turns = Gespielte Züge: { $played }; als Nächstes kommt Zug { $next }.
+answer-position-not-running = Das Spiel läuft nicht (es ist zu Ende oder hat noch nicht begonnen).
+answer-position-your-turn = Du bist dran: antworte auf diese Mail mit deinem Zug.
+answer-position-waiting = Es fehlt noch: { $seats }.
+answer-position-seat = { $player } (Platz { $seat })
+
+## Why a reply's turn, talk or queue was refused
+answer-problem-rule_violation = der Zug verstößt gegen Regel { $rule }
+answer-problem-invalid_notation = der Zug ist beim Wort „{ $word }“ nicht lesbar (Zeichen { $offset })
+answer-problem-invalid_turn = das ist kein Zug dieses Spiels
+answer-problem-stale_seq = das Spiel ist weitergegangen: es steht bei Zug { $current }
+answer-problem-not_your_turn = du bist nicht dran
+answer-problem-game_over = das Spiel ist zu Ende
+answer-problem-resigned = du hast dieses Spiel aufgegeben: Hermes spielt für deinen Platz
+answer-problem-game_not_started = das Spiel beginnt, sobald alle Plätze besetzt sind
+answer-problem-rate_limited = zu viele Nachrichten in kurzer Zeit: versuche es später noch einmal
+answer-problem-other = Anfrage abgelehnt ({ $detail })

@@ -107,3 +107,51 @@ words-guess-seat = named { $player } (seat { $seat })
 # `$image`: 1 to 4.
 words-guess-image = named image { $image }
 words-guess-none = made no guess
+
+## The answer to a reply by mail (`api/src/play/reply.rs`): its lines
+# `$n`: how many players the rematch still waits for.
+answer-rematch-proposed = proposed: the other players are asked by mail; it starts once { $n ->
+    [one] they have
+   *[other] all have
+} accepted
+# `$names`: the players it waits for, with commas.
+answer-rematch-waiting = accepted; waiting for { $names }
+answer-rematch-started = accepted: it has started, and your turn mail (if it is your turn) is on its way
+# `$problem`: why (one of answer-problem-*).
+answer-rematch-not-taken = not taken: { $problem }
+answer-rematch-not-over = not taken: the game is not over
+# `$say`: the line as written (`say: …`); `$problem`: why it was not posted.
+answer-talk-refused = { $say }: { $problem }
+answer-your-words = your words: { $problem }
+# `$n`: the lines not read; `$say`: `say:`; `$max`: the lines one reply may post.
+answer-say-past = { $n } more { $say } { $n ->
+    [one] line was
+   *[other] lines were
+} not read: one reply posts at most { $max }
+# `$say`, `$legal`, `$board`: the words a reply may hold, as codes.
+answer-no-turn = no turn, { $say }, { $legal } or { $board } was found in your reply
+answer-not-queued = Not queued: { $problem }
+answer-queue-empty = Your queue is empty: nothing will be played for you.
+# `$played`: turns played so far; `$next`: the next turn's number.
+answer-position-turns = Turns played: { $played }; the next is turn { $next }.
+answer-position-not-running = The game is not running (it is over, or has not started).
+answer-position-your-turn = It is your turn: reply to this mail with it.
+# `$seats`: answer-position-seat, with commas.
+answer-position-waiting = Waiting for: { $seats }.
+answer-position-seat = { $player } (seat { $seat })
+
+## Why a reply's turn, talk or queue was refused. English says the service's own words
+## (`$detail`); the other languages say it from the code and its values.
+# `$rule`: the rule id (G-A1, D-R4), which stays as it is.
+answer-problem-rule_violation = { $detail }
+# `$word`: the word the notation could not read; `$offset`: where it stands, from 0.
+answer-problem-invalid_notation = { $detail }
+answer-problem-invalid_turn = { $detail }
+# `$current`: the turn the game is at.
+answer-problem-stale_seq = { $detail }
+answer-problem-not_your_turn = { $detail }
+answer-problem-game_over = { $detail }
+answer-problem-resigned = { $detail }
+answer-problem-game_not_started = { $detail }
+answer-problem-rate_limited = { $detail }
+answer-problem-other = { $detail }

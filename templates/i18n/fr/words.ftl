@@ -89,3 +89,39 @@ words-dreams-game-over = La partie est terminée.
 words-guess-seat = a parié sur { $player } (place { $seat })
 words-guess-image = a parié sur l’image { $image }
 words-guess-none = n’a pas parié
+
+## The answer to a reply by mail
+answer-rematch-proposed = proposée : les autres joueurs sont sollicités par e-mail ; elle commence quand { $n ->
+    [one] il a accepté
+   *[other] tous ont accepté
+}
+answer-rematch-waiting = acceptée ; en attente de { $names }
+answer-rematch-started = acceptée : elle a commencé, et votre e-mail de tour (si c’est à vous) est en route
+answer-rematch-not-taken = non prise en compte : { $problem }
+answer-rematch-not-over = non prise en compte : la partie n’est pas terminée
+answer-talk-refused = { $say } : { $problem }
+answer-your-words = vos mots : { $problem }
+answer-say-past = { $n ->
+    [one] { $n } ligne { $say } de plus n’a pas été lue
+   *[other] { $n } lignes { $say } de plus n’ont pas été lues
+} : une réponse en publie au plus { $max }
+answer-no-turn = votre réponse ne contient ni tour, ni { $say }, { $legal } ou { $board }
+answer-not-queued = Non programmé : { $problem }
+answer-queue-empty = Votre file est vide : rien ne sera joué pour vous.
+answer-position-turns = Tours joués : { $played } ; le prochain est le tour { $next }.
+answer-position-not-running = La partie n’est pas en cours (elle est terminée, ou n’a pas commencé).
+answer-position-your-turn = C’est à vous : répondez à cet e-mail avec votre tour.
+answer-position-waiting = En attente de : { $seats }.
+answer-position-seat = { $player } (place { $seat })
+
+## Why a reply's turn, talk or queue was refused
+answer-problem-rule_violation = le tour enfreint la règle { $rule }
+answer-problem-invalid_notation = impossible de lire le tour au mot « { $word } » (caractère { $offset })
+answer-problem-invalid_turn = ce n’est pas un tour de cette partie
+answer-problem-stale_seq = la partie a avancé : elle en est au tour { $current }
+answer-problem-not_your_turn = ce n’est pas à vous de jouer
+answer-problem-game_over = la partie est terminée
+answer-problem-resigned = vous avez abandonné cette partie : Hermes joue pour votre place
+answer-problem-game_not_started = la partie commence quand toutes les places sont prises
+answer-problem-rate_limited = trop de messages en peu de temps : réessayez plus tard
+answer-problem-other = demande refusée ({ $detail })

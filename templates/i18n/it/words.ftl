@@ -86,3 +86,39 @@ words-dreams-game-over = La partita è finita.
 words-guess-seat = ha puntato su { $player } (posto { $seat })
 words-guess-image = ha puntato sull’immagine { $image }
 words-guess-none = non ha puntato
+
+## The answer to a reply by mail
+answer-rematch-proposed = proposta: gli altri giocatori ricevono la domanda per email; comincia quando { $n ->
+    [one] l’ha accettata
+   *[other] l’hanno accettata tutti
+}
+answer-rematch-waiting = accettata; si aspetta { $names }
+answer-rematch-started = accettata: è cominciata, e la tua email del turno (se tocca a te) sta arrivando
+answer-rematch-not-taken = non presa in conto: { $problem }
+answer-rematch-not-over = non presa in conto: la partita non è finita
+answer-talk-refused = { $say }: { $problem }
+answer-your-words = le tue parole: { $problem }
+answer-say-past = { $n ->
+    [one] { $n } altra riga { $say } non è stata letta
+   *[other] altre { $n } righe { $say } non sono state lette
+}: una risposta ne pubblica al massimo { $max }
+answer-no-turn = nella tua risposta non c’è un turno, né { $say }, { $legal } o { $board }
+answer-not-queued = Non messo in coda: { $problem }
+answer-queue-empty = La tua coda è vuota: nessun turno sarà giocato al tuo posto.
+answer-position-turns = Turni giocati: { $played }; il prossimo è il turno { $next }.
+answer-position-not-running = La partita non è in corso (è finita, o non è ancora cominciata).
+answer-position-your-turn = Tocca a te: rispondi a questa email con il tuo turno.
+answer-position-waiting = Si aspetta: { $seats }.
+answer-position-seat = { $player } (posto { $seat })
+
+## Why a reply's turn, talk or queue was refused
+answer-problem-rule_violation = il turno infrange la regola { $rule }
+answer-problem-invalid_notation = non riesco a leggere il turno alla parola «{ $word }» (carattere { $offset })
+answer-problem-invalid_turn = non è un turno di questa partita
+answer-problem-stale_seq = la partita è andata avanti: è al turno { $current }
+answer-problem-not_your_turn = non tocca a te
+answer-problem-game_over = la partita è finita
+answer-problem-resigned = hai abbandonato questa partita: Hermes gioca al tuo posto
+answer-problem-game_not_started = la partita comincia quando tutti i posti sono occupati
+answer-problem-rate_limited = troppi messaggi in poco tempo: riprova più tardi
+answer-problem-other = richiesta rifiutata ({ $detail })

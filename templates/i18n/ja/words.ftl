@@ -80,3 +80,33 @@ words-dreams-game-over = ゲームが終わりました。
 words-guess-seat = { $player } さん（席{ $seat }）を予想
 words-guess-image = 絵{ $image }を予想
 words-guess-none = 予想なし
+
+## The answer to a reply by mail
+answer-rematch-proposed = 提案しました：ほかのプレイヤーにメールで尋ねます。全員が承諾すると始まります
+answer-rematch-waiting = 承諾しました。{ $names } さんを待っています
+answer-rematch-started = 承諾しました：再戦が始まりました。あなたの手番なら、手番のメールが届きます
+answer-rematch-not-taken = 受け付けられませんでした：{ $problem }
+answer-rematch-not-over = 受け付けられませんでした：ゲームはまだ終わっていません
+answer-talk-refused = { $say }：{ $problem }
+answer-your-words = あなたの言葉：{ $problem }
+answer-say-past = { $say }の行があと{ $n }行読まれませんでした：1通の返信で投稿できるのは{ $max }行までです
+answer-no-turn = 返信に手も{ $say }、{ $legal }、{ $board }も見つかりませんでした
+answer-not-queued = 予約できませんでした：{ $problem }
+answer-queue-empty = 予約は空です：あなたの代わりに打たれる手はありません。
+answer-position-turns = 打たれた手：{ $played }。次は第{ $next }手です。
+answer-position-not-running = ゲームは進行中ではありません（終わったか、まだ始まっていません）。
+answer-position-your-turn = あなたの手番です：このメールに手を書いて返信してください。
+answer-position-waiting = 待っている相手：{ $seats }。
+answer-position-seat = { $player } さん（席{ $seat }）
+
+## Why a reply's turn, talk or queue was refused
+answer-problem-rule_violation = この手はルール{ $rule }に反しています
+answer-problem-invalid_notation = 「{ $word }」の語（{ $offset }文字目）で手を読み取れませんでした
+answer-problem-invalid_turn = このゲームの手ではありません
+answer-problem-stale_seq = ゲームは先に進んでいます：いまは第{ $current }手です
+answer-problem-not_your_turn = あなたの手番ではありません
+answer-problem-game_over = ゲームは終わっています
+answer-problem-resigned = あなたはこのゲームを投了しました：あなたの席は Hermes が打ちます
+answer-problem-game_not_started = 全員の席が埋まるとゲームが始まります
+answer-problem-rate_limited = 短い間にメッセージが多すぎます：あとでもう一度試してください
+answer-problem-other = 受け付けられませんでした（{ $detail }）

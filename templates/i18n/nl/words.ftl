@@ -89,3 +89,39 @@ words-dreams-game-over = Het spel is afgelopen.
 words-guess-seat = gokte op { $player } (plaats { $seat })
 words-guess-image = gokte op beeld { $image }
 words-guess-none = gokte niet
+
+## The answer to a reply by mail
+answer-rematch-proposed = voorgesteld: de andere spelers krijgen de vraag per e-mail; het begint zodra { $n ->
+    [one] die heeft aangenomen
+   *[other] iedereen heeft aangenomen
+}
+answer-rematch-waiting = aangenomen; we wachten op { $names }
+answer-rematch-started = aangenomen: het is begonnen, en je beurtmail (als je aan de beurt bent) is onderweg
+answer-rematch-not-taken = niet verwerkt: { $problem }
+answer-rematch-not-over = niet verwerkt: het spel is nog niet afgelopen
+answer-talk-refused = { $say }: { $problem }
+answer-your-words = je woorden: { $problem }
+answer-say-past = { $n ->
+    [one] nog { $n } regel { $say } is niet gelezen
+   *[other] nog { $n } regels { $say } zijn niet gelezen
+}: één antwoord plaatst er hoogstens { $max }
+answer-no-turn = er staat geen beurt, { $say }, { $legal } of { $board } in je antwoord
+answer-not-queued = Niet in de wachtrij gezet: { $problem }
+answer-queue-empty = Je wachtrij is leeg: er wordt niets voor je gespeeld.
+answer-position-turns = Gespeelde beurten: { $played }; de volgende is beurt { $next }.
+answer-position-not-running = Het spel loopt niet (het is afgelopen, of nog niet begonnen).
+answer-position-your-turn = Je bent aan de beurt: beantwoord deze e-mail met je beurt.
+answer-position-waiting = We wachten op: { $seats }.
+answer-position-seat = { $player } (plaats { $seat })
+
+## Why a reply's turn, talk or queue was refused
+answer-problem-rule_violation = de beurt breekt regel { $rule }
+answer-problem-invalid_notation = de beurt is niet te lezen bij het woord ‘{ $word }’ (teken { $offset })
+answer-problem-invalid_turn = dit is geen beurt van dit spel
+answer-problem-stale_seq = het spel is verder gegaan: het is bij beurt { $current }
+answer-problem-not_your_turn = je bent niet aan de beurt
+answer-problem-game_over = het spel is afgelopen
+answer-problem-resigned = je hebt dit spel opgegeven: Hermes speelt voor je plaats
+answer-problem-game_not_started = het spel begint zodra alle plaatsen bezet zijn
+answer-problem-rate_limited = te veel berichten in korte tijd: probeer het later opnieuw
+answer-problem-other = verzoek geweigerd ({ $detail })

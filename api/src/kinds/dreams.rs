@@ -207,6 +207,7 @@ impl Kind for Dreams {
     fn revealed_round(
         &self,
         conn: &mut DbConn,
+        lang: Lang,
         events: &[Logged<Value>],
         engine: &dyn AnyGame,
         names: &[String],
@@ -215,13 +216,14 @@ impl Kind for Dreams {
             return Ok(None);
         };
         let images = card_titles(conn, &deck, &reveal.cards)?;
-        Ok(Some(RoundReveal::new(Lang::En, &reveal, names, &images)))
+        Ok(Some(RoundReveal::new(lang, &reveal, names, &images)))
     }
 
     /// `dreams_reveal`, with who deals the next round.
     fn round_mail(
         &self,
         conn: &mut DbConn,
+        lang: Lang,
         events: &[Logged<Value>],
         engine: &dyn AnyGame,
         names: &[String],
@@ -235,7 +237,7 @@ impl Kind for Dreams {
         let next: Option<DreamsView> = serde_json::from_value(engine.view(Viewer::Spectator)).ok();
         let data = DreamsRevealed {
             game_name: game_name.to_string(),
-            reveal: RoundReveal::new(Lang::En, &reveal, names, &images),
+            reveal: RoundReveal::new(lang, &reveal, names, &images),
             next_dealer: words::seat_name(names, next.map_or(0, |v| v.dealer)),
             game_url: game_url.to_string(),
         }

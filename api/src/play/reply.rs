@@ -470,7 +470,6 @@ fn take(
 /// The reply's `queue:` lines set as the seat's queue (`crate::play::queue`), on the game
 /// as it is now (`in_turn`: inside the transaction of the reply's own turn, whose writer
 /// is held): the answer's lines about it.
-#[allow(clippy::too_many_arguments)]
 fn queue_from_reply(
     conn: &mut DbConn,
     app: &AppState,

@@ -1577,7 +1577,7 @@ reply_test! {
             assert!(answer.text.contains("卓での発言"), "{}", answer.text);
             assert!(answer.text.contains("よろしくお願いします"), "{}", answer.text);
             assert!(answer.text.contains("ゲームの状況"), "{}", answer.text);
-            assert!(answer.text.contains(&format!("打たれた手：{}。", seq + 1)), "{}", answer.text);
+            assert!(answer.text.contains(&format!("これまでの手数：{}。", seq + 1)), "{}", answer.text);
             assert!(answer.attachments.iter().any(|a| a == "image/png"), "{:?}", answer.attachments);
             let (p0, _) = &players[0];
             let (status, talk) = app.get(&format!("/games/{id}/messages"), &p0.token).await;
@@ -1595,7 +1595,7 @@ reply_test! {
             .await;
             assert!(moved.text.contains("先に進んでいます"), "{}", moved.text);
             assert!(
-                moved.text.contains(&format!("stale_seq: ゲームは先に進んでいます：いまは第{}手です", seq + 1)),
+                moved.text.contains(&format!("stale_seq: ゲームは先に進んでいます：すでに{}手が打たれています", seq + 1)),
                 "{}",
                 moved.text
             );

@@ -435,7 +435,19 @@ fn samples_in(
         ),
         turn: Some(7),
         notation: Some("tribe 1 at 2,-1; temple at 1,0".to_string()),
-        happened: vec![format!("{} placed a red tribe on 2,-1.", name(0))],
+        // As `crate::play::reply` writes them: the events in words, in the reader's
+        // language.
+        happened: words::turn(
+            lang,
+            names,
+            &[GodsEvent::TribePlaced {
+                seat: 0,
+                colour: games::gods::Colour::Red,
+                at: games::gods::Hex { q: 2, r: -1 },
+                cost: 0,
+                marker: None,
+            }],
+        ),
         problem: None,
         said: vec!["Good luck, <everyone>!".to_string()],
         talk_notes: Vec::new(),
@@ -448,6 +460,28 @@ fn samples_in(
         in_reply_to: "<reply-1@client.test>".to_string(),
     };
     all.push(("reply_answer_played", Template::ReplyAnswer, data(&answer)));
+    // The lines of an answer as `crate::play::reply` writes them in `lang`: English says
+    // the service's own words, another language its code's message.
+    let say = |key: &str, args: &[(&str, crate::i18n::Arg)]| crate::i18n::text(lang, key, args);
+    let turns = |played: i64| {
+        say(
+            "answer-position-turns",
+            &[("played", played.into()), ("next", (played + 1).into())],
+        )
+    };
+    let unread = if lang == Lang::En {
+        "at \"one\" (character 7): expected a slot number (at the word `one`)".to_string()
+    } else {
+        say(
+            "answer-problem-invalid_notation",
+            &[("word", "one".into()), ("offset", 7_i64.into())],
+        )
+    };
+    let moved_on = if lang == Lang::En {
+        "the game has moved on: it is at turn 8 (sequence 8)".to_string()
+    } else {
+        say("answer-problem-stale_seq", &[("current", 8_i64.into())])
+    };
     all.push((
         "reply_answer_refused",
         Template::ReplyAnswer,
@@ -457,12 +491,9 @@ fn samples_in(
             notation: None,
             happened: Vec::new(),
             said: Vec::new(),
-            problem: Some(
-                "invalid_notation: at \"one\" (character 7): expected a slot number (at the word `one`)"
-                    .to_string(),
-            ),
+            problem: Some(format!("invalid_notation: {unread}")),
             legal: vec!["tribe 1 at 0,1".to_string(), "discard 1".to_string()],
-            position: vec!["Turns played: 6; the next is turn 7.".to_string()],
+            position: vec![turns(6)],
             board: true,
             ..answer.clone()
         }),
@@ -476,12 +507,20 @@ fn samples_in(
             notation: None,
             happened: Vec::new(),
             said: Vec::new(),
-            problem: Some(
-                "stale_seq: the game has moved on: it is at turn 8 (sequence 8)".to_string(),
-            ),
+            problem: Some(format!("stale_seq: {moved_on}")),
             position: vec![
-                "Turns played: 8; the next is turn 9.".to_string(),
-                format!("Waiting for: {} (seat 1).", name(1)),
+                turns(8),
+                say(
+                    "answer-position-waiting",
+                    &[(
+                        "seats",
+                        say(
+                            "answer-position-seat",
+                            &[("player", name(1).into()), ("seat", 1_i64.into())],
+                        )
+                        .into(),
+                    )],
+                ),
             ],
             ..answer
         }),

@@ -219,6 +219,23 @@ impl Kind for Dreams {
         Ok(Some(RoundReveal::new(lang, &reveal, names, &images)))
     }
 
+    fn end_words(&self, lang: Lang, names: &[String], events: &[Logged<Value>]) -> Option<String> {
+        let events: Vec<DreamsEvent> = events
+            .iter()
+            .filter_map(|l| serde_json::from_value(l.event.clone()).ok())
+            .collect();
+        let round = events.iter().find_map(|e| match e {
+            DreamsEvent::Revealed(r) => Some(r.round),
+            _ => None,
+        })?;
+        events.iter().find_map(|e| match e {
+            DreamsEvent::GameOver { scores, .. } => {
+                Some(words::dreams_end(lang, names, scores, round))
+            }
+            _ => None,
+        })
+    }
+
     /// `dreams_reveal`, with who deals the next round.
     fn round_mail(
         &self,

@@ -149,6 +149,27 @@ pub fn dreams_event(
     })
 }
 
+/// Why a game of Dreams ended (D-R8), as a clause: `Ada reached 16 points in round 5
+/// (D-R8)`; `scores` after the last round, `round` its number.
+pub fn dreams_end(lang: Lang, names: &[String], scores: &[u32], round: u32) -> String {
+    let reached: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .filter(|(_, &s)| s >= games::dreams::WINNING_SCORE)
+        .map(|(seat, _)| seat_name(names, seat))
+        .collect();
+    say(
+        lang,
+        "words-dreams-end",
+        &[
+            ("who", reached.join(", ").into()),
+            ("n", u32::try_from(reached.len()).unwrap_or(u32::MAX).into()),
+            ("points", games::dreams::WINNING_SCORE.into()),
+            ("round", round.into()),
+        ],
+    )
+}
+
 /// The sentences for the Dreams events `reader` may read, in order.
 pub fn dreams_turn(
     lang: Lang,

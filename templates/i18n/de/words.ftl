@@ -106,6 +106,11 @@ words-dreams-you-god = Du bist in dieser Runde ein Gott: die wahre Vision ist Bi
 words-dreams-you-mortal = Du bist in dieser Runde der Sterbliche.
 words-dreams-game-over = Das Spiel ist zu Ende.
 
+words-dreams-end = { $who } { $n ->
+    [one] hat
+   *[other] haben
+} { $points } Punkte erreicht (Runde { $round }, D-R8)
+
 ## Dreams: a sealed guess
 words-guess-seat = tippte auf { $player } (Platz { $seat })
 words-guess-image = tippte auf Bild { $image }

@@ -102,6 +102,10 @@ words-dreams-you-god = You are a god this round: the true vision is image { $vis
 words-dreams-you-mortal = You are the mortal this round.
 words-dreams-game-over = The game is over.
 
+# Why a game of Dreams ended: `$who`, the players who reached `$points` points (`$n` of
+# them), in round `$round`; D-R8 is the rule.
+words-dreams-end = { $who } reached { $points } points in round { $round } (D-R8)
+
 ## Dreams: a sealed guess, as the reveal lists it (after "Ann (seat 1), a god: ")
 words-guess-seat = named { $player } (seat { $seat })
 # `$image`: 1 to 4.

@@ -85,6 +85,11 @@ words-dreams-you-god = Vous êtes un dieu cette manche : la vraie vision est l�
 words-dreams-you-mortal = Vous êtes le mortel cette manche.
 words-dreams-game-over = La partie est terminée.
 
+words-dreams-end = { $who } { $n ->
+    [one] a atteint
+   *[other] ont atteint
+} { $points } points à la manche { $round } (D-R8)
+
 ## Dreams: a sealed guess
 words-guess-seat = a parié sur { $player } (place { $seat })
 words-guess-image = a parié sur l’image { $image }

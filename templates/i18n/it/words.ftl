@@ -82,6 +82,11 @@ words-dreams-you-god = In questo giro sei un dio: la vera visione è l’immagin
 words-dreams-you-mortal = In questo giro sei il mortale.
 words-dreams-game-over = La partita è finita.
 
+words-dreams-end = { $who } { $n ->
+    [one] ha raggiunto
+   *[other] hanno raggiunto
+} { $points } punti nel giro { $round } (D-R8)
+
 ## Dreams: a sealed guess
 words-guess-seat = ha puntato su { $player } (posto { $seat })
 words-guess-image = ha puntato sull’immagine { $image }

@@ -76,6 +76,8 @@ words-dreams-you-god = このラウンド、あなたは神です：真のビジ
 words-dreams-you-mortal = このラウンド、あなたは人間です。
 words-dreams-game-over = ゲームが終わりました。
 
+words-dreams-end = ラウンド{ $round }で{ $who } さんが{ $points }点に達しました（D-R8）
+
 ## Dreams: a sealed guess
 words-guess-seat = { $player } さん（席{ $seat }）を予想
 words-guess-image = 絵{ $image }を予想

@@ -85,6 +85,11 @@ words-dreams-you-god = Je bent deze ronde een god: het ware visioen is beeld { $
 words-dreams-you-mortal = Je bent deze ronde de sterveling.
 words-dreams-game-over = Het spel is afgelopen.
 
+words-dreams-end = { $who } { $n ->
+    [one] heeft
+   *[other] hebben
+} { $points } punten gehaald (ronde { $round }, D-R8)
+
 ## Dreams: a sealed guess
 words-guess-seat = gokte op { $player } (plaats { $seat })
 words-guess-image = gokte op beeld { $image }

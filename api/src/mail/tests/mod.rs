@@ -1513,6 +1513,8 @@ fn every_event_in_words(lang: Lang) -> Vec<String> {
     for guess in [None, Some(Guess::Seat(0)), Some(Guess::Image(4))] {
         out.push(words::dreams_guess(lang, &names, guess));
     }
+    out.push(words::dreams_end(lang, &names, &[16, 3, 9, 2], 5));
+    out.push(words::dreams_end(lang, &names, &[16, 3, 17, 2], 6));
     out
 }
 

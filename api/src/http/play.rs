@@ -1232,6 +1232,8 @@ fn log_entry(
         seq,
         name: words::god_name(names, who),
         notation: notation.to_string(),
+        // The pages are English (`docs/dev/i18n.md`, "Not in the catalogues yet"): the
+        // log's words are in the language of the page around them.
         words: words::turn(Lang::En, names, &events).join(" "),
         by_service: None,
     })

@@ -94,7 +94,8 @@ fn sample(var: &str) -> Arg {
     match var {
         "n" | "count" | "day" | "monthnum" | "year" | "seat" | "seats" | "turn" | "round"
         | "points" | "score" | "earlier" | "tiles" | "crystals" | "extra" | "vision" | "games"
-        | "mortal_seat" | "index" | "total" => Arg::Number(2),
+        | "mortal_seat" | "index" | "total" | "image" | "played" | "next" | "max" | "offset"
+        | "current" => Arg::Number(2),
         _ => Arg::Text(format!("«{var}»")),
     }
 }
@@ -364,6 +365,27 @@ fn the_catalogues_use_the_glossarys_words() {
         ("decay tile", "tile-decay", &[]),
         ("the display", "mail-your-turn-display", &[("tiles", "5")]),
         ("star", "star-kind", &[("kind", "clear")]),
+        ("clear, grey, black star", "star-kind", &[("kind", "clear")]),
+        ("tribe", "tile-tribe", &[("colour", "red")]),
+        (
+            "temple",
+            "words-temple-placed",
+            &[("god", "G"), ("at", "0,0")],
+        ),
+        (
+            "village",
+            "words-village-lost",
+            &[("god", "G"), ("colour", "red")],
+        ),
+        ("crystal", "words-crystals", &[("n", "1")]),
+        ("the bag (variant)", "words-end-bag-empty", &[]),
+        ("the pile", "words-end-pile-empty", &[]),
+        ("guess (noun, verb)", "words-dreams-no-guess-you", &[]),
+        (
+            "seat (a player's place)",
+            "words-guess-seat",
+            &[("player", "P"), ("seat", "2")],
+        ),
         (
             "the firmament (the sky)",
             "mail-dreams-firmament-alt",

@@ -207,6 +207,7 @@ impl Kind for Dreams {
     fn revealed_round(
         &self,
         conn: &mut DbConn,
+        lang: Lang,
         events: &[Logged<Value>],
         engine: &dyn AnyGame,
         names: &[String],
@@ -215,13 +216,31 @@ impl Kind for Dreams {
             return Ok(None);
         };
         let images = card_titles(conn, &deck, &reveal.cards)?;
-        Ok(Some(RoundReveal::new(Lang::En, &reveal, names, &images)))
+        Ok(Some(RoundReveal::new(lang, &reveal, names, &images)))
+    }
+
+    fn end_words(&self, lang: Lang, names: &[String], events: &[Logged<Value>]) -> Option<String> {
+        let events: Vec<DreamsEvent> = events
+            .iter()
+            .filter_map(|l| serde_json::from_value(l.event.clone()).ok())
+            .collect();
+        let round = events.iter().find_map(|e| match e {
+            DreamsEvent::Revealed(r) => Some(r.round),
+            _ => None,
+        })?;
+        events.iter().find_map(|e| match e {
+            DreamsEvent::GameOver { scores, .. } => {
+                Some(words::dreams_end(lang, names, scores, round))
+            }
+            _ => None,
+        })
     }
 
     /// `dreams_reveal`, with who deals the next round.
     fn round_mail(
         &self,
         conn: &mut DbConn,
+        lang: Lang,
         events: &[Logged<Value>],
         engine: &dyn AnyGame,
         names: &[String],
@@ -235,7 +254,7 @@ impl Kind for Dreams {
         let next: Option<DreamsView> = serde_json::from_value(engine.view(Viewer::Spectator)).ok();
         let data = DreamsRevealed {
             game_name: game_name.to_string(),
-            reveal: RoundReveal::new(Lang::En, &reveal, names, &images),
+            reveal: RoundReveal::new(lang, &reveal, names, &images),
             next_dealer: words::seat_name(names, next.map_or(0, |v| v.dealer)),
             game_url: game_url.to_string(),
         }

@@ -68,6 +68,15 @@ impl Kind for Gods {
         words::turn(lang, names, &events)
     }
 
+    fn end_words(&self, lang: Lang, names: &[String], events: &[Logged<Value>]) -> Option<String> {
+        events.iter().find_map(|l| {
+            match serde_json::from_value::<GodsEvent>(l.event.clone()).ok()? {
+                GodsEvent::GameEnded { reason, .. } => Some(words::end_reason(lang, names, reason)),
+                _ => None,
+            }
+        })
+    }
+
     fn legal_words(&self, legal: &Value) -> Vec<String> {
         let mut out = Vec::new();
         if legal["may_declare_end"].as_bool() == Some(true) {

@@ -223,16 +223,33 @@ pub trait Kind: Send + Sync {
     fn revealed_round(
         &self,
         _conn: &mut DbConn,
+        _lang: Lang,
         _events: &[Logged<Value>],
         _engine: &dyn AnyGame,
         _names: &[String],
     ) -> Result<Option<RoundReveal>, StoreError> {
         Ok(None)
     }
-    /// The mail to the table about the round a turn revealed (the game goes on).
+    /// Why the game ended, in `lang`, from the events of the turn that ended it; `None`
+    /// when they do not say (the stored outcome's words serve then).
+    fn end_words(
+        &self,
+        _lang: Lang,
+        _names: &[String],
+        _events: &[Logged<Value>],
+    ) -> Option<String> {
+        None
+    }
+    /// The mail to the table about the round a turn revealed (the game goes on), for
+    /// readers of `lang`.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the facts of the turn, and the readers' language"
+    )]
     fn round_mail(
         &self,
         _conn: &mut DbConn,
+        _lang: Lang,
         _events: &[Logged<Value>],
         _engine: &dyn AnyGame,
         _names: &[String],

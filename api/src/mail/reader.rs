@@ -14,6 +14,7 @@
 //! notation (a greeting, a name) are dropped when the rest reads as a turn without them.
 //! Must not: decide who is speaking or play anything (`crate::inbound` does).
 
+use super::Lang;
 use mail_parser::MessageParser;
 
 /// A parsed incoming message: what the service needs of it.
@@ -287,11 +288,26 @@ fn is_attribution(t: &str) -> bool {
     (l.starts_with("on ") && (l.ends_with("wrote:") || l.ends_with("wrote :")))
         || (l.starts_with("le ") && l.ends_with("a écrit :"))
         || (l.starts_with("am ") && l.ends_with("schrieb:"))
+        || (l.starts_with("il ") && l.ends_with("ha scritto:"))
+        || (l.starts_with("op ") && l.contains(" schreef ") && l.ends_with(':'))
+        || l.ends_with("書きました:")
+        || l.ends_with("書きました：")
+        // Gmail in Japanese: `2026年11月23日(月) 21:00 Hermes <play+…@…>:`.
+        || (is_japanese_date(&l) && (l.ends_with(">:") || l.ends_with(">：")))
+}
+
+/// `2026年11月23日…`: a line that starts with a date as Japanese writes it.
+fn is_japanese_date(l: &str) -> bool {
+    let digits = l.chars().take_while(char::is_ascii_digit).count();
+    digits == 4 && l.get(4..).is_some_and(|r| r.starts_with('年')) && l.contains('日')
 }
 
 fn is_attribution_start(t: &str) -> bool {
     let l = t.to_lowercase();
-    l.starts_with("on ") || l.starts_with("le ") || l.starts_with("am ")
+    ["on ", "le ", "am ", "il ", "op "]
+        .iter()
+        .any(|p| l.starts_with(p))
+        || is_japanese_date(&l)
 }
 
 /// Outlook's `-----Original Message-----`, its underscore line, or its header block
@@ -334,66 +350,205 @@ fn is_footer(t: &str) -> bool {
     .any(|p| l.starts_with(p))
 }
 
-/// Read what the sender wrote (`text`, not yet stripped): commands and the turn.
-/// `parses` says whether a text is a turn of the game (its notation parser); lines that
-/// do not parse alone are dropped when the others make a turn without them.
-pub fn read(text: &str, parses: impl Fn(&str) -> bool) -> Reply {
+/// The words of a reply in one language, besides the notation (which is the same in
+/// every language): `docs/players/notation.md` lists them. Matched case-insensitively,
+/// a whole line (or a line's start, for the prefixes), with a `.`, `!` or `?` after it.
+#[derive(Debug, Clone, Copy)]
+pub struct Keywords {
+    /// Table talk: `say:` (a line starting with one, the colon ASCII or full-width).
+    pub say: &'static [&'static str],
+    /// A turn queued in advance: `queue:`.
+    pub queue: &'static [&'static str],
+    /// After `queue:`, withdraw the queue: `none`.
+    pub none: &'static [&'static str],
+    /// The steps the seat may take: `legal`.
+    pub legal: &'static [&'static str],
+    /// The board as it is now: `board`.
+    pub board: &'static [&'static str],
+    /// Propose or accept a rematch: `rematch`.
+    pub rematch: &'static [&'static str],
+    /// Agree: `yes` (to a finished game's mail, accept its rematch).
+    pub yes: &'static [&'static str],
+    /// A whole line that is the notation's `pass` (Dreams: no star, or no guess).
+    pub pass: &'static [&'static str],
+}
+
+/// The reply words of `lang` (English's are [`Keywords::ENGLISH`], read in every
+/// language).
+pub fn keywords(lang: Lang) -> Keywords {
+    match lang {
+        Lang::En => Keywords::ENGLISH,
+        Lang::It => Keywords {
+            say: &["dì", "di"],
+            queue: &["coda"],
+            none: &["nessuno", "niente", "ritira"],
+            legal: &["mosse", "mosse possibili", "aiuto"],
+            board: &["piano di gioco", "piano", "tabellone"],
+            rematch: &["rivincita", "rivincita!", "gioca ancora", "ancora"],
+            yes: &["sì", "si", "accetto", "va bene", "ok"],
+            pass: &["passo"],
+        },
+        Lang::Fr => Keywords {
+            say: &["dire"],
+            queue: &["file"],
+            none: &["aucun", "rien", "retirer"],
+            legal: &["coups", "coups possibles", "aide"],
+            board: &["plateau"],
+            rematch: &["revanche", "rejouer", "encore"],
+            yes: &[
+                "oui",
+                "j’accepte",
+                "j'accepte",
+                "d’accord",
+                "d'accord",
+                "ok",
+            ],
+            pass: &["je passe", "passe"],
+        },
+        Lang::Nl => Keywords {
+            say: &["zeg"],
+            queue: &["wachtrij"],
+            none: &["geen", "niets", "intrekken"],
+            legal: &["zetten", "mogelijke zetten", "hulp"],
+            board: &["speelveld", "bord"],
+            rematch: &["revanche", "nog een keer", "opnieuw"],
+            yes: &["ja", "akkoord", "ok"],
+            pass: &["ik pas", "pas"],
+        },
+        Lang::De => Keywords {
+            say: &["sag", "sage"],
+            queue: &["vormerken"],
+            none: &["keine", "nichts", "zurückziehen"],
+            legal: &["züge", "mögliche züge", "hilfe"],
+            board: &["spielfläche", "brett"],
+            rematch: &["revanche", "nochmal", "noch einmal"],
+            yes: &["ja", "einverstanden", "ok"],
+            pass: &["ich passe", "passe"],
+        },
+        Lang::Ja => Keywords {
+            say: &["発言"],
+            queue: &["予約"],
+            none: &["なし", "取り消し"],
+            legal: &["合法手", "ヘルプ"],
+            board: &["ボード", "盤面"],
+            rematch: &["再戦"],
+            yes: &["はい", "承諾", "ok"],
+            pass: &["パス"],
+        },
+    }
+}
+
+impl Keywords {
+    /// The words every reply may use, whatever its reader's language.
+    pub const ENGLISH: Keywords = Keywords {
+        say: &["say"],
+        queue: &["queue"],
+        none: &["none", "nothing", "withdraw"],
+        legal: &["legal", "legal steps", "help"],
+        board: &["board", "show board"],
+        rematch: &["rematch", "rematch please", "play again", "again"],
+        yes: &["yes", "yes please", "accept", "accepted", "ok", "okay"],
+        pass: &["pass"],
+    };
+}
+
+/// The words of a line without its case and the marks that may end it.
+fn bare_word(line: &str) -> String {
+    line.to_lowercase()
+        .trim_end_matches(['.', '!', '?', '。', '！', '？', ' ', '\u{3000}'])
+        .to_string()
+}
+
+/// What follows `prefix` and a colon (ASCII or full-width) at the start of `line`, in the
+/// line's own case; `None` when the line does not start so.
+fn after_prefix<'a>(line: &'a str, prefixes: &[&str]) -> Option<&'a str> {
+    let lower = line.to_lowercase();
+    for prefix in prefixes {
+        // Lower-casing keeps these words' lengths (they are ASCII or have no case but
+        // for `ü`, `ö`, `é`, whose lower case is as long).
+        if lower.starts_with(prefix) && line.is_char_boundary(prefix.len()) {
+            let rest = line.get(prefix.len()..).unwrap_or("").trim_start();
+            if let Some(r) = rest.strip_prefix(':').or_else(|| rest.strip_prefix('：')) {
+                return Some(r);
+            }
+        }
+    }
+    None
+}
+
+/// Does `line` say one of `words` (English's or the reader's language's), whole?
+fn says(line: &str, lang: Lang, pick: impl Fn(&Keywords) -> &'static [&'static str]) -> bool {
+    let word = bare_word(line);
+    [Keywords::ENGLISH, keywords(lang)]
+        .iter()
+        .any(|k| pick(k).contains(&word.as_str()))
+}
+
+/// A line that says yes, in English or in `lang`.
+pub fn is_yes(line: &str, lang: Lang) -> bool {
+    says(line, lang, |k| k.yes)
+}
+
+/// Read what the sender wrote (`text`, not yet stripped): commands and the turn. The
+/// commands are read in English and in `lang`, the reader's language; the turn is the
+/// notation, which is the same in every language. `parses` says whether a text is a turn
+/// of the game (its notation parser); lines that do not parse alone are dropped when the
+/// others make a turn without them.
+pub fn read(text: &str, lang: Lang, parses: impl Fn(&str) -> bool) -> Reply {
     let mut reply = Reply::default();
     let mut turn_lines: Vec<String> = Vec::new();
+    let both = [Keywords::ENGLISH, keywords(lang)];
     for line in strip(text) {
         if line.is_empty() {
             continue;
         }
-        let lower = line.to_lowercase();
-        if let Some(rest) = lower
-            .strip_prefix("say:")
-            .or_else(|| lower.strip_prefix("say "))
-        {
-            let _ = rest;
-            // Keep the speaker's own case.
-            let said = line.get(4..).unwrap_or("").trim();
+        let said = both
+            .iter()
+            .find_map(|k| after_prefix(&line, k.say))
+            .or_else(|| {
+                // `say …` without the colon, in English.
+                line.to_lowercase()
+                    .starts_with("say ")
+                    .then(|| line.get(4..).unwrap_or(""))
+            });
+        if let Some(said) = said {
+            let said = said.trim();
             if !said.is_empty() {
                 reply.say.push(said.to_string());
             }
             continue;
         }
-        if lower.starts_with("queue:") {
-            let queued = line
-                .get("queue:".len()..)
-                .unwrap_or("")
-                .trim()
-                .trim_end_matches(['.', '!'])
-                .trim();
+        if let Some(queued) = both.iter().find_map(|k| after_prefix(&line, k.queue)) {
+            let queued = queued.trim().trim_end_matches(['.', '!', '。']).trim();
             let list = reply.queue.get_or_insert_with(Vec::new);
-            if !queued.is_empty()
-                && !["none", "nothing", "withdraw"].contains(&queued.to_lowercase().as_str())
-            {
+            if !queued.is_empty() && !says(queued, lang, |k| k.none) {
                 list.push(queued.to_string());
             }
             continue;
         }
-        let word = lower.trim_end_matches(['.', '!', '?', ' ']);
-        match word {
-            "legal" | "legal steps" | "help" => {
-                reply.legal = true;
-                continue;
-            }
-            "board" | "show board" => {
-                reply.board = true;
-                continue;
-            }
-            "rematch" | "rematch please" | "play again" | "again" => {
-                reply.rematch = true;
-                continue;
-            }
-            "yes" | "yes please" | "accept" | "accepted" | "ok" | "okay" => {
-                reply.yes = true;
-                reply.text.push(line.clone());
-                continue;
-            }
-            _ => {}
+        if says(&line, lang, |k| k.legal) {
+            reply.legal = true;
+            continue;
+        }
+        if says(&line, lang, |k| k.board) {
+            reply.board = true;
+            continue;
+        }
+        if says(&line, lang, |k| k.rematch) {
+            reply.rematch = true;
+            continue;
+        }
+        if says(&line, lang, |k| k.yes) {
+            reply.yes = true;
+            reply.text.push(line.clone());
+            continue;
         }
         reply.text.push(line.clone());
+        if lang != Lang::En && keywords(lang).pass.contains(&bare_word(&line).as_str()) {
+            // The reader's word for `pass`: the notation's, which is one in every language.
+            turn_lines.push("pass".to_string());
+            continue;
+        }
         turn_lines.push(line.trim_end_matches(['.', '!']).trim().to_string());
     }
     if turn_lines.is_empty() {
@@ -431,23 +586,37 @@ mod tests {
     fn quotes_signatures_and_footers_go() {
         let text = "tribe 1 at 2,-1; temple at 1,0\n\nThanks!\n\nOn Mon, 23 Nov 2026 at 21:00, Hermes <play+abc@h.test> wrote:\n> It is your turn\n> tribe 2 at 0,0\n";
         assert_eq!(
-            read(text, gods).turn.as_deref(),
+            read(text, Lang::En, gods).turn.as_deref(),
             Some("tribe 1 at 2,-1; temple at 1,0")
         );
         let bottom = "On Mon, 23 Nov 2026, Hermes wrote:\n> It is your turn.\n> Reply with your turn\n\nTribe 1 At 2,-1.\n\n-- \nAnna\nhttp://anna.example\n";
-        assert_eq!(read(bottom, gods).turn.as_deref(), Some("Tribe 1 At 2,-1"));
+        assert_eq!(
+            read(bottom, Lang::En, gods).turn.as_deref(),
+            Some("Tribe 1 At 2,-1")
+        );
         let phone =
             "continue\n\nSent from my iPhone\n\n> On 23 Nov 2026, at 21:00, Hermes wrote:\n";
-        assert_eq!(read(phone, gods).turn.as_deref(), Some("continue"));
+        assert_eq!(
+            read(phone, Lang::En, gods).turn.as_deref(),
+            Some("continue")
+        );
     }
 
     #[test]
     fn commands_and_talk_are_read_apart_from_the_turn() {
-        let r = read("Say: Nice move, Bo!\nLEGAL\nboard.\ndiscard 1\n", gods);
+        let r = read(
+            "Say: Nice move, Bo!\nLEGAL\nboard.\ndiscard 1\n",
+            Lang::En,
+            gods,
+        );
         assert_eq!(r.say, vec!["Nice move, Bo!".to_string()]);
         assert!(r.legal && r.board);
         assert_eq!(r.turn.as_deref(), Some("discard 1"));
-        let queued = read("queue: clear at 10,10\nQueue: grey at 20,20.\n", gods);
+        let queued = read(
+            "queue: clear at 10,10\nQueue: grey at 20,20.\n",
+            Lang::En,
+            gods,
+        );
         assert_eq!(
             queued.queue,
             Some(vec![
@@ -456,21 +625,116 @@ mod tests {
             ])
         );
         assert!(queued.turn.is_none());
-        assert_eq!(read("queue: none\n", gods).queue, Some(Vec::new()));
-        let only = read("legal\n", gods);
+        assert_eq!(
+            read("queue: none\n", Lang::En, gods).queue,
+            Some(Vec::new())
+        );
+        let only = read("legal\n", Lang::En, gods);
         assert!(only.legal && only.turn.is_none());
     }
 
     #[test]
+    fn each_language_has_its_own_reply_words_besides_the_english_ones() {
+        let dreams =
+            |t: &str| ::games::registry::kind("dreams").is_some_and(|k| k.parse_turn(t).is_ok());
+        let it = read(
+            "Dì: bella mossa!\nMosse\nPiano di gioco.\ncoda: grey at 20,20\ndiscard 1\n",
+            Lang::It,
+            gods,
+        );
+        assert_eq!(it.say, vec!["bella mossa!".to_string()]);
+        assert!(it.legal && it.board);
+        assert_eq!(it.queue, Some(vec!["grey at 20,20".to_string()]));
+        assert_eq!(it.turn.as_deref(), Some("discard 1"));
+        assert_eq!(
+            read("coda: nessuno\n", Lang::It, gods).queue,
+            Some(Vec::new())
+        );
+        let ja = read(
+            "発言：よろしくお願いします\n盤面\n予約: tribe 1 at 0,0\ntribe 2 at 1,-1\n",
+            Lang::Ja,
+            gods,
+        );
+        assert_eq!(ja.say, vec!["よろしくお願いします".to_string()]);
+        assert!(ja.board && !ja.legal);
+        assert_eq!(ja.queue, Some(vec!["tribe 1 at 0,0".to_string()]));
+        assert_eq!(ja.turn.as_deref(), Some("tribe 2 at 1,-1"));
+        assert!(read("再戦\n", Lang::Ja, gods).rematch);
+        assert!(read("Revanche!\n", Lang::De, gods).rematch);
+        assert!(read("Oui.\n", Lang::Fr, gods).yes && is_yes("Oui.", Lang::Fr));
+        assert!(
+            !is_yes("Oui.", Lang::De),
+            "a word of another language is not read"
+        );
+        // English is read in every language; another language's words only in their own.
+        assert!(read("legal\n", Lang::Nl, gods).legal);
+        assert!(!read("zetten\n", Lang::De, gods).legal);
+        assert_eq!(
+            read("Je passe.\n", Lang::Fr, dreams).turn.as_deref(),
+            Some("pass")
+        );
+        assert_eq!(
+            read("パス\n", Lang::Ja, dreams).turn.as_deref(),
+            Some("pass")
+        );
+        assert_eq!(
+            read("passo\n", Lang::Fr, dreams).turn.as_deref(),
+            Some("passo")
+        );
+        // The notation is one: `tribe`, `at` are not translated, and `discard` is no `di:`.
+        assert_eq!(
+            read("discard 2\n", Lang::It, gods).turn.as_deref(),
+            Some("discard 2")
+        );
+    }
+
+    #[test]
+    fn a_japanese_reply_in_iso_2022_jp_is_decoded_and_read() {
+        let (body, _, _) = encoding_rs::ISO_2022_JP.encode(
+            "発言：よろしくお願いします\r\ndiscard 1\r\n\r\n2026年11月23日(月) 21:00 Hermes <play+x@h.test>:\r\n> あなたの手番です\r\n> tribe 1 at 0,0\r\n",
+        );
+        let (subject, _, _) = encoding_rs::ISO_2022_JP.encode("Re: あなたの手番です");
+        let mut raw = format!(
+            "From: a@x.test\r\nTo: play+x@h.test\r\nSubject: =?ISO-2022-JP?B?{}?=\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-2022-JP\r\nContent-Transfer-Encoding: 7bit\r\n\r\n",
+            data_encoding::BASE64.encode(&subject)
+        )
+        .into_bytes();
+        raw.extend_from_slice(&body);
+        let incoming = parse(&raw).expect("a message");
+        assert_eq!(incoming.subject, "Re: あなたの手番です");
+        let r = read(&incoming.text, Lang::Ja, gods);
+        assert_eq!(r.say, vec!["よろしくお願いします".to_string()]);
+        assert_eq!(r.turn.as_deref(), Some("discard 1"));
+        assert_eq!(r.text, vec!["discard 1".to_string()], "the quote is gone");
+    }
+
+    #[test]
+    fn attribution_lines_of_other_languages_go_with_their_quote() {
+        for attribution in [
+            "Il giorno lun 23 nov 2026 alle ore 21:00 Hermes <play+x@h.test> ha scritto:",
+            "Op ma 23 nov 2026 om 21:00 schreef Hermes <play+x@h.test>:",
+            "2026年11月23日(月) 21:00 Hermes <play+x@h.test>:",
+            "2026/11/23 21:00 に Hermes さんは書きました:",
+        ] {
+            let text = format!("discard 1\n\n{attribution}\n> tribe 1 at 0,0\n");
+            let r = read(&text, Lang::Ja, gods);
+            assert_eq!(r.text, vec!["discard 1".to_string()], "{attribution}");
+        }
+    }
+
+    #[test]
     fn garbled_notation_is_kept_for_the_parser_to_point_at() {
-        let r = read("tribe one at 2,-1\n", gods);
+        let r = read("tribe one at 2,-1\n", Lang::En, gods);
         assert_eq!(r.turn.as_deref(), Some("tribe one at 2,-1"));
     }
 
     #[test]
     fn outlook_header_block_cuts_the_rest() {
         let text = "discard 1\r\n\r\nFrom: Hermes <play+x@h.test>\r\nSent: Monday, November 23, 2026 9:00 PM\r\nTo: Anna\r\nSubject: Your turn\r\n\r\ntribe 1 at 0,0\r\n";
-        assert_eq!(read(text, gods).turn.as_deref(), Some("discard 1"));
+        assert_eq!(
+            read(text, Lang::En, gods).turn.as_deref(),
+            Some("discard 1")
+        );
     }
 
     /// The corpus: real-world reply shapes (`api/tests/fixtures/replies/NAME.eml`), each
@@ -497,7 +761,7 @@ mod tests {
                 "{path:?}: {:?}",
                 incoming.recipients
             );
-            let reply = read(&incoming.text, |t| kind.parse_turn(t).is_ok());
+            let reply = read(&incoming.text, Lang::En, |t| kind.parse_turn(t).is_ok());
             let got = reply
                 .turn
                 .unwrap_or_else(|| panic!("{path:?}: no turn in {:?}", incoming.text));
@@ -553,6 +817,9 @@ mod tests {
     fn html_quotes_are_removed_before_the_text_is_read() {
         let html = "<div>discard 2</div><div class=\"gmail_quote\"><div>On Mon, Hermes wrote:<br></div><blockquote>tribe 1 at 0,0<blockquote>x</blockquote>more</blockquote></div>";
         let text = mail_parser::decoders::html::html_to_text(&without_quotes_html(html));
-        assert_eq!(read(&text, gods).turn.as_deref(), Some("discard 2"));
+        assert_eq!(
+            read(&text, Lang::En, gods).turn.as_deref(),
+            Some("discard 2")
+        );
     }
 }

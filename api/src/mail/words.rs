@@ -1,10 +1,13 @@
-//! What happened in a game, in words: the sentences under each turn of a your-turn mail.
+//! What happened in a game, in words: the sentences under each turn of a your-turn mail,
+//! in the answer to a reply, and in the game log, in the reader's language (the messages
+//! `words-*` of `templates/i18n/<code>/words.ftl`).
 //!
 //! Built from the turn's events (which say what the rules did: costs, conversions,
 //! villages), not from the notation (which only says what was asked). Gods are called by
 //! their display names; the text is plain and is escaped wherever it goes.
 
 use super::Lang;
+use crate::i18n::{text, Arg};
 use games::dreams::{DreamsEvent, Guess, Role};
 use games::gods::{Colour, EndReason, GodsEvent, Tile};
 use games::Seat;
@@ -28,11 +31,17 @@ pub fn seat_name(names: &[String], seat: Seat) -> String {
 
 /// A sealed Dreams guess in words: `named Cleo (seat 2)`, `named image 3`, `made no guess`.
 pub fn dreams_guess(lang: Lang, names: &[String], guess: Option<Guess>) -> String {
-    english_only(lang);
     match guess {
-        Some(Guess::Seat(s)) => format!("named {} (seat {s})", seat_name(names, s)),
-        Some(Guess::Image(i)) => format!("named image {i}"),
-        None => "made no guess".to_string(),
+        Some(Guess::Seat(s)) => say(
+            lang,
+            "words-guess-seat",
+            &[
+                ("player", seat_name(names, s).into()),
+                ("seat", seat_arg(s)),
+            ],
+        ),
+        Some(Guess::Image(i)) => say(lang, "words-guess-image", &[("image", u32::from(i).into())]),
+        None => say(lang, "words-guess-none", &[]),
     }
 }
 
@@ -45,8 +54,120 @@ pub fn dreams_event(
     reader: Seat,
     event: &DreamsEvent,
 ) -> Option<String> {
-    english_only(lang);
-    dreams_english(names, reader, event)
+    let star = |kind: games::dreams::StarKind| -> Vec<(&'static str, Arg)> {
+        vec![
+            (
+                "star",
+                text(lang, "star-kind", &[("kind", kind.name().into())]).into(),
+            ),
+            ("kind", kind.name().into()),
+        ]
+    };
+    Some(match event {
+        DreamsEvent::RoundDealt { round, dealer, .. } => say(
+            lang,
+            "words-dreams-round-dealt",
+            &[
+                ("round", (*round).into()),
+                ("dealer", seat_name(names, *dealer).into()),
+            ],
+        ),
+        DreamsEvent::StarPlaced {
+            seat, kind, x, y, ..
+        } => {
+            let mut args = star(*kind);
+            args.push(("at", format!("{x},{y}").into()));
+            if *seat == reader {
+                say(lang, "words-dreams-star-placed-you", &args)
+            } else {
+                args.push(("player", seat_name(names, *seat).into()));
+                say(lang, "words-dreams-star-placed", &args)
+            }
+        }
+        DreamsEvent::StarPassed { seat, kind, .. } if *seat == reader => {
+            say(lang, "words-dreams-star-passed-you", &star(*kind))
+        }
+        DreamsEvent::StarPassed { seat, kind, .. } => {
+            let mut args = star(*kind);
+            args.push(("player", seat_name(names, *seat).into()));
+            say(lang, "words-dreams-star-passed", &args)
+        }
+        // Only the author reads its own guess before the reveal; a guess of another
+        // seat is told only by its commitment, which says nothing in words.
+        DreamsEvent::MyGuess { seat, guess, .. } if *seat == reader => match guess {
+            None => say(lang, "words-dreams-no-guess-you", &[]),
+            Some(Guess::Seat(s)) => say(
+                lang,
+                "words-dreams-you-named-seat",
+                &[
+                    ("player", seat_name(names, *s).into()),
+                    ("seat", seat_arg(*s)),
+                ],
+            ),
+            Some(Guess::Image(i)) => say(
+                lang,
+                "words-dreams-you-named-image",
+                &[("image", u32::from(*i).into())],
+            ),
+        },
+        DreamsEvent::GuessSealed { seat, .. } if *seat != reader => say(
+            lang,
+            "words-dreams-guess-sealed",
+            &[("player", seat_name(names, *seat).into())],
+        ),
+        DreamsEvent::Revealed(r) => {
+            let mut args = vec![
+                ("round", r.round.into()),
+                ("vision", u32::from(r.vision).into()),
+            ];
+            if r.mortal == reader {
+                say(lang, "words-dreams-revealed-you", &args)
+            } else {
+                args.push(("mortal", seat_name(names, r.mortal).into()));
+                say(lang, "words-dreams-revealed", &args)
+            }
+        }
+        DreamsEvent::Role {
+            seat,
+            role: Role::God,
+            vision: Some(v),
+            ..
+        } if *seat == reader => say(
+            lang,
+            "words-dreams-you-god",
+            &[("vision", u32::from(*v).into())],
+        ),
+        DreamsEvent::Role {
+            seat,
+            role: Role::Mortal,
+            ..
+        } if *seat == reader => say(lang, "words-dreams-you-mortal", &[]),
+        DreamsEvent::GameOver { .. } => say(lang, "words-dreams-game-over", &[]),
+        DreamsEvent::Role { .. }
+        | DreamsEvent::MyGuess { .. }
+        | DreamsEvent::GuessSealed { .. } => return None,
+    })
+}
+
+/// Why a game of Dreams ended (D-R8), as a clause: `Ada reached 16 points in round 5
+/// (D-R8)`; `scores` after the last round, `round` its number.
+pub fn dreams_end(lang: Lang, names: &[String], scores: &[u32], round: u32) -> String {
+    let reached: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .filter(|(_, &s)| s >= games::dreams::WINNING_SCORE)
+        .map(|(seat, _)| seat_name(names, seat))
+        .collect();
+    say(
+        lang,
+        "words-dreams-end",
+        &[
+            ("who", reached.join(", ").into()),
+            ("n", u32::try_from(reached.len()).unwrap_or(u32::MAX).into()),
+            ("points", games::dreams::WINNING_SCORE.into()),
+            ("round", round.into()),
+        ],
+    )
 }
 
 /// The sentences for the Dreams events `reader` may read, in order.
@@ -62,77 +183,19 @@ pub fn dreams_turn(
         .collect()
 }
 
-fn dreams_english(names: &[String], reader: Seat, event: &DreamsEvent) -> Option<String> {
-    let who = |seat: Seat| {
-        if seat == reader {
-            "you".to_string()
-        } else {
-            seat_name(names, seat)
-        }
-    };
-    Some(match event {
-        DreamsEvent::RoundDealt { round, dealer, .. } => format!(
-            "Round {round} begins with four new images; {} places the first star.",
-            seat_name(names, *dealer)
-        ),
-        DreamsEvent::StarPlaced {
-            seat, kind, x, y, ..
-        } => format!("{} placed a {} star at {x},{y}.", capital(&who(*seat)), kind.name()),
-        DreamsEvent::StarPassed { seat, kind, .. } if *seat == reader => format!(
-            "Hermes passed for you: no star this time around (your {} star is set aside for this round).",
-            kind.name()
-        ),
-        DreamsEvent::StarPassed { seat, kind, .. } => format!(
-            "{} placed no star this time around (their {} star is set aside for this round).",
-            seat_name(names, *seat),
-            kind.name()
-        ),
-        // Only the author reads its own guess before the reveal; a guess of another
-        // seat is told only by its commitment, which says nothing in words.
-        DreamsEvent::MyGuess {
-            seat, guess: None, ..
-        } if *seat == reader => "Hermes passed for you: no guess this round.".to_string(),
-        DreamsEvent::MyGuess { seat, guess, .. } if *seat == reader => {
-            format!("You {}.", dreams_guess(Lang::En, names, *guess))
-        }
-        DreamsEvent::GuessSealed { seat, .. } if *seat != reader => {
-            format!("{} sealed a guess.", seat_name(names, *seat))
-        }
-        DreamsEvent::Revealed(r) => format!(
-            "Every guess is in: round {} is revealed (the true vision was image {}, and {} the mortal).",
-            r.round,
-            r.vision,
-            if r.mortal == reader {
-                "you were".to_string()
-            } else {
-                format!("{} was", seat_name(names, r.mortal))
-            }
-        ),
-        DreamsEvent::Role {
-            seat,
-            role: Role::God,
-            vision: Some(v),
-            ..
-        } if *seat == reader => format!("You are a god this round: the true vision is image {v}."),
-        DreamsEvent::Role {
-            seat,
-            role: Role::Mortal,
-            ..
-        } if *seat == reader => "You are the mortal this round.".to_string(),
-        DreamsEvent::GameOver { .. } => "The game is over.".to_string(),
-        DreamsEvent::Role { .. } | DreamsEvent::MyGuess { .. } | DreamsEvent::GuessSealed { .. } => {
-            return None
-        }
-    })
+/// Message `key` of the catalogue in `lang` (`templates/i18n/<code>/words.ftl`).
+fn say(lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
+    text(lang, key, args)
 }
 
-/// `s` with its first letter upper-case.
-fn capital(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+/// A seat number as a message's value.
+fn seat_arg(seat: Seat) -> Arg {
+    Arg::Number(i64::try_from(seat).unwrap_or(i64::MAX))
+}
+
+/// A main clause and the clauses after it, closed as a sentence in `lang` (`.`, `。`).
+fn sentence(lang: Lang, clauses: &[String]) -> String {
+    say(lang, "words-sentence", &[("text", clauses.concat().into())])
 }
 
 /// The sentences for one turn's events, in order. Events that only mark the flow of play
@@ -144,15 +207,177 @@ pub fn turn(lang: Lang, names: &[String], events: &[GodsEvent]) -> Vec<String> {
         .collect()
 }
 
-/// One event as a sentence, or `None` for an event not worth a sentence.
+/// One event as a sentence in `lang`, or `None` for an event not worth a sentence.
 pub fn event(lang: Lang, names: &[String], event: &GodsEvent) -> Option<String> {
-    english_only(lang);
-    english(names, event)
+    let god = |seat: Seat| -> Arg { god_name(names, seat).into() };
+    let crystals =
+        |n: u8| -> Arg { say(lang, "words-crystals", &[("n", u32::from(n).into())]).into() };
+    let at = |hex: &dyn std::fmt::Display| -> Arg { hex.to_string().into() };
+    let clause = |key: &str, args: &[(&str, Arg)]| say(lang, key, args);
+    let one = |key: &str, args: &[(&str, Arg)]| sentence(lang, &[clause(key, args)]);
+    Some(match event {
+        GodsEvent::EndDeclared { seat } => one("words-end-declared", &[("god", god(*seat))]),
+        GodsEvent::PlayedOn { seat } => one("words-played-on", &[("god", god(*seat))]),
+        GodsEvent::PowerGathered {
+            seat,
+            gained,
+            crystals: total,
+        } => one(
+            "words-power-gathered",
+            &[
+                ("god", god(*seat)),
+                ("amount", crystals(*gained)),
+                ("total", u32::from(*total).into()),
+            ],
+        ),
+        GodsEvent::TileDrawn { tile: t } => one(
+            "words-tile-drawn",
+            &[
+                ("tile", tile(lang, *t).into()),
+                ("kind", tile_kind(*t).into()),
+            ],
+        ),
+        GodsEvent::TilesReturned { tile: t } => one(
+            "words-tiles-returned",
+            &[
+                ("tile", tile(lang, *t).into()),
+                ("kind", tile_kind(*t).into()),
+            ],
+        ),
+        GodsEvent::TribePlaced {
+            seat,
+            colour: c,
+            at: hex,
+            cost,
+            marker,
+        } => {
+            let mut clauses = vec![clause(
+                "words-tribe-placed",
+                &[
+                    ("god", god(*seat)),
+                    ("tile", tile(lang, Tile::Tribe(*c)).into()),
+                    ("colour", colour(*c).into()),
+                    ("at", at(hex)),
+                ],
+            )];
+            if *cost > 0 {
+                clauses.push(clause("words-for", &[("amount", crystals(*cost))]));
+            }
+            if let Some(m) = marker {
+                clauses.push(clause("words-worships", &[("god", god(*m))]));
+            }
+            sentence(lang, &clauses)
+        }
+        GodsEvent::TemplePlaced {
+            seat,
+            at: hex,
+            cost,
+            converted,
+        } => {
+            let mut clauses = vec![clause(
+                "words-temple-placed",
+                &[("god", god(*seat)), ("at", at(hex))],
+            )];
+            if *cost > 0 {
+                clauses.push(clause("words-for", &[("amount", crystals(*cost))]));
+            }
+            if !converted.is_empty() {
+                let n = u32::try_from(converted.len()).unwrap_or(u32::MAX);
+                clauses.push(clause("words-converting", &[("n", n.into())]));
+            }
+            sentence(lang, &clauses)
+        }
+        GodsEvent::DesertPlaced {
+            seat,
+            at: hex,
+            gained,
+        } => {
+            let mut clauses = vec![clause(
+                "words-desert-placed",
+                &[("god", god(*seat)), ("at", at(hex))],
+            )];
+            if *gained > 0 {
+                clauses.push(clause("words-gaining", &[("amount", crystals(*gained))]));
+            }
+            sentence(lang, &clauses)
+        }
+        GodsEvent::DesertMoved {
+            seat,
+            from,
+            to,
+            cost,
+            whirlwind,
+        } => {
+            if *whirlwind {
+                one(
+                    "words-desert-blown",
+                    &[("god", god(*seat)), ("from", at(from)), ("to", at(to))],
+                )
+            } else {
+                one(
+                    "words-desert-moved",
+                    &[
+                        ("god", god(*seat)),
+                        ("from", at(from)),
+                        ("to", at(to)),
+                        ("amount", crystals(*cost)),
+                    ],
+                )
+            }
+        }
+        GodsEvent::ExtraActionTaken { seat } => one("words-extra-taken", &[("god", god(*seat))]),
+        GodsEvent::ExtraActionPlayed { seat } => one("words-extra-played", &[("god", god(*seat))]),
+        GodsEvent::Discarded { seat, tile: t } => one(
+            "words-discarded",
+            &[
+                ("god", god(*seat)),
+                ("tile", tile(lang, *t).into()),
+                ("kind", tile_kind(*t).into()),
+            ],
+        ),
+        GodsEvent::DecayPlaced {
+            seat,
+            at: hex,
+            victim,
+            taken,
+            gained,
+        } => one(
+            "words-decay-placed",
+            &[
+                ("god", god(*seat)),
+                ("at", at(hex)),
+                ("victim", god(*victim)),
+                ("lost", crystals(*taken)),
+                ("amount", crystals(*gained)),
+            ],
+        ),
+        GodsEvent::VillageFounded {
+            seat,
+            colour: c,
+            vp,
+        } => one(
+            if *vp {
+                "words-village-founded-vp"
+            } else {
+                "words-village-founded"
+            },
+            &[("god", god(*seat)), ("colour", colour(*c).into())],
+        ),
+        GodsEvent::VillageLost { seat, colour: c } => one(
+            "words-village-lost",
+            &[("god", god(*seat)), ("colour", colour(*c).into())],
+        ),
+        GodsEvent::ActionsForfeited { seat, owed } => one(
+            "words-actions-forfeited",
+            &[("god", god(*seat)), ("n", (*owed).into())],
+        ),
+        GodsEvent::TurnBegan { .. } => return None,
+        GodsEvent::GameEnded { reason, .. } => one(
+            "words-game-ended",
+            &[("reason", end_reason(lang, names, *reason).into())],
+        ),
+    })
 }
-
-/// The events in words are English in every language for now: their sentences are not in
-/// the catalogues yet (`crate::i18n`). Every caller already says whose language it wants.
-fn english_only(_lang: Lang) {}
 
 /// A tile's name in `lang`, as the display lists it: `red tribe`, `tribù rossa`, `desert`
 /// (the glossary's words, `docs/rules/glossary.md`).
@@ -166,8 +391,20 @@ pub fn tile(lang: Lang, tile: Tile) -> String {
         Tile::Decay => ("tile-decay", None),
     };
     match colour {
-        Some(c) => crate::i18n::text(lang, key, &[("colour", c.into())]),
-        None => crate::i18n::text(lang, key, &[]),
+        Some(c) => text(lang, key, &[("colour", c.into())]),
+        None => text(lang, key, &[]),
+    }
+}
+
+/// What kind of tile, for a message whose words depend on it (an article, a gender).
+fn tile_kind(tile: Tile) -> &'static str {
+    match tile {
+        Tile::Tribe(_) => "tribe",
+        Tile::Desert => "desert",
+        Tile::Whirlwind => "whirlwind",
+        Tile::ExtraAction => "extra",
+        Tile::GameEnd => "end",
+        Tile::Decay => "decay",
     }
 }
 
@@ -180,20 +417,13 @@ pub fn hours(lang: Lang, hours: u32) -> String {
 /// in words; `None` for a turn its player sent.
 pub fn by_service(lang: Lang, names: &[String], seat: usize, source: &str) -> Option<String> {
     use crate::store::models::{SOURCE_FORFEIT, SOURCE_RESIGN, SOURCE_TIMEOUT};
-    let who = god_name(names, seat);
-    english_only(lang);
-    match source {
-        SOURCE_RESIGN => Some(format!(
-            "{who} resigned: Hermes passes for that seat whenever it must act"
-        )),
-        SOURCE_FORFEIT => Some(format!(
-            "{who} dropped out when their time ran out: Hermes passes for that seat"
-        )),
-        SOURCE_TIMEOUT => Some(format!(
-            "{who}'s time ran out: Hermes played a pass for them"
-        )),
-        _ => None,
-    }
+    let key = match source {
+        SOURCE_RESIGN => "words-by-resign",
+        SOURCE_FORFEIT => "words-by-forfeit",
+        SOURCE_TIMEOUT => "words-by-timeout",
+        _ => return None,
+    };
+    Some(say(lang, key, &[("god", god_name(names, seat).into())]))
 }
 
 /// How long is left until a deadline, as people say it in `lang`: `2 days 3 hours left`,
@@ -202,177 +432,21 @@ pub fn time_left(lang: Lang, left: chrono::Duration) -> String {
     crate::i18n::time_left(lang, left.num_seconds())
 }
 
-/// Why a game ended.
+/// Why a game ended, as a clause: `the game-end tile was drawn`.
 pub fn end_reason(lang: Lang, names: &[String], reason: EndReason) -> String {
-    english_only(lang);
     match reason {
-        EndReason::GameEndTile => "the game-end tile was drawn".to_string(),
-        EndReason::Declared { seat } => format!("{} declared the end", god_name(names, seat)),
-        EndReason::BagEmpty => "the bag could not refill the display".to_string(),
-        EndReason::PileEmpty => "the pile ran out".to_string(),
+        EndReason::GameEndTile => say(lang, "words-end-game-end-tile", &[]),
+        EndReason::Declared { seat } => say(
+            lang,
+            "words-end-declared-by",
+            &[("god", god_name(names, seat).into())],
+        ),
+        EndReason::BagEmpty => say(lang, "words-end-bag-empty", &[]),
+        EndReason::PileEmpty => say(lang, "words-end-pile-empty", &[]),
     }
 }
 
-fn count(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-fn crystals(n: u8) -> String {
-    count(n.into(), "crystal", "crystals")
-}
-
-/// `a red tribe`, `an extra-action tile`.
-fn a(tile: Tile) -> String {
-    let name = tile.name();
-    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {name}")
-}
-
+/// A tribe's or a village's colour, as the catalogue selects on it: `red`.
 fn colour(c: Colour) -> &'static str {
     c.name()
-}
-
-fn english(names: &[String], event: &GodsEvent) -> Option<String> {
-    let god = |seat: Seat| god_name(names, seat);
-    Some(match event {
-        GodsEvent::EndDeclared { seat } => format!("{} declared the end of the game.", god(*seat)),
-        GodsEvent::PlayedOn { seat } => format!("{} played on.", god(*seat)),
-        GodsEvent::PowerGathered {
-            seat,
-            gained,
-            crystals: total,
-        } => format!(
-            "{} gathered {} of power and has {total}.",
-            god(*seat),
-            crystals(*gained)
-        ),
-        GodsEvent::TileDrawn { tile } => {
-            let mut s = a(*tile);
-            if let Some(first) = s.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            format!("{s} was turned face up.")
-        }
-        GodsEvent::TilesReturned { tile } => {
-            format!("Two {}s went back into the bag.", tile.name())
-        }
-        GodsEvent::TribePlaced {
-            seat,
-            colour: c,
-            at,
-            cost,
-            marker,
-        } => {
-            let mut s = format!("{} placed a {} tribe at {at}", god(*seat), colour(*c));
-            if *cost > 0 {
-                s.push_str(&format!(" for {}", crystals(*cost)));
-            }
-            if let Some(m) = marker {
-                s.push_str(&format!("; it worships {}", god(*m)));
-            }
-            s.push('.');
-            s
-        }
-        GodsEvent::TemplePlaced {
-            seat,
-            at,
-            cost,
-            converted,
-        } => {
-            let mut s = format!("{} built a temple at {at}", god(*seat));
-            if *cost > 0 {
-                s.push_str(&format!(" for {}", crystals(*cost)));
-            }
-            if !converted.is_empty() {
-                let n = u32::try_from(converted.len()).unwrap_or(u32::MAX);
-                s.push_str(&format!(", converting {}", count(n, "tribe", "tribes")));
-            }
-            s.push('.');
-            s
-        }
-        GodsEvent::DesertPlaced { seat, at, gained } => {
-            let mut s = format!("{} placed a desert at {at}", god(*seat));
-            if *gained > 0 {
-                s.push_str(&format!(", gaining {}", crystals(*gained)));
-            }
-            s.push('.');
-            s
-        }
-        GodsEvent::DesertMoved {
-            seat,
-            from,
-            to,
-            cost,
-            whirlwind,
-        } => {
-            if *whirlwind {
-                format!(
-                    "{} blew the desert at {from} to {to} with a whirlwind.",
-                    god(*seat)
-                )
-            } else {
-                format!(
-                    "{} moved the desert at {from} to {to} for {}.",
-                    god(*seat),
-                    crystals(*cost)
-                )
-            }
-        }
-        GodsEvent::ExtraActionTaken { seat } => {
-            format!("{} took an extra-action tile.", god(*seat))
-        }
-        GodsEvent::ExtraActionPlayed { seat } => {
-            format!("{} played an extra-action tile.", god(*seat))
-        }
-        GodsEvent::Discarded { seat, tile } => format!("{} discarded {}.", god(*seat), a(*tile)),
-        GodsEvent::DecayPlaced {
-            seat,
-            at,
-            victim,
-            taken,
-            gained,
-        } => format!(
-            "{} placed a decay tile at {at} next to a temple of {}, who lost {}; {} gained {}.",
-            god(*seat),
-            god(*victim),
-            crystals(*taken),
-            god(*seat),
-            crystals(*gained)
-        ),
-        GodsEvent::VillageFounded {
-            seat,
-            colour: c,
-            vp,
-        } => {
-            if *vp {
-                format!(
-                    "{} founded a {} village and took a victory-point tile.",
-                    god(*seat),
-                    colour(*c)
-                )
-            } else {
-                format!("{} founded a {} village.", god(*seat), colour(*c))
-            }
-        }
-        GodsEvent::VillageLost { seat, colour: c } => {
-            format!("{} lost the {} village.", god(*seat), colour(*c))
-        }
-        GodsEvent::ActionsForfeited { seat, owed } => format!(
-            "{} had no legal action left and forfeited {}.",
-            god(*seat),
-            count(*owed, "action", "actions")
-        ),
-        GodsEvent::TurnBegan { .. } => return None,
-        GodsEvent::GameEnded { reason, .. } => {
-            format!("The game ended: {}.", end_reason(Lang::En, names, *reason))
-        }
-    })
 }

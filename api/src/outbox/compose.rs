@@ -160,24 +160,38 @@ pub fn turn_mails(
     // god never wins). The seed goes into mail only here, once the game is over.
     if let Some(outcome) = outcome {
         let outcome: Outcome = serde_json::from_str(outcome).map_err(data_error)?;
-        let mut over = GameOver::from_outcome(
-            &game_name,
-            &outcome,
-            outcome.reason.clone(),
-            &names,
-            seed,
-            &links::replay_page(f.public_url, f.game_id),
-        );
-        // The game-over mail is also the last round's reveal mail.
-        if let Some(round) = crate::kinds::of(kind)
-            .map(|k| k.revealed_round(conn, f.events, f.engine, &names))
-            .transpose()?
-            .flatten()
-        {
-            over = over.dreams(&names, round);
-        }
-        let data = over.to_data().map_err(data_error)?;
+        let shown = crate::kinds::of(kind);
+        // Written in each reader's language: why it ended, and the last round's guesses.
+        let mut data_in: Vec<(Lang, Value)> = Vec::new();
         for r in readers.iter().filter(|r| r.mail_pref != PREF_NONE) {
+            let lang = reader_lang(conn, &r.user_id)?;
+            let data = match data_in.iter().find(|(l, _)| *l == lang) {
+                Some((_, data)) => data.clone(),
+                None => {
+                    let reason = shown
+                        .and_then(|k| k.end_words(lang, &names, f.events))
+                        .unwrap_or_else(|| outcome.reason.clone());
+                    let mut over = GameOver::from_outcome(
+                        &game_name,
+                        &outcome,
+                        reason,
+                        &names,
+                        seed,
+                        &links::replay_page(f.public_url, f.game_id),
+                    );
+                    // The game-over mail is also the last round's reveal mail.
+                    if let Some(round) = shown
+                        .map(|k| k.revealed_round(conn, lang, f.events, f.engine, &names))
+                        .transpose()?
+                        .flatten()
+                    {
+                        over = over.dreams(&names, round);
+                    }
+                    let data = over.to_data().map_err(data_error)?;
+                    data_in.push((lang, data.clone()));
+                    data
+                }
+            };
             mails.push(NewMail {
                 dedupe_key: Some(format!("game_over:{}:{}", f.game_id, r.user_id)),
                 template: GameOver::TEMPLATE.name(),
@@ -236,13 +250,23 @@ fn round_mails(
     game_name: &str,
 ) -> Result<Vec<NewMail>, StoreError> {
     let game_url = game_url(f.public_url, f.game_id);
-    let Some(mail) = kind.round_mail(conn, f.events, f.engine, names, game_name, &game_url)? else {
-        return Ok(Vec::new());
-    };
-    Ok(readers
-        .iter()
-        .filter(|r| r.mail_pref != PREF_NONE)
-        .map(|r| NewMail {
+    let mut out = Vec::new();
+    // Each reader's in their language (the guesses in words), built once a language.
+    let mut mail_in: Vec<(Lang, crate::kinds::RoundMail)> = Vec::new();
+    for r in readers.iter().filter(|r| r.mail_pref != PREF_NONE) {
+        let lang = reader_lang(conn, &r.user_id)?;
+        if !mail_in.iter().any(|(l, _)| *l == lang) {
+            let Some(mail) =
+                kind.round_mail(conn, lang, f.events, f.engine, names, game_name, &game_url)?
+            else {
+                return Ok(Vec::new());
+            };
+            mail_in.push((lang, mail));
+        }
+        let Some((_, mail)) = mail_in.iter().find(|(l, _)| *l == lang) else {
+            continue;
+        };
+        out.push(NewMail {
             dedupe_key: Some(format!(
                 "{}:{}:{}:{}",
                 mail.template.name(),
@@ -258,8 +282,16 @@ fn round_mails(
             seq: Some(f.seq),
             data: mail.data.clone(),
             at: f.at,
-        })
-        .collect())
+        });
+    }
+    Ok(out)
+}
+
+/// The language a player reads their mail in (English for one not found).
+fn reader_lang(conn: &mut DbConn, user_id: &str) -> Result<Lang, StoreError> {
+    Ok(crate::store::accounts::lang_and_zone(conn, user_id)?
+        .and_then(|(code, _)| Lang::from_code(&code))
+        .unwrap_or_default())
 }
 
 /// The seat's running deadline at `seq` in the reader's zone, with how long is left from

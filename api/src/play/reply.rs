@@ -19,6 +19,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::Table;
+use crate::i18n::{self, Arg};
 use crate::kinds::Kind;
 use crate::links::reply::ReplyToken;
 use crate::mail::{authres, reader};
@@ -210,7 +211,13 @@ fn take(
     let kind = table.kind()?;
     let shown = crate::kinds::of(&table.game.kind)
         .ok_or_else(|| ApiError::internal(format!("no kind {}", table.game.kind)))?;
-    let mut reply = reader::read(&incoming.text, |t| kind.parse_turn(t).is_ok());
+    // The player's language: their reply's words are read in it (and in English), and
+    // the answer is written in it.
+    let lang = crate::store::accounts::lang_and_zone(conn, &user_id)?
+        .and_then(|(code, _)| Lang::from_code(&code))
+        .unwrap_or_default();
+    let say = |key: &str, args: &[(&str, Arg)]| i18n::text(lang, key, args);
+    let mut reply = reader::read(&incoming.text, lang, |t| kind.parse_turn(t).is_ok());
     let names = names_of(&table);
     let game_name = compose::game_name(&table.game.kind, &table.game.id);
     let mut answer = ReplyAnswer {
@@ -237,22 +244,30 @@ fn take(
     let mut limited: Option<ApiError> = None;
     for said in reply.say.iter().take(settings.max_say_lines) {
         if let Some(e) = &limited {
-            answer
-                .talk_notes
-                .push(format!("`say: {said}`: {}", e.detail()));
+            answer.talk_notes.push(say(
+                "answer-talk-refused",
+                &[
+                    ("say", format!("`say: {said}`").into()),
+                    ("problem", problem_words(lang, e).into()),
+                ],
+            ));
             continue;
         }
         match play::post_message(conn, app, &address.game_id, &user_id, said) {
             Ok((m, _)) => answer.said.push(m.body),
             Err(e) if e.code() == "rate_limited" => {
-                answer
-                    .talk_notes
-                    .push(format!("`say: {said}`: {}", e.detail()));
+                answer.talk_notes.push(say(
+                    "answer-talk-refused",
+                    &[
+                        ("say", format!("`say: {said}`").into()),
+                        ("problem", problem_words(lang, &e).into()),
+                    ],
+                ));
                 limited = Some(e);
             }
             Err(e) => {
                 answer.outcome = "refused".into();
-                answer.problem = Some(problem(&e));
+                answer.problem = Some(problem(lang, &e));
             }
         }
     }
@@ -261,25 +276,29 @@ fn take(
     if over && (reply.rematch || reply.yes) {
         answer.rematch = Some(
             match play::rematch::want_on(conn, app, &user_id, &address.game_id) {
-                Ok((v, play::rematch::Wanted::Proposed)) => format!(
-                    "proposed: the other players are asked by mail; it starts once {} accepted",
-                    if v.waiting.len() == 1 { "they have" } else { "all have" }
-                ),
+                Ok((v, play::rematch::Wanted::Proposed)) => {
+                    say("answer-rematch-proposed", &[("n", count(v.waiting.len()))])
+                }
                 Ok((v, _)) if v.status == crate::store::models::OPEN => {
                     let waiting: Vec<String> =
                         v.waiting.into_iter().map(|p| p.display_name).collect();
-                    format!("accepted; waiting for {}", waiting.join(", "))
+                    say(
+                        "answer-rematch-waiting",
+                        &[("names", waiting.join(", ").into())],
+                    )
                 }
-                Ok(_) => "accepted: it has started, and your turn mail (if it is your turn) is on its way"
-                    .to_string(),
+                Ok(_) => say("answer-rematch-started", &[]),
                 Err(e) if e.status().is_server_error() => return Err(e),
-                Err(e) => format!("not taken: {}", problem(&e)),
+                Err(e) => say(
+                    "answer-rematch-not-taken",
+                    &[("problem", problem(lang, &e).into())],
+                ),
             },
         );
-        reply.text.retain(|l| !is_yes(l));
+        reply.text.retain(|l| !reader::is_yes(l, lang));
         reply.turn = None;
     } else if reply.rematch {
-        answer.rematch = Some("not taken: the game is not over".to_string());
+        answer.rematch = Some(say("answer-rematch-not-over", &[]));
     }
     // Plain words that are no turn, from a seat that is not to act (or of a finished
     // game), are talk: a reply to a talk mail needs no `say:`. When it is the seat's turn
@@ -294,17 +313,21 @@ fn take(
         match play::post_message(conn, app, &address.game_id, &user_id, &words) {
             Ok((m, _)) => answer.said.push(m.body),
             Err(e) if e.status().is_server_error() => return Err(e),
-            Err(e) => answer
-                .talk_notes
-                .push(format!("your words: {}", e.detail())),
+            Err(e) => answer.talk_notes.push(say(
+                "answer-your-words",
+                &[("problem", problem_words(lang, &e).into())],
+            )),
         }
     }
     let past = reply.say.len().saturating_sub(settings.max_say_lines);
     if past > 0 {
-        answer.talk_notes.push(format!(
-            "{past} more `say:` line{} not read: one reply posts at most {}",
-            if past == 1 { " was" } else { "s were" },
-            settings.max_say_lines
+        answer.talk_notes.push(say(
+            "answer-say-past",
+            &[
+                ("n", count(past)),
+                ("say", "`say:`".into()),
+                ("max", count(settings.max_say_lines)),
+            ],
         ));
     }
     let to = Recipient {
@@ -327,17 +350,24 @@ fn take(
                 // The turns queued after this one, in its transaction: judged on the game
                 // this turn leaves (a refusal is told, and does not undo the turn).
                 if let Some(lines) = &reply.queue {
-                    answer.queue_notes =
-                        queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, true);
+                    answer.queue_notes = queue_from_reply(
+                        conn,
+                        app,
+                        lang,
+                        &address.game_id,
+                        &to.user_id,
+                        lines,
+                        true,
+                    );
                 }
                 answer.outcome = "played".into();
                 answer.turn = Some(crate::game::turn_of_seq(seq));
                 answer.notation = body["notation"].as_str().map(str::to_string);
-                answer.happened = in_words(shown, &names, address.seat, body);
+                answer.happened = in_words(shown, lang, &names, address.seat, body);
                 let to_act = next.to_act();
                 if reply.board {
                     let status = body["status"].as_str().unwrap_or_default();
-                    answer.position = position(seq, status, &to_act, &names, address.seat);
+                    answer.position = position(lang, seq, status, &to_act, &names, address.seat);
                 }
                 if reply.legal && !next.is_over() && to_act.contains(&address.seat) {
                     if let Ok(legal) = next.legal(address.seat, &json!({})) {
@@ -381,20 +411,29 @@ fn take(
                 Err(e) if e.status().is_server_error() => return Err(e),
                 Err(e) if e.code() == "stale_seq" => {
                     answer.outcome = "moved_on".into();
-                    answer.problem = Some(problem(&e));
+                    answer.problem = Some(problem(lang, &e));
                 }
                 Err(e) => {
                     answer.outcome = "refused".into();
-                    answer.problem = Some(problem(&e));
+                    answer.problem = Some(problem(lang, &e));
                 }
             }
         } else if let Some(lines) = &reply.queue {
             answer.queue_notes =
-                queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, false);
+                queue_from_reply(conn, app, lang, &address.game_id, &to.user_id, lines, false);
         } else if reply.is_empty() && reply.text.is_empty() {
             answer.outcome = "refused".into();
-            answer.problem =
-                Some("no_turn: no turn, `say:`, `legal` or `board` was found in your reply".into());
+            answer.problem = Some(format!(
+                "no_turn: {}",
+                say(
+                    "answer-no-turn",
+                    &[
+                        ("say", "`say:`".into()),
+                        ("legal", "`legal`".into()),
+                        ("board", "`board`".into()),
+                    ],
+                )
+            ));
         }
     }
     // Nothing was played: the game as it is now, where it stands, and the first steps if
@@ -404,7 +443,7 @@ fn take(
     let refused = matches!(answer.outcome.as_str(), "refused" | "moved_on");
     if refused || reply.board {
         let g = &now_table.game;
-        answer.position = position(g.seq, &g.status, &to_act, &names, address.seat);
+        answer.position = position(lang, g.seq, &g.status, &to_act, &names, address.seat);
     }
     if (refused || reply.legal) && to_act.contains(&address.seat) {
         if let Ok((_, _, legal)) = play::legal(conn, app, &address.game_id, &to.user_id, &json!({}))
@@ -434,6 +473,7 @@ fn take(
 fn queue_from_reply(
     conn: &mut DbConn,
     app: &AppState,
+    lang: Lang,
     game_id: &str,
     user_id: &str,
     lines: &[String],
@@ -449,17 +489,19 @@ fn queue_from_reply(
         play::queue::set(conn, app, game_id, user_id, None, &inputs)
     };
     match set {
+        Ok(view) if view.turns.is_empty() => vec![i18n::text(lang, "answer-queue-empty", &[])],
         Ok(view) => play::queue::in_words(&view),
-        Err(e) => vec![format!("Not queued: {}", problem(&e))],
+        Err(e) => vec![i18n::text(
+            lang,
+            "answer-not-queued",
+            &[("problem", problem(lang, &e).into())],
+        )],
     }
 }
 
-/// A line that says yes (`crate::mail::reader`'s words for it).
-fn is_yes(line: &str) -> bool {
-    matches!(
-        line.to_lowercase().trim_end_matches(['.', '!', '?', ' ']),
-        "yes" | "yes please" | "accept" | "accepted" | "ok" | "okay"
-    )
+/// A count as a message's value.
+fn count(n: usize) -> Arg {
+    Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
 /// Who an answer goes to, and for which message.
@@ -518,13 +560,64 @@ fn finish(
     Ok(Received { outcome, answered })
 }
 
-/// The problem as the API would state it: the code, the words, and the rule or the word.
-fn problem(e: &ApiError) -> String {
-    let mut s = format!("{}: {}", e.code(), e.detail());
-    if let Some(word) = e.extra("word").and_then(Value::as_str) {
-        s.push_str(&format!(" (at the word `{word}`)"));
+/// The problem as the API would state it, in `lang`: the code (a code in every
+/// language), the words, and the rule or the word.
+fn problem(lang: Lang, e: &ApiError) -> String {
+    let mut s = format!("{}: {}", e.code(), problem_words(lang, e));
+    if lang == Lang::En {
+        if let Some(word) = e.extra("word").and_then(Value::as_str) {
+            s.push_str(&format!(" (at the word `{word}`)"));
+        }
     }
     s
+}
+
+/// The words of a problem in `lang`: the service's own in English; in another language
+/// the catalogue's for its code (`answer-problem-*`), with the rule, the word or the turn
+/// it names.
+fn problem_words(lang: Lang, e: &ApiError) -> String {
+    let known = [
+        "rule_violation",
+        "invalid_notation",
+        "invalid_turn",
+        "stale_seq",
+        "not_your_turn",
+        "game_over",
+        "resigned",
+        "game_not_started",
+        "rate_limited",
+    ];
+    let key = if known.contains(&e.code()) {
+        format!("answer-problem-{}", e.code())
+    } else {
+        "answer-problem-other".to_string()
+    };
+    let text_of = |name: &str| -> Arg {
+        e.extra(name)
+            .map(|v| match v {
+                Value::String(s) => Arg::Text(s.clone()),
+                Value::Number(n) => Arg::Number(n.as_i64().unwrap_or_default()),
+                other => Arg::Text(other.to_string()),
+            })
+            .unwrap_or_else(|| Arg::Text(String::new()))
+    };
+    let current = e
+        .extra("current_seq")
+        .and_then(Value::as_i64)
+        .map_or(Arg::Number(0), |seq| {
+            Arg::Number(crate::game::turn_of_seq(seq))
+        });
+    i18n::text(
+        lang,
+        &key,
+        &[
+            ("detail", e.detail().into()),
+            ("rule", text_of("rule")),
+            ("word", text_of("word")),
+            ("offset", text_of("offset")),
+            ("current", current),
+        ],
+    )
 }
 
 /// `Re: ` and the subject (once).
@@ -554,40 +647,62 @@ fn names_of(table: &Table) -> Vec<String> {
     names
 }
 
-/// The events of a played turn (as the API returned them to the seat) in words.
-fn in_words(kind: &dyn Kind, names: &[String], seat: usize, body: &Value) -> Vec<String> {
+/// The events of a played turn (as the API returned them to the seat) in words, in `lang`.
+fn in_words(
+    kind: &dyn Kind,
+    lang: Lang,
+    names: &[String],
+    seat: usize,
+    body: &Value,
+) -> Vec<String> {
     let events = body["events"].as_array().cloned().unwrap_or_default();
-    kind.turn_words(Lang::En, names, seat, &events)
+    kind.turn_words(lang, names, seat, &events)
 }
 
-/// Where the game stands (at `seq`, with `status` and the seats `to_act`), for the seat.
+/// Where the game stands (at `seq`, with `status` and the seats `to_act`), for the seat,
+/// in `lang`.
 fn position(
+    lang: Lang,
     seq: i64,
     status: &str,
     to_act: &[usize],
     names: &[String],
     seat: usize,
 ) -> Vec<String> {
+    let say = |key: &str, args: &[(&str, Arg)]| i18n::text(lang, key, args);
     // Counted as everywhere (`crate::game::naming`): turn N is the log's N-th entry.
-    let mut lines = vec![format!(
-        "Turns played: {}; the next is turn {}.",
-        crate::game::turn_of_seq(seq),
-        crate::game::next_turn(seq)
+    let mut lines = vec![say(
+        "answer-position-turns",
+        &[
+            ("played", crate::game::turn_of_seq(seq).into()),
+            ("next", crate::game::next_turn(seq).into()),
+        ],
     )];
     if status != crate::store::models::RUNNING {
-        lines.push("The game is not running (it is over, or has not started).".into());
+        lines.push(say("answer-position-not-running", &[]));
         return lines;
     }
     if to_act.contains(&seat) {
-        lines.push("It is your turn: reply to this mail with it.".into());
+        lines.push(say("answer-position-your-turn", &[]));
     }
     let others: Vec<String> = to_act
         .iter()
         .filter(|&&s| s != seat)
-        .map(|&s| format!("{} (seat {s})", words::seat_name(names, s)))
+        .map(|&s| {
+            say(
+                "answer-position-seat",
+                &[
+                    ("player", words::seat_name(names, s).into()),
+                    ("seat", count(s)),
+                ],
+            )
+        })
         .collect();
     if !others.is_empty() {
-        lines.push(format!("Waiting for: {}.", others.join(", ")));
+        lines.push(say(
+            "answer-position-waiting",
+            &[("seats", others.join(", ").into())],
+        ));
     }
     lines
 }

@@ -1465,3 +1465,142 @@ reply_test! {
         );
     }
 }
+
+/// A reply as a Japanese mail client writes it: ISO-2022-JP (7 bit), the subject an
+/// encoded word, the original quoted below Gmail's Japanese attribution line.
+fn iso_2022_jp_reply(from: &str, to: &Got, body: &str) -> (String, Vec<u8>) {
+    let message_id = format!("<{}@client.test>", hex::encode(rand::random::<[u8; 12]>()));
+    let reply_to = to.reply_to.clone().expect("the mail has a Reply-To");
+    let quoted: String = to
+        .text
+        .lines()
+        .take(12)
+        .map(|l| format!("> {l}\n"))
+        .collect();
+    let text = format!("{body}\n\n2026年11月23日(月) 21:00 Hermes <{reply_to}>:\n\n{quoted}")
+        .replace('\n', "\r\n");
+    let (text, _, _) = encoding_rs::ISO_2022_JP.encode(&text);
+    let subject = format!("Re: {}", to.subject);
+    let (subject, _, _) = encoding_rs::ISO_2022_JP.encode(&subject);
+    let mut raw = format!(
+        "From: =?ISO-2022-JP?B?{}?= <{from}>\r\nTo: Hermes <{reply_to}>\r\nSubject: =?ISO-2022-JP?B?{}?=\r\nMessage-ID: {message_id}\r\nIn-Reply-To: {}\r\nReferences: {}\r\nDate: Mon, 23 Nov 2026 21:00:00 +0900\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-2022-JP\r\nContent-Transfer-Encoding: 7bit\r\n\r\n",
+        data_encoding::BASE64.encode(&encoding_rs::ISO_2022_JP.encode("大地").0),
+        data_encoding::BASE64.encode(&subject),
+        to.message_id,
+        to.message_id,
+    )
+    .into_bytes();
+    raw.extend_from_slice(&text);
+    assert!(raw.is_ascii(), "ISO-2022-JP is 7 bit");
+    (message_id, raw)
+}
+
+reply_test! {
+    async fn four_players_read_their_turns_in_their_own_language_and_a_japanese_reply_is_answered_in_japanese(app, sink) {
+        // (name, language, the subject of a your-turn mail, a god gathering power in
+        // words, the answer to a reply that played a turn)
+        let seats = [
+            ("anna", "it", "Tocca a te in", "ha raccolto energia", "è giocato"),
+            ("bernard", "fr", "À vous de jouer dans", "a récolté du pouvoir", "est joué"),
+            ("clara", "de", "Du bist dran in", "sammelte Kraft", "ist gespielt"),
+            ("daichi", "ja", "であなたの手番です", "パワーを補充し", "を打ちました"),
+        ];
+        let mut players = Vec::new();
+        for (name, lang, ..) in seats {
+            let (p, email) = confirmed(&app, name).await;
+            let (status, body) = app
+                .call(
+                    reqwest::Method::PATCH,
+                    "/me/preferences",
+                    Some(&p.token),
+                    Some(json!({"lang": lang})),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            players.push((p, email));
+        }
+        let ps: Vec<Player> = players.iter().map(|(p, _)| p.clone()).collect();
+        let id = new_game(&app, "gods", &ps).await;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let english = ["Your turn", "of power", "was turned face up", "is played", "Turns played"];
+        let mut japanese = 0;
+        // Two rounds: every seat reads the others' turns in words, in its language.
+        for _ in 0..8 {
+            let g = game(&app, &id, &ps[0]).await;
+            let seq = g["seq"].as_i64().unwrap();
+            let seat = g["to_act"][0].as_u64().unwrap() as usize;
+            let (name, lang, subject, gathered, played) = seats[seat];
+            let (p, email) = &players[seat];
+            let fits = |m: &Got| {
+                m.to == *email && token_of(m).is_some_and(|t| t.seat == seat && t.seq == seq)
+            };
+            let mail = wait_mail(&sink, &format!("your turn, {lang}, at {seq}"), fits).await;
+            assert!(mail.subject.contains(subject), "{lang}: {}", mail.subject);
+            if seq > 0 {
+                assert!(mail.text.contains(gathered), "{lang}: the events in words: {}", mail.text);
+            }
+            for phrase in english {
+                assert!(!mail.text.contains(phrase), "{lang}: {phrase:?} in {}", mail.text);
+            }
+            let notation = gods_turn(&app, &id, p, &mut rng).await;
+            let (mid, raw) = if lang == "ja" {
+                japanese += 1;
+                iso_2022_jp_reply(
+                    email,
+                    &mail,
+                    &format!("発言：よろしくお願いします\n{notation}\n盤面"),
+                )
+            } else {
+                reply(email, &mail, &notation, Shape::TopPosted, "")
+            };
+            send_smtp(&app, Some(email), mail.reply_to.as_deref().unwrap(), &raw)
+                .await
+                .expect("the listener takes the reply");
+            let answer = wait_mail(&sink, &format!("the answer to {name}"), |m| {
+                m.in_reply_to.as_deref() == Some(mid.as_str())
+            })
+            .await;
+            assert!(answer.text.contains(played), "{lang}: {notation:?}: {}", answer.text);
+            assert_eq!(game(&app, &id, &ps[0]).await["seq"], seq + 1, "{lang}: played");
+            for phrase in english {
+                assert!(!answer.text.contains(phrase), "{lang}: {phrase:?} in {}", answer.text);
+            }
+            if lang != "ja" {
+                continue;
+            }
+            // The Japanese reply: decoded, its words read (発言：, 盤面), its quote left
+            // out, and answered in Japanese: what the turn did, the talk, where the game
+            // stands and the board.
+            assert!(answer.subject.contains("であなたの手番です"), "{}", answer.subject);
+            assert!(answer.text.contains("起きたこと"), "{}", answer.text);
+            assert!(answer.text.contains(&format!("{name}.")) && answer.text.contains(" さんが"), "{}", answer.text);
+            assert!(answer.text.contains("卓での発言"), "{}", answer.text);
+            assert!(answer.text.contains("よろしくお願いします"), "{}", answer.text);
+            assert!(answer.text.contains("ゲームの状況"), "{}", answer.text);
+            assert!(answer.text.contains(&format!("これまでの手数：{}。", seq + 1)), "{}", answer.text);
+            assert!(answer.attachments.iter().any(|a| a == "image/png"), "{:?}", answer.attachments);
+            let (p0, _) = &players[0];
+            let (status, talk) = app.get(&format!("/games/{id}/messages"), &p0.token).await;
+            assert_eq!(status, StatusCode::OK, "{talk}");
+            assert!(talk.to_string().contains("よろしくお願いします"), "{talk}");
+            assert!(!talk.to_string().contains("Hermes <"), "the quote is not talk: {talk}");
+            // The same mail answered again: the game has moved on, said in Japanese.
+            let (again, raw) = iso_2022_jp_reply(email, &mail, &notation);
+            send_smtp(&app, Some(email), mail.reply_to.as_deref().unwrap(), &raw)
+                .await
+                .expect("the listener takes the reply");
+            let moved = wait_mail(&sink, "the answer to an old mail", |m| {
+                m.in_reply_to.as_deref() == Some(again.as_str())
+            })
+            .await;
+            assert!(moved.text.contains("先に進んでいます"), "{}", moved.text);
+            assert!(
+                moved.text.contains(&format!("stale_seq: ゲームは先に進んでいます：すでに{}手が打たれています", seq + 1)),
+                "{}",
+                moved.text
+            );
+            assert_eq!(game(&app, &id, &ps[0]).await["seq"], seq + 1, "nothing played");
+        }
+        assert_eq!(japanese, 2, "the Japanese seat replied in both rounds");
+    }
+}

@@ -217,7 +217,7 @@ mail-dreams-no-star = Aucune étoile sur le firmament pour l’instant (x,y de 0
 mail-dreams-scores = Scores
 mail-dreams-you-mark = , vous
 star-kind = { $kind ->
-    [clear] étoile transparente
+    [clear] étoile claire
     [grey] étoile grise
     [black] étoile noire
    *[other] étoile { $kind }

@@ -217,7 +217,7 @@ mail-dreams-no-star = Sul firmamento non c’è ancora nessuna stella (x,y da 0,
 mail-dreams-scores = Punteggi
 mail-dreams-you-mark = , tu
 star-kind = { $kind ->
-    [clear] stella trasparente
+    [clear] stella cristallo
     [grey] stella grigia
     [black] stella nera
    *[other] stella { $kind }

@@ -48,7 +48,7 @@ fn guess_game() -> Dreams {
 }
 
 /// The first round's reveal.
-fn first_reveal() -> Reveal {
+pub(super) fn first_reveal() -> Reveal {
     let (_, events) = dreams_until(5, |g| g.last_reveal().is_some());
     events
         .into_iter()
@@ -156,10 +156,12 @@ pub(super) fn samples(
     .expect("a whole random game");
     let outcome = over.outcome().expect("the game is over");
     let last = over.last_reveal().expect("the last round");
+    // Why it ended, as the Dreams kind says it from the last turn's events.
+    let reason = words::dreams_end(lang, names, &last.scores, last.round);
     let game_over = GameOver::from_outcome(
         game_name,
         &outcome,
-        outcome.reason.clone(),
+        reason,
         names,
         "9f86d081884c7d659a2feaa0c55ad015",
         "https://hermes.test/games/7/replay",

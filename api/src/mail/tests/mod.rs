@@ -435,7 +435,19 @@ fn samples_in(
         ),
         turn: Some(7),
         notation: Some("tribe 1 at 2,-1; temple at 1,0".to_string()),
-        happened: vec![format!("{} placed a red tribe on 2,-1.", name(0))],
+        // As `crate::play::reply` writes them: the events in words, in the reader's
+        // language.
+        happened: words::turn(
+            lang,
+            names,
+            &[GodsEvent::TribePlaced {
+                seat: 0,
+                colour: games::gods::Colour::Red,
+                at: games::gods::Hex { q: 2, r: -1 },
+                cost: 0,
+                marker: None,
+            }],
+        ),
         problem: None,
         said: vec!["Good luck, <everyone>!".to_string()],
         talk_notes: Vec::new(),
@@ -448,6 +460,28 @@ fn samples_in(
         in_reply_to: "<reply-1@client.test>".to_string(),
     };
     all.push(("reply_answer_played", Template::ReplyAnswer, data(&answer)));
+    // The lines of an answer as `crate::play::reply` writes them in `lang`: English says
+    // the service's own words, another language its code's message.
+    let say = |key: &str, args: &[(&str, crate::i18n::Arg)]| crate::i18n::text(lang, key, args);
+    let turns = |played: i64| {
+        say(
+            "answer-position-turns",
+            &[("played", played.into()), ("next", (played + 1).into())],
+        )
+    };
+    let unread = if lang == Lang::En {
+        "at \"one\" (character 7): expected a slot number (at the word `one`)".to_string()
+    } else {
+        say(
+            "answer-problem-invalid_notation",
+            &[("word", "one".into()), ("offset", 7_i64.into())],
+        )
+    };
+    let moved_on = if lang == Lang::En {
+        "the game has moved on: it is at turn 8 (sequence 8)".to_string()
+    } else {
+        say("answer-problem-stale_seq", &[("current", 8_i64.into())])
+    };
     all.push((
         "reply_answer_refused",
         Template::ReplyAnswer,
@@ -457,12 +491,9 @@ fn samples_in(
             notation: None,
             happened: Vec::new(),
             said: Vec::new(),
-            problem: Some(
-                "invalid_notation: at \"one\" (character 7): expected a slot number (at the word `one`)"
-                    .to_string(),
-            ),
+            problem: Some(format!("invalid_notation: {unread}")),
             legal: vec!["tribe 1 at 0,1".to_string(), "discard 1".to_string()],
-            position: vec!["Turns played: 6; the next is turn 7.".to_string()],
+            position: vec![turns(6)],
             board: true,
             ..answer.clone()
         }),
@@ -476,12 +507,20 @@ fn samples_in(
             notation: None,
             happened: Vec::new(),
             said: Vec::new(),
-            problem: Some(
-                "stale_seq: the game has moved on: it is at turn 8 (sequence 8)".to_string(),
-            ),
+            problem: Some(format!("stale_seq: {moved_on}")),
             position: vec![
-                "Turns played: 8; the next is turn 9.".to_string(),
-                format!("Waiting for: {} (seat 1).", name(1)),
+                turns(8),
+                say(
+                    "answer-position-waiting",
+                    &[(
+                        "seats",
+                        say(
+                            "answer-position-seat",
+                            &[("player", name(1).into()), ("seat", 1_i64.into())],
+                        )
+                        .into(),
+                    )],
+                ),
             ],
             ..answer
         }),
@@ -1283,6 +1322,238 @@ fn words_tell_every_event_of_a_whole_game() {
     assert_eq!(words::hours(Lang::En, 72), "3 days");
     assert_eq!(words::hours(Lang::En, 36), "36 hours");
     assert_eq!(words::hours(Lang::En, 1), "1 hour");
+}
+
+/// Every event a game can tell, in words, for `lang`: the events of a whole random game
+/// of Gods, one of each kind with every clause, why a game ended, the turns the service
+/// played, and the events of Dreams as seat 1 reads them.
+fn every_event_in_words(lang: Lang) -> Vec<String> {
+    use games::dreams::{DreamsEvent, Guess, Role, Salt, StarKind};
+    use games::gods::{Colour, Hex, Tile};
+    let names = names();
+    let mut out = Vec::new();
+    let (_, log) = play(11, 10_000);
+    for turn in &log {
+        out.extend(words::turn(lang, &names, &turn.events));
+    }
+    let at = Hex { q: 2, r: -1 };
+    let to = Hex { q: 0, r: 1 };
+    let gods = [
+        GodsEvent::EndDeclared { seat: 0 },
+        GodsEvent::PlayedOn { seat: 1 },
+        GodsEvent::PowerGathered {
+            seat: 2,
+            gained: 1,
+            crystals: 4,
+        },
+        GodsEvent::TileDrawn {
+            tile: Tile::ExtraAction,
+        },
+        GodsEvent::TilesReturned {
+            tile: Tile::Whirlwind,
+        },
+        GodsEvent::TribePlaced {
+            seat: 1,
+            colour: Colour::Yellow,
+            at,
+            cost: 2,
+            marker: Some(3),
+        },
+        GodsEvent::TemplePlaced {
+            seat: 0,
+            at,
+            cost: 3,
+            converted: vec![
+                games::gods::Conversion { at: to, from: None },
+                games::gods::Conversion { at, from: Some(1) },
+            ],
+        },
+        GodsEvent::DesertPlaced {
+            seat: 3,
+            at,
+            gained: 2,
+        },
+        GodsEvent::DesertMoved {
+            seat: 2,
+            from: at,
+            to,
+            cost: 0,
+            whirlwind: true,
+        },
+        GodsEvent::DesertMoved {
+            seat: 2,
+            from: at,
+            to,
+            cost: 2,
+            whirlwind: false,
+        },
+        GodsEvent::ExtraActionTaken { seat: 0 },
+        GodsEvent::ExtraActionPlayed { seat: 0 },
+        GodsEvent::Discarded {
+            seat: 1,
+            tile: Tile::Decay,
+        },
+        GodsEvent::DecayPlaced {
+            seat: 1,
+            at,
+            victim: 2,
+            taken: 1,
+            gained: 1,
+        },
+        GodsEvent::VillageFounded {
+            seat: 0,
+            colour: Colour::Green,
+            vp: true,
+        },
+        GodsEvent::VillageFounded {
+            seat: 0,
+            colour: Colour::Blue,
+            vp: false,
+        },
+        GodsEvent::VillageLost {
+            seat: 3,
+            colour: Colour::Red,
+        },
+        GodsEvent::ActionsForfeited { seat: 2, owed: 2 },
+    ];
+    out.extend(words::turn(lang, &names, &gods));
+    for reason in [
+        EndReason::GameEndTile,
+        EndReason::Declared { seat: 1 },
+        EndReason::BagEmpty,
+        EndReason::PileEmpty,
+    ] {
+        out.push(words::end_reason(lang, &names, reason));
+    }
+    for source in ["resign", "forfeit", "timeout"] {
+        out.extend(words::by_service(lang, &names, 2, source));
+    }
+    let reveal = dreams::first_reveal();
+    let salt = Salt([7; 16]);
+    let dreams_events = [
+        DreamsEvent::RoundDealt {
+            round: 2,
+            dealer: 3,
+            cards: [1, 2, 3, 4],
+            reshuffled: false,
+        },
+        DreamsEvent::Role {
+            round: 2,
+            seat: 1,
+            role: Role::God,
+            vision: Some(2),
+        },
+        DreamsEvent::Role {
+            round: 2,
+            seat: 1,
+            role: Role::Mortal,
+            vision: None,
+        },
+        DreamsEvent::StarPlaced {
+            round: 2,
+            seat: 1,
+            kind: StarKind::Clear,
+            x: 25,
+            y: 70,
+        },
+        DreamsEvent::StarPlaced {
+            round: 2,
+            seat: 2,
+            kind: StarKind::Black,
+            x: 5,
+            y: 7,
+        },
+        DreamsEvent::StarPassed {
+            round: 2,
+            seat: 1,
+            kind: StarKind::Grey,
+        },
+        DreamsEvent::StarPassed {
+            round: 2,
+            seat: 0,
+            kind: StarKind::Clear,
+        },
+        DreamsEvent::GuessSealed {
+            round: 2,
+            seat: 3,
+            commitment: games::dreams::Commitment([1; 32]),
+        },
+        DreamsEvent::MyGuess {
+            round: 2,
+            seat: 1,
+            guess: None,
+            salt,
+        },
+        DreamsEvent::MyGuess {
+            round: 2,
+            seat: 1,
+            guess: Some(Guess::Seat(2)),
+            salt,
+        },
+        DreamsEvent::MyGuess {
+            round: 2,
+            seat: 1,
+            guess: Some(Guess::Image(3)),
+            salt,
+        },
+        DreamsEvent::Revealed(Box::new(reveal.clone())),
+        DreamsEvent::GameOver {
+            scores: vec![1, 2, 3, 4],
+            winners: vec![3],
+        },
+    ];
+    out.extend(words::dreams_turn(lang, &names, 1, &dreams_events));
+    // The reveal as its mortal reads it.
+    out.extend(words::dreams_turn(
+        lang,
+        &names,
+        reveal.mortal,
+        &[DreamsEvent::Revealed(Box::new(reveal))],
+    ));
+    for guess in [None, Some(Guess::Seat(0)), Some(Guess::Image(4))] {
+        out.push(words::dreams_guess(lang, &names, guess));
+    }
+    out.push(words::dreams_end(lang, &names, &[16, 3, 9, 2], 5));
+    out.push(words::dreams_end(lang, &names, &[16, 3, 17, 2], 6));
+    out
+}
+
+#[test]
+fn events_in_words_leave_no_english_sentence_in_another_language() {
+    let english = crate::i18n::english_fragments(3);
+    assert!(
+        english.iter().any(|f| f == "was turned face up"),
+        "the events' English is in the catalogue: {english:?}"
+    );
+    let in_english = every_event_in_words(Lang::En);
+    assert!(in_english.len() > 40, "{in_english:?}");
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let said = every_event_in_words(lang);
+        assert_eq!(said.len(), in_english.len(), "{}", lang.code());
+        for (sentence, english_sentence) in said.iter().zip(&in_english) {
+            for mark in ["{", "}", "$", "words-", "«"] {
+                if sentence.contains(mark) {
+                    problems.push(format!("{}: `{mark}` in {sentence:?}", lang.code()));
+                }
+            }
+            if lang == Lang::En {
+                continue;
+            }
+            if sentence == english_sentence {
+                problems.push(format!("{}: still English: {sentence:?}", lang.code()));
+            }
+            for fragment in english.iter().filter(|f| f.split_whitespace().count() >= 3) {
+                if sentence.contains(fragment.trim()) {
+                    problems.push(format!(
+                        "{}: English left: {fragment:?} in {sentence:?}",
+                        lang.code()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]

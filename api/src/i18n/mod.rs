@@ -19,6 +19,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
+pub mod problems;
 #[cfg(test)]
 mod tests;
 
@@ -167,6 +168,24 @@ macro_rules! catalogue {
                     "/mail.ftl"
                 )),
             ),
+            (
+                "problems.ftl",
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../templates/i18n/",
+                    $code,
+                    "/problems.ftl"
+                )),
+            ),
+            (
+                "pictures.ftl",
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../templates/i18n/",
+                    $code,
+                    "/pictures.ftl"
+                )),
+            ),
         ]
     };
 }
@@ -264,6 +283,24 @@ impl From<i64> for Arg {
 impl From<u32> for Arg {
     fn from(n: u32) -> Arg {
         Arg::Number(n.into())
+    }
+}
+
+impl From<u8> for Arg {
+    fn from(n: u8) -> Arg {
+        Arg::Number(n.into())
+    }
+}
+
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
     }
 }
 

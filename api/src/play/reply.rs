@@ -213,6 +213,10 @@ fn take(
     let mut reply = reader::read(&incoming.text, |t| kind.parse_turn(t).is_ok());
     let names = names_of(&table);
     let game_name = compose::game_name(&table.game.kind, &table.game.id);
+    // A refusal is told in the reader's language, as the API tells it.
+    let lang = crate::store::accounts::lang_and_zone(conn, &user_id)?
+        .and_then(|(code, _)| crate::i18n::Lang::from_code(&code))
+        .unwrap_or_default();
     let mut answer = ReplyAnswer {
         game_name: game_name.clone(),
         outcome: "noted".into(),
@@ -252,7 +256,7 @@ fn take(
             }
             Err(e) => {
                 answer.outcome = "refused".into();
-                answer.problem = Some(problem(&e));
+                answer.problem = Some(problem(&e, lang));
             }
         }
     }
@@ -273,7 +277,7 @@ fn take(
                 Ok(_) => "accepted: it has started, and your turn mail (if it is your turn) is on its way"
                     .to_string(),
                 Err(e) if e.status().is_server_error() => return Err(e),
-                Err(e) => format!("not taken: {}", problem(&e)),
+                Err(e) => format!("not taken: {}", problem(&e, lang)),
             },
         );
         reply.text.retain(|l| !is_yes(l));
@@ -327,8 +331,15 @@ fn take(
                 // The turns queued after this one, in its transaction: judged on the game
                 // this turn leaves (a refusal is told, and does not undo the turn).
                 if let Some(lines) = &reply.queue {
-                    answer.queue_notes =
-                        queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, true);
+                    answer.queue_notes = queue_from_reply(
+                        conn,
+                        app,
+                        &address.game_id,
+                        &to.user_id,
+                        lines,
+                        true,
+                        lang,
+                    );
                 }
                 answer.outcome = "played".into();
                 answer.turn = Some(crate::game::turn_of_seq(seq));
@@ -381,16 +392,16 @@ fn take(
                 Err(e) if e.status().is_server_error() => return Err(e),
                 Err(e) if e.code() == "stale_seq" => {
                     answer.outcome = "moved_on".into();
-                    answer.problem = Some(problem(&e));
+                    answer.problem = Some(problem(&e, lang));
                 }
                 Err(e) => {
                     answer.outcome = "refused".into();
-                    answer.problem = Some(problem(&e));
+                    answer.problem = Some(problem(&e, lang));
                 }
             }
         } else if let Some(lines) = &reply.queue {
             answer.queue_notes =
-                queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, false);
+                queue_from_reply(conn, app, &address.game_id, &to.user_id, lines, false, lang);
         } else if reply.is_empty() && reply.text.is_empty() {
             answer.outcome = "refused".into();
             answer.problem =
@@ -438,6 +449,7 @@ fn queue_from_reply(
     user_id: &str,
     lines: &[String],
     in_turn: bool,
+    lang: crate::i18n::Lang,
 ) -> Vec<String> {
     let inputs: Vec<play::TurnInput> = lines
         .iter()
@@ -450,7 +462,7 @@ fn queue_from_reply(
     };
     match set {
         Ok(view) => play::queue::in_words(&view),
-        Err(e) => vec![format!("Not queued: {}", problem(&e))],
+        Err(e) => vec![format!("Not queued: {}", problem(&e, lang))],
     }
 }
 
@@ -518,9 +530,11 @@ fn finish(
     Ok(Received { outcome, answered })
 }
 
-/// The problem as the API would state it: the code, the words, and the rule or the word.
-fn problem(e: &ApiError) -> String {
-    let mut s = format!("{}: {}", e.code(), e.detail());
+/// The problem as the API would state it to a reader of `lang`: the code, the words, and
+/// the rule or the word.
+fn problem(e: &ApiError, lang: crate::i18n::Lang) -> String {
+    let detail = crate::i18n::problems::words_in(e, lang).detail;
+    let mut s = format!("{}: {detail}", e.code());
     if let Some(word) = e.extra("word").and_then(Value::as_str) {
         s.push_str(&format!(" (at the word `{word}`)"));
     }

@@ -476,9 +476,19 @@ fn samples_in(
             notation: None,
             happened: Vec::new(),
             said: Vec::new(),
-            problem: Some(
-                "stale_seq: the game has moved on: it is at turn 8 (sequence 8)".to_string(),
-            ),
+            // As the reply's answer tells the refusal: in the reader's language.
+            problem: Some(format!(
+                "stale_seq: {}",
+                crate::i18n::problems::words_in(
+                    &crate::error::ApiError::conflict(
+                        "stale_seq",
+                        "the game has moved on: it is at turn 8 (sequence 8)",
+                    )
+                    .said("problem-stale-seq", vec![("current", 8.into())]),
+                    lang,
+                )
+                .detail
+            )),
             position: vec![
                 "Turns played: 8; the next is turn 9.".to_string(),
                 format!("Waiting for: {} (seat 1).", name(1)),

@@ -6,7 +6,8 @@
 //! a language lacks ([`text`]), plural rules by CLDR (Fluent's `{ $n -> [one] … *[other] … }`
 //! picks the category of the bundle's language), the formats of dates and of time left,
 //! choosing a language from an `Accept-Language` header ([`Lang::negotiate`]), and the
-//! template function `t("key", name=…)` ([`register`]) that mail and pages call.
+//! template function `t("key", name=…)` ([`register`]) that mail and pages call, and a
+//! refusal ([`crate::error::ApiError`]) in the reader's words ([`problems`]).
 //! Must not: know what a mail or a page is, read the database or the clock.
 //!
 //! A message's own text is trusted (it is ours); the values put into it are not. In an

@@ -298,3 +298,38 @@ api_test! {
         assert!(message.contains("tessere scoperte"), "{message}");
     }
 }
+
+api_test! {
+    async fn the_board_picture_says_its_words_in_the_readers_language(app) {
+        let (id, players) = crate::games::started_game(&app, 2).await;
+        let svg = |asks: Option<&'static str>| {
+            let mut req = app
+                .client
+                .get(format!("{}/games/{id}/board.svg", app.url))
+                .bearer_auth(&players[0].token);
+            if let Some(langs) = asks {
+                req = req.header(reqwest::header::ACCEPT_LANGUAGE, langs);
+            }
+            async move {
+                let res = req.send().await.expect("sent");
+                assert_eq!(res.status(), StatusCode::OK);
+                let lang = res.headers()["content-language"].to_str().unwrap().to_string();
+                (lang, res.text().await.unwrap())
+            }
+        };
+        let (lang, english) = svg(None).await;
+        assert_eq!(lang, "en");
+        assert!(english.contains(">Key</text>"), "{english}");
+        let (lang, japanese) = svg(Some("ja")).await;
+        assert_eq!(lang, "ja");
+        assert!(japanese.contains(">凡例</text>") && !japanese.contains(">Key</text>"));
+        // Without the header, the reader's own language.
+        let (status, _) = app
+            .call(Method::PATCH, "/me/preferences", Some(&players[0].token), Some(json!({"lang": "de"})))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (lang, german) = svg(None).await;
+        assert_eq!(lang, "de");
+        assert!(german.contains(">Legende</text>"), "{german}");
+    }
+}

@@ -51,14 +51,6 @@ pub fn response_in(e: &ApiError, lang: Lang) -> HttpResponse {
     )
 }
 
-/// The language the request's `Accept-Language` asks for first among ours, if any.
-fn asked_lang(req: &HttpRequest) -> Option<Lang> {
-    req.headers()
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(Lang::negotiate)
-}
-
 /// The signed-in account's language ([`Caller`] left in the request); English when it
 /// cannot be read.
 async fn account_lang(state: web::Data<AppState>, user_id: String) -> Lang {
@@ -208,7 +200,7 @@ pub fn problem_for_bare_errors<B: MessageBody + 'static>(
             problem
         }
     };
-    if let Some(lang) = asked_lang(res.request()) {
+    if let Some(lang) = crate::http::client::accept_language(res.request()) {
         return Ok(ErrorHandlerResponse::Response(in_words(
             res, &problem, lang,
         )));
@@ -378,6 +370,62 @@ mod tests {
                 let key = format!("problem-{code}");
                 if !i18n::has(lang, &key) {
                     missing.push(format!("{}: {key}", lang.code()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no sentence for {missing:#?}");
+    }
+
+    /// Every rule id the engine refuses a turn by (a `"G-…"` or `"D-…"` literal of the
+    /// games' source) says what it asks in every language.
+    #[test]
+    fn every_rule_the_engine_refuses_by_says_what_it_asks_in_every_language() {
+        fn walk(dir: &Path, out: &mut BTreeSet<String>) {
+            for entry in std::fs::read_dir(dir).expect("the games' source").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let source = std::fs::read_to_string(&path).expect("a source file");
+                for (at, _) in source.match_indices("RuleError::new(") {
+                    let rest = source[at + "RuleError::new(".len()..].trim_start();
+                    if let Some(id) = rest.strip_prefix('"').and_then(|r| r.split('"').next()) {
+                        out.insert(id.to_string());
+                    }
+                }
+                // Rules handed on as a value: `check_place(at, "G-A3")`, `refuse` in Dreams.
+                for (at, _) in source
+                    .match_indices("\"G-")
+                    .chain(source.match_indices("\"D-"))
+                {
+                    let id: String = source[at + 1..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                        .collect();
+                    let closed = source[at + 1 + id.len()..].starts_with('"');
+                    if closed && id.ends_with(|c: char| c.is_ascii_digit()) {
+                        out.insert(id);
+                    }
+                }
+            }
+        }
+        let mut rules = BTreeSet::new();
+        walk(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/src"),
+            &mut rules,
+        );
+        for known in ["G-T5", "G-A1", "D-R4", "D-R8"] {
+            assert!(rules.contains(known), "the scan misses {known}: {rules:?}");
+        }
+        let mut missing = Vec::new();
+        for lang in Lang::ALL {
+            for rule in &rules {
+                if !i18n::has(lang, &format!("rule-{rule}")) {
+                    missing.push(format!("{}: rule-{rule}", lang.code()));
                 }
             }
         }

@@ -326,6 +326,7 @@ async fn main() -> Result<(), BoxError> {
                 .into_iter()
                 .map(|n| (n, CardArt::Standard(n)))
                 .collect(),
+            ..DreamsStyle::default()
         };
         if let Some(k) = args.profile {
             for _ in 0..k {

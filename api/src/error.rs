@@ -9,6 +9,13 @@
 //! into a response, once (`crate::http::problem`), and the mail edge into words. actix's
 //! own errors (malformed JSON, wrong content type, body too large, bad query, unknown
 //! path, method not allowed) are brought into the same shape there too.
+//!
+//! `detail` (and `title`) are prose: the HTTP edge writes them in the reader's language.
+//! An error may name its sentence in the catalogues (`templates/i18n/<code>/problems.ftl`)
+//! with [`ApiError::said`], a key and the values put into it; one that does not is told in
+//! another language by its code's sentence (`problem-<code>`), and in English by its
+//! `detail` as written here. `type`, `code` and the extension members stay as they are in
+//! every language.
 
 use http::StatusCode;
 use serde_json::{json, Map, Value};
@@ -20,7 +27,7 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 pub const JSON_LIMIT: usize = 64 * 1024;
 
 /// An error on its way to the client.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ApiError {
     status: StatusCode,
     code: &'static str,
@@ -30,7 +37,43 @@ pub struct ApiError {
     retry_after: Option<u64>,
     /// The inside story of a 5xx: logged, never sent.
     cause: Option<String>,
+    /// The catalogue's sentence for `detail`, and the values put into it (boxed: an
+    /// error is returned by value everywhere, and stays small).
+    said: Option<Box<Sentence>>,
 }
+
+/// A message key of the catalogues and the values put into it.
+type Sentence = (&'static str, Vec<(&'static str, Said)>);
+
+/// A value put into a problem's sentence (the catalogue's `{ $name }`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Said {
+    Text(String),
+    Number(i64),
+}
+
+impl From<&str> for Said {
+    fn from(s: &str) -> Said {
+        Said::Text(s.to_string())
+    }
+}
+
+impl From<String> for Said {
+    fn from(s: String) -> Said {
+        Said::Text(s)
+    }
+}
+
+macro_rules! said_number {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Said {
+            fn from(n: $t) -> Said {
+                Said::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+said_number!(i64, i32, u32, u64, usize);
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
@@ -43,6 +86,7 @@ impl ApiError {
             extra: Map::new(),
             retry_after: None,
             cause: None,
+            said: None,
         }
     }
 
@@ -120,10 +164,24 @@ impl ApiError {
         self
     }
 
-    /// The same problem in other words.
+    /// The same problem in other words (English; the catalogue's sentence, if one was
+    /// named, no longer says it).
     pub fn with_detail(mut self, detail: impl Into<String>) -> ApiError {
         self.detail = detail.into();
+        self.said = None;
         self
+    }
+
+    /// `detail` is the catalogue's message `key` with `values` (its English text is the
+    /// detail given: the edge writes it in the reader's language).
+    pub fn said(mut self, key: &'static str, values: Vec<(&'static str, Said)>) -> ApiError {
+        self.said = Some(Box::new((key, values)));
+        self
+    }
+
+    /// The catalogue's sentence named by [`ApiError::said`], if any.
+    pub fn sentence(&self) -> Option<(&'static str, &[(&'static str, Said)])> {
+        self.said.as_deref().map(|(k, v)| (*k, v.as_slice()))
     }
 
     /// Add an extension member to the body.
@@ -160,19 +218,27 @@ impl ApiError {
         &self.detail
     }
 
-    /// The problem+json body.
+    /// The problem+json body, in English.
     pub fn body(&self) -> Value {
+        self.body_with(
+            self.status.canonical_reason().unwrap_or("Error"),
+            &self.detail,
+            &Map::new(),
+        )
+    }
+
+    /// The problem+json body with `title` and `detail` as given (in the reader's
+    /// language), and extension members replaced by `words` (a member that is prose, as a
+    /// rule's `message`).
+    pub fn body_with(&self, title: &str, detail: &str, words: &Map<String, Value>) -> Value {
         let mut body = Map::new();
         body.insert("type".into(), json!(format!("/problems/{}", self.code)));
-        body.insert(
-            "title".into(),
-            json!(self.status.canonical_reason().unwrap_or("Error")),
-        );
+        body.insert("title".into(), json!(title));
         body.insert("status".into(), json!(self.status.as_u16()));
-        body.insert("detail".into(), json!(self.detail));
+        body.insert("detail".into(), json!(detail));
         body.insert("code".into(), json!(self.code));
         for (k, v) in &self.extra {
-            body.insert(k.clone(), v.clone());
+            body.insert(k.clone(), words.get(k).unwrap_or(v).clone());
         }
         Value::Object(body)
     }

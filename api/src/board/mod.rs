@@ -29,6 +29,8 @@ pub mod uploads;
 #[cfg(test)]
 mod tests;
 
+use crate::i18n::Lang;
+
 pub use card_cost::{
     CardLimits, DEFAULT_CARD_MEMORY_MIB, DEFAULT_CARD_WORK_MILLIONS, MAX_TURBULENCE_OCTAVES,
 };
@@ -65,6 +67,8 @@ pub struct BoardStyle {
     /// (`crate::game::naming`: from the log's sequence, which the view does not hold).
     /// `None`: the line says no number (the rules' own count of gods' turns is not it).
     pub turns: Option<TurnNumbers>,
+    /// The language of the picture's words (the panel, the key, the status line).
+    pub lang: Lang,
 }
 
 /// A board's place in its game's log, as the status line numbers it.
@@ -86,6 +90,7 @@ impl Default for BoardStyle {
             panel: true,
             stacked: false,
             turns: None,
+            lang: Lang::En,
         }
     }
 }

@@ -1,7 +1,10 @@
-//! SVG to PNG with resvg, drawing text with the bundled Go fonts only.
+//! SVG to PNG with resvg, drawing text with the bundled fonts only.
 //!
-//! The font database holds nothing but `assets/fonts/Go-*.ttf` (embedded in the binary), so
+//! The font database holds nothing but `assets/fonts/Go-*.ttf` and, for the Japanese words
+//! the Go fonts lack, `assets/fonts/NotoSansJP-Subset-*.otf` (embedded in the binary), so
 //! the picture is the same on a developer's machine, in CI and on a server without fonts.
+//! A character Go lacks is drawn from the first bundled font of the nearest weight that
+//! has it.
 //! The labels of our own pictures are drawn from glyphs cached per thread
 //! ([`text`](super::text)), not by usvg: the same shapes, several times faster; and what
 //! repeats in them (hexes, tiles, cards) is drawn once per thread and laid as copies
@@ -9,10 +12,16 @@
 
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
+use skrifa::MetadataProvider;
 use std::sync::{Arc, OnceLock};
 
 pub(super) static GO_REGULAR: &[u8] = include_bytes!("../../assets/fonts/Go-Regular.ttf");
 pub(super) static GO_BOLD: &[u8] = include_bytes!("../../assets/fonts/Go-Bold.ttf");
+/// Noto Sans CJK JP, cut down to the characters the pictures' words need and the kana
+/// (`assets/fonts/subset-cjk.py`).
+pub(super) static JP_REGULAR: &[u8] =
+    include_bytes!("../../assets/fonts/NotoSansJP-Subset-Regular.otf");
+pub(super) static JP_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-Subset-Bold.otf");
 
 /// The longest side of a PNG, in pixels. A board is unbounded; a picture is not: a larger
 /// one is scaled down to fit, so a pathological board cannot exhaust memory.
@@ -37,6 +46,8 @@ pub(crate) fn fonts() -> Arc<fontdb::Database> {
             let mut db = fontdb::Database::new();
             db.load_font_source(fontdb::Source::Binary(Arc::new(GO_REGULAR)));
             db.load_font_source(fontdb::Source::Binary(Arc::new(GO_BOLD)));
+            db.load_font_source(fontdb::Source::Binary(Arc::new(JP_REGULAR)));
+            db.load_font_source(fontdb::Source::Binary(Arc::new(JP_BOLD)));
             // Whatever family an SVG asks for, it gets Go.
             db.set_sans_serif_family("Go");
             db.set_serif_family("Go");
@@ -73,8 +84,35 @@ pub(crate) fn options() -> usvg::Options<'static> {
     usvg::Options {
         font_family: "Go".to_string(),
         fontdb: fonts(),
+        font_resolver: usvg::FontResolver {
+            select_font: usvg::FontResolver::default_font_selector(),
+            select_fallback: fallback(),
+        },
         ..usvg::Options::default()
     }
+}
+
+/// For a character the font of its text lacks: the bundled font that has it, of the
+/// weight nearest that font's (a bold label stays bold); quietly (usvg's own choice logs
+/// a warning for every label).
+fn fallback() -> usvg::FallbackSelectionFn<'static> {
+    Box::new(|c, used, db| {
+        let weight = used
+            .first()
+            .and_then(|id| db.face(*id))
+            .map_or(400, |face| face.weight.0);
+        let has = |id| {
+            db.with_face_data(id, |data, index| {
+                skrifa::FontRef::from_index(data, index)
+                    .is_ok_and(|font| font.charmap().map(c).is_some())
+            })
+            .unwrap_or(false)
+        };
+        db.faces()
+            .filter(|face| !used.contains(&face.id) && has(face.id))
+            .min_by_key(|face| face.weight.0.abs_diff(weight))
+            .map(|face| face.id)
+    })
 }
 
 /// Draw an SVG into a pixmap at `scale` pixels per user unit, scaled down further if a

@@ -11,6 +11,7 @@
 //! it, [`BoardStyle::stacked`](super::BoardStyle), for the mail).
 
 use super::BoardStyle;
+use crate::i18n::{self, Arg};
 use games::gods::view::{GodView, GodsView};
 use games::gods::{Cell, Colour, Draw, Hex, PerColour, Phase, Tile};
 use games::Seat;
@@ -116,7 +117,7 @@ pub fn board_svg(view: &GodsView, style: &BoardStyle) -> String {
         "<title>{}</title>\n",
         // No number: the rules' own count of gods' turns is not the log's, which is the
         // "turn N" players read everywhere (`crate::game::naming`); a view has no `seq`.
-        esc("Gods board")
+        esc(&words(style, "picture-gods-board", &[]))
     );
     out.push_str(DEFS);
     w!(
@@ -502,6 +503,32 @@ fn text(
     w!(out, ">{}</text>", esc(content));
 }
 
+/// Message `key` of the picture's language.
+fn words(style: &BoardStyle, key: &str, args: &[(&str, Arg)]) -> String {
+    i18n::text(style.lang, key, args)
+}
+
+/// A tile's name in the picture's language.
+fn tile_words(style: &BoardStyle, tile: Tile) -> String {
+    match tile {
+        Tile::Tribe(c) => words(style, "tile-tribe", &[("colour", c.name().into())]),
+        Tile::Desert => words(style, "tile-desert", &[]),
+        Tile::Whirlwind => words(style, "tile-whirlwind", &[]),
+        Tile::ExtraAction => words(style, "tile-extra-action", &[]),
+        Tile::GameEnd => words(style, "tile-game-end", &[]),
+        Tile::Decay => words(style, "tile-decay", &[]),
+    }
+}
+
+/// About how wide `label` is drawn at 12px: a wide (CJK) character takes about twice a
+/// Latin one.
+fn width_at_12(label: &str) -> f64 {
+    label
+        .chars()
+        .map(|c| if u32::from(c) >= 0x2E80 { 12.0 } else { 6.6 })
+        .sum()
+}
+
 /// The name drawn for `seat`: the display name, trimmed and shortened, or `god N`.
 fn name_of(style: &BoardStyle, seat: Seat) -> String {
     match style.names.get(seat).map(|s| s.trim()) {
@@ -514,7 +541,7 @@ fn name_of(style: &BoardStyle, seat: Seat) -> String {
                 name.to_string()
             }
         }
-        _ => format!("god {seat}"),
+        _ => words(style, "picture-god", &[("seat", seat.into())]),
     }
 }
 
@@ -532,16 +559,17 @@ fn draw_panel(out: &mut String, view: &GodsView, style: &BoardStyle) -> f64 {
     text(out, 0.0, y, 14.0, INK, "start", "", &status(view, style));
     y += 14.0;
 
-    heading(out, &mut y, "Gods");
+    heading(out, &mut y, &words(style, "picture-gods", &[]));
     for god in &view.gods {
         draw_god(out, &mut y, view, style, god);
     }
 
     if style.details {
-        heading(out, &mut y, "Display");
+        heading(out, &mut y, &words(style, "picture-display", &[]));
         if view.display.is_empty() {
             y += 18.0;
-            text(out, 8.0, y, 13.0, "#555555", "start", "", "(empty)");
+            let empty = words(style, "picture-empty", &[]);
+            text(out, 8.0, y, 13.0, "#555555", "start", "", &empty);
         }
         for (i, tile) in view.display.iter().enumerate() {
             y += 24.0;
@@ -558,22 +586,28 @@ fn draw_panel(out: &mut String, view: &GodsView, style: &BoardStyle) -> f64 {
             w!(out, "<g transform=\"translate(38,{})\">", n(y));
             draw_tile_glyph(out, *tile, 11.0);
             out.push_str("</g>");
-            text(out, 56.0, y + 5.0, 13.0, INK, "start", "", &tile.name());
+            text(
+                out,
+                56.0,
+                y + 5.0,
+                13.0,
+                INK,
+                "start",
+                "",
+                &tile_words(style, *tile),
+            );
         }
         y += 22.0;
-        let source = match view.options.draw {
-            Draw::Pile => "pile",
-            Draw::Bag => "bag",
+        let key = match view.options.draw {
+            Draw::Pile => "picture-left-in-pile",
+            Draw::Bag => "picture-left-in-bag",
         };
-        let left = format!(
-            "{} left in the {source}",
-            count(view.tiles_remaining, "tile")
-        );
+        let left = words(style, key, &[("n", view.tiles_remaining.into())]);
         text(out, 8.0, y, 12.0, "#555555", "start", "", &left);
         y += 6.0;
     }
 
-    heading(out, &mut y, "Key");
+    heading(out, &mut y, &words(style, "picture-key", &[]));
     let key = |out: &mut String, y: &mut f64, cell: Option<Cell>, words: &str| {
         *y += 28.0;
         w!(out, "<g transform=\"translate(18,{})\">", n(*y));
@@ -588,7 +622,7 @@ fn draw_panel(out: &mut String, view: &GodsView, style: &BoardStyle) -> f64 {
         out,
         &mut y,
         Some(Cell::Temple { god: 0 }),
-        "temple: its god's colour and number",
+        &words(style, "picture-key-temple", &[]),
     );
     key(
         out,
@@ -597,15 +631,25 @@ fn draw_panel(out: &mut String, view: &GodsView, style: &BoardStyle) -> f64 {
             colour: Colour::Red,
             marker: Some(0),
         }),
-        "tribe (R/Y/G/B) with a god's marker",
+        &words(style, "picture-key-tribe", &[]),
     );
-    key(out, &mut y, Some(Cell::Desert), "desert");
+    key(
+        out,
+        &mut y,
+        Some(Cell::Desert),
+        &tile_words(style, Tile::Desert),
+    );
     let decay_in_play =
         view.options.decay_tile || view.board.iter().any(|(_, c)| matches!(c, Cell::Decay));
     if decay_in_play {
-        key(out, &mut y, Some(Cell::Decay), "decay tile");
+        key(
+            out,
+            &mut y,
+            Some(Cell::Decay),
+            &tile_words(style, Tile::Decay),
+        );
     }
-    key(out, &mut y, None, "empty hex a tile may go on: q,r");
+    key(out, &mut y, None, &words(style, "picture-key-empty", &[]));
     y += 24.0;
     text(
         out,
@@ -615,7 +659,7 @@ fn draw_panel(out: &mut String, view: &GodsView, style: &BoardStyle) -> f64 {
         "#555555",
         "start",
         "",
-        "q+1: one hex east (right); r+1: one hex south-east",
+        &words(style, "picture-key-axes", &[]),
     );
     y + 6.0
 }
@@ -627,28 +671,64 @@ fn status(view: &GodsView, style: &BoardStyle) -> String {
         let winners = outcome
             .winners
             .iter()
-            .map(|&seat| format!("god {seat} ({})", name_of(style, seat)))
-            .collect::<Vec<_>>()
-            .join(" and ");
+            .map(|&seat| {
+                words(
+                    style,
+                    "picture-god-named",
+                    &[("seat", seat.into()), ("name", name_of(style, seat).into())],
+                )
+            })
+            .reduce(|first, second| {
+                words(
+                    style,
+                    "picture-and",
+                    &[("first", first.into()), ("second", second.into())],
+                )
+            })
+            .unwrap_or_default();
         return match style.turns {
-            Some(t) => format!("Game over after turn {}: {winners} won", t.last),
-            None => format!("Game over: {winners} won"),
+            Some(t) => words(
+                style,
+                "picture-game-over-after-turn",
+                &[("turn", t.last.into()), ("winners", winners.into())],
+            ),
+            None => words(
+                style,
+                "picture-game-over-won",
+                &[("winners", winners.into())],
+            ),
         };
     }
-    let turn = style.turns.map(|t| format!("Turn {}", t.next));
     match view.to_move {
         Some(seat) => {
-            let waiting = match view.phase {
-                Phase::MayDeclare => " (may end the game)",
-                Phase::Actions | Phase::Over => "",
-            };
             let name = name_of(style, seat);
-            match turn {
-                Some(turn) => format!("{turn}: god {seat} ({name}) to move{waiting}"),
-                None => format!("God {seat} ({name}) to move{waiting}"),
+            let to_move = match style.turns {
+                Some(t) => words(
+                    style,
+                    "picture-turn-god-to-move",
+                    &[
+                        ("turn", t.next.into()),
+                        ("seat", seat.into()),
+                        ("name", name.into()),
+                    ],
+                ),
+                None => words(
+                    style,
+                    "picture-god-to-move",
+                    &[("seat", seat.into()), ("name", name.into())],
+                ),
+            };
+            match view.phase {
+                Phase::MayDeclare => {
+                    format!("{to_move} {}", words(style, "picture-may-end", &[]))
+                }
+                Phase::Actions | Phase::Over => to_move,
             }
         }
-        None => turn.unwrap_or_default(),
+        None => style
+            .turns
+            .map(|t| words(style, "picture-turn", &[("turn", t.next.into())]))
+            .unwrap_or_default(),
     }
 }
 
@@ -704,37 +784,49 @@ fn draw_god(out: &mut String, y: &mut f64, view: &GodsView, style: &BoardStyle, 
             INK,
             "end",
             if won { "bold" } else { "" },
-            &format!("{score} pts"),
+            &words(style, "picture-points", &[("score", (*score).into())]),
         );
     }
     if style.details {
         *y += 19.0;
-        let mut supplies = format!(
-            "{} · supply: {}, {}",
-            count(god.crystals.into(), "crystal"),
-            count(god.temples_in_supply.into(), "temple"),
-            count(god.markers_in_supply.into(), "marker"),
+        let many = |key: &str, n: u8| words(style, key, &[("n", u32::from(n).into())]);
+        let mut supplies = words(
+            style,
+            "picture-supplies",
+            &[
+                ("crystals", many("picture-crystals", god.crystals).into()),
+                (
+                    "temples",
+                    many("picture-temples", god.temples_in_supply).into(),
+                ),
+                (
+                    "markers",
+                    many("picture-markers", god.markers_in_supply).into(),
+                ),
+            ],
         );
         if god.extra_actions > 0 {
-            w!(supplies, " · {} extra", god.extra_actions);
+            w!(supplies, " · {}", many("picture-extra", god.extra_actions));
         }
         text(out, 30.0, *y + 4.0, 12.0, INK, "start", "", &supplies);
         *y += 17.0;
-        let x = chips(out, 30.0, *y, "villages", &god.villages);
-        chips(out, x + 14.0, *y, "VP", &god.vp);
+        let none = words(style, "picture-none", &[]);
+        let villages = words(style, "picture-villages", &[]);
+        let x = chips(out, 30.0, *y, &villages, &god.villages, &none);
+        let vp = words(style, "picture-vp", &[]);
+        chips(out, x + 14.0, *y, &vp, &god.vp, &none);
     }
     *y = top + height;
 }
 
 /// `label` then, per colour held, a small square in the tribe colour and the count.
 /// Returns where it ended.
-fn chips(out: &mut String, x: f64, y: f64, label: &str, counts: &PerColour) -> f64 {
+fn chips(out: &mut String, x: f64, y: f64, label: &str, counts: &PerColour, none: &str) -> f64 {
     text(out, x, y + 4.0, 12.0, INK, "start", "", label);
-    // Go at 12px: about 6.6px per character.
-    let mut x = x + 6.6 * label.chars().count() as f64 + 6.0;
+    let mut x = x + width_at_12(label) + 6.0;
     if counts.total() == 0 {
-        text(out, x, y + 4.0, 12.0, "#777777", "start", "", "none");
-        return x + 30.0;
+        text(out, x, y + 4.0, 12.0, "#777777", "start", "", none);
+        return x + width_at_12(none).max(30.0);
     }
     for c in Colour::ALL {
         let k = counts.get(c);
@@ -789,15 +881,6 @@ fn draw_tile_glyph(out: &mut String, tile: Tile, s: f64) {
             );
             text(out, 0.0, 0.35 * s, s, ink, "middle", "bold", mark);
         }
-    }
-}
-
-/// `1 tile`, `2 tiles`.
-fn count(k: usize, noun: &str) -> String {
-    if k == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{k} {noun}s")
     }
 }
 

@@ -675,3 +675,150 @@ fn write_pictures_for_a_look() {
         std::fs::write(dir.join(format!("hermes-board-{name}.png")), png).expect("write");
     }
 }
+
+/// The bundled faces, regular and bold: Go, then the Japanese subset.
+fn bundled_faces() -> [[skrifa::FontRef<'static>; 2]; 2] {
+    use super::png::{GO_BOLD, GO_REGULAR, JP_BOLD, JP_REGULAR};
+    let face = |data: &'static [u8]| skrifa::FontRef::new(data).expect("a bundled font parses");
+    [
+        [face(GO_REGULAR), face(JP_REGULAR)],
+        [face(GO_BOLD), face(JP_BOLD)],
+    ]
+}
+
+/// The characters of `text` that no bundled font of either weight draws.
+pub(crate) fn undrawable(text: &str) -> Vec<char> {
+    use skrifa::MetadataProvider;
+    let faces = bundled_faces();
+    let mut missing: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .filter(|&c| {
+            !faces
+                .iter()
+                .all(|weight| weight.iter().any(|f| f.charmap().map(c).is_some()))
+        })
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    missing
+}
+
+/// The text of every `<text>` of an SVG.
+pub(crate) fn drawn_words(svg: &str) -> String {
+    let doc = usvg::roxmltree::Document::parse(svg).expect("the SVG parses");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .flat_map(|n| n.descendants().filter_map(|t| t.text()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every character the pictures' words may draw, in every language (every text of every
+/// variant of `pictures.ftl` and of the tiles' names), is in a bundled font, regular and
+/// bold: no box for a missing glyph in any language.
+#[test]
+fn every_character_of_the_pictures_words_in_every_language_is_in_the_bundled_fonts() {
+    use crate::i18n::{sources, Lang};
+    use fluent_syntax::ast;
+    fn texts(p: &ast::Pattern<&str>, out: &mut String) {
+        for element in &p.elements {
+            match element {
+                ast::PatternElement::TextElement { value } => out.push_str(value),
+                ast::PatternElement::Placeable {
+                    expression: ast::Expression::Select { variants, .. },
+                } => {
+                    for v in variants {
+                        texts(&v.value, out);
+                    }
+                }
+                ast::PatternElement::Placeable { .. } => {}
+            }
+        }
+    }
+    let mut checked = 0;
+    for lang in Lang::ALL {
+        let mut words = String::new();
+        for (file, source) in sources(lang) {
+            let resource = fluent_syntax::parser::parse(*source).expect("the catalogue parses");
+            for entry in &resource.body {
+                let ast::Entry::Message(m) = entry else {
+                    continue;
+                };
+                let drawn = *file == "pictures.ftl"
+                    || (*file == "common.ftl" && m.id.name.starts_with("tile-"));
+                if let (true, Some(p)) = (drawn, &m.value) {
+                    texts(p, &mut words);
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(undrawable(&words), Vec::<char>::new(), "{}", lang.code());
+    }
+    assert!(checked > 6 * 60, "only {checked} messages read");
+    // The check can fail: Go alone has no kanji or kana, and nothing has every character.
+    let go = skrifa::FontRef::new(super::png::GO_REGULAR).expect("Go");
+    use skrifa::MetadataProvider;
+    assert!(go.charmap().map('神').is_none() && go.charmap().map('の').is_none());
+    assert_eq!(undrawable("神の\u{10FFFD}"), vec!['\u{10FFFD}']);
+}
+
+/// The board in Japanese: its words from the catalogue, every character of them in the
+/// bundled fonts, and drawn (the Japanese labels are drawn by resvg from the Japanese
+/// font: more ink than the same board with its Japanese characters removed).
+#[test]
+fn a_japanese_board_says_its_words_in_japanese_and_draws_every_glyph() {
+    use crate::i18n::Lang;
+    let style = BoardStyle {
+        names: names(),
+        title: Some("Gods #0a1b2c".to_string()),
+        lang: Lang::Ja,
+        ..BoardStyle::default()
+    };
+    let view = played(7, 40);
+    let svg = board_svg(&view, &style);
+    let words = drawn_words(&svg);
+    for said in ["凡例", "場のタイル", "村落", "神 "] {
+        assert!(words.contains(said), "no {said:?} in {words}");
+    }
+    for english in ["Key", "Display", "villages", "supply", "left in the"] {
+        assert!(!words.contains(english), "{english:?} in {words}");
+    }
+    assert_eq!(undrawable(&words), Vec::<char>::new());
+    let png = board_png(&svg).expect("draws");
+    let ascii_only: String = svg
+        .chars()
+        .filter(|c| c.is_ascii() || !c.is_alphabetic())
+        .collect();
+    let without = board_png(&ascii_only).expect("draws");
+    assert!(
+        inked_pixels(&png) > inked_pixels(&without) + 2_000,
+        "the Japanese words drew little ink"
+    );
+    if let Some(dir) = std::env::var_os("HERMES_SHOTS") {
+        std::fs::create_dir_all(&dir).expect("the shots folder");
+        std::fs::write(PathBuf::from(dir).join("board-ja.png"), &png).expect("written");
+    }
+}
+
+/// The English board's words are as they were before they came from the catalogue.
+#[test]
+fn the_english_board_reads_as_before() {
+    let style = BoardStyle {
+        names: names(),
+        ..BoardStyle::default()
+    };
+    let words = drawn_words(&board_svg(&played(7, 40), &style));
+    for said in [
+        "Key",
+        "Display",
+        "temple: its god's colour and number",
+        "tribe (R/Y/G/B) with a god's marker",
+        "empty hex a tile may go on: q,r",
+        "q+1: one hex east (right); r+1: one hex south-east",
+        " · supply: ",
+        "villages",
+    ] {
+        assert!(words.contains(said), "no {said:?} in {words}");
+    }
+}

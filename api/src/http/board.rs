@@ -16,8 +16,10 @@ use crate::auth::jwt::Purpose;
 use crate::auth::Caller;
 use crate::error::{blocking, ApiError, ApiResult};
 use crate::game::Table;
+use crate::http::client::accept_language;
 use crate::http::games::ViewAs;
 use crate::http::pictures::drawing;
+use crate::i18n::Lang;
 use crate::kinds::Drawing;
 use crate::state::AppState;
 use crate::store::games as store;
@@ -41,19 +43,21 @@ pub struct BoardQuery {
     pub token: Option<String>,
 }
 
-/// A board to draw: the kind's drawing of the view and the players' names by seat.
+/// A board to draw: the kind's drawing of the view, the players' names by seat, and the
+/// language of its words (the reader's).
 pub struct Picture {
     pub board: Box<dyn Drawing>,
     pub names: Vec<String>,
+    pub lang: Lang,
 }
 
 impl Picture {
     pub fn svg(&self) -> String {
-        self.board.svg(&self.names, true)
+        self.board.svg(&self.names, true, self.lang)
     }
 
     pub fn png(&self) -> Result<Vec<u8>, crate::board::PngError> {
-        self.board.png(&self.names)
+        self.board.png(&self.names, self.lang)
     }
 }
 
@@ -85,15 +89,27 @@ async fn picture(
     };
     let at = query.at;
     let reader = user_id.clone();
-    let (table, turns, upto) = state
+    let asked = accept_language(req);
+    let (table, turns, upto, lang) = state
         .db
         .conn(move |conn| {
             let table = Table::load_for(conn, &id, &reader)?;
+            // The words in the language asked for, else the reader's own.
+            let lang = match asked {
+                Some(lang) => lang,
+                None => crate::store::accounts::lang_and_zone(conn, &reader)?
+                    .and_then(|(code, _)| Lang::from_code(&code))
+                    .unwrap_or_default(),
+            };
             let upto = at.unwrap_or(table.game.seq);
             if upto < 0 || upto > table.game.seq {
                 return Err(ApiError::not_found(
                     "entry_not_found",
                     format!("`at` must be 0 to {}", table.game.seq),
+                )
+                .said(
+                    "problem-entry-not-found",
+                    vec![("last", table.game.seq.into())],
                 ));
             }
             // Now is the stored state; an earlier step is replayed from the log.
@@ -102,7 +118,7 @@ async fn picture(
             } else {
                 Some(store::turns_upto(conn, &id, upto)?)
             };
-            Ok((table, turns, upto))
+            Ok((table, turns, upto, lang))
         })
         .await?;
     let viewer = if by_link {
@@ -127,7 +143,7 @@ async fn picture(
     };
     let names = table.names_by_seat();
     let board = drawing(state, &table, view, upto).await?;
-    Ok(Picture { board, names })
+    Ok(Picture { board, names, lang })
 }
 
 /// The ETag of a picture: a hash of its bytes.
@@ -146,7 +162,7 @@ fn not_modified(req: &HttpRequest, etag: &str) -> bool {
         })
 }
 
-fn respond(req: &HttpRequest, content_type: &str, body: Vec<u8>) -> HttpResponse {
+fn respond(req: &HttpRequest, content_type: &str, body: Vec<u8>, lang: Lang) -> HttpResponse {
     let etag = etag_of(&body);
     let unchanged = not_modified(req, &etag);
     let mut res = if unchanged {
@@ -159,7 +175,10 @@ fn respond(req: &HttpRequest, content_type: &str, body: Vec<u8>) -> HttpResponse
         .insert_header((header::CACHE_CONTROL, "private, no-cache"))
         .insert_header((header::CONTENT_SECURITY_POLICY, SVG_CSP))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((header::REFERRER_POLICY, "no-referrer"));
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        // The words drawn are in the reader's language.
+        .insert_header((header::CONTENT_LANGUAGE, lang.code()))
+        .insert_header((header::VARY, "Accept-Language"));
     if unchanged {
         return res.finish();
     }
@@ -173,7 +192,12 @@ pub async fn svg(
     query: web::Query<BoardQuery>,
 ) -> ApiResult<HttpResponse> {
     let picture = picture(&req, &state, path.into_inner(), query.into_inner()).await?;
-    Ok(respond(&req, "image/svg+xml", picture.svg().into_bytes()))
+    Ok(respond(
+        &req,
+        "image/svg+xml",
+        picture.svg().into_bytes(),
+        picture.lang,
+    ))
 }
 
 /// The same picture as a PNG (for mail clients and chats that do not show SVG).
@@ -185,6 +209,7 @@ pub async fn png(
 ) -> ApiResult<HttpResponse> {
     let picture = picture(&req, &state, path.into_inner(), query.into_inner()).await?;
     // Rasterising takes milliseconds of CPU: off the async workers.
+    let lang = picture.lang;
     let png = blocking(move || picture.png().map_err(ApiError::internal)).await?;
-    Ok(respond(&req, "image/png", png))
+    Ok(respond(&req, "image/png", png, lang))
 }

@@ -8,9 +8,10 @@
 use crate::auth::{personal, Caller};
 use crate::calendar::{self, Deadline};
 use crate::error::{ApiError, ApiResult};
+use crate::i18n::{self, Lang};
 use crate::outbox::compose::{game_name, game_url};
 use crate::state::AppState;
-use crate::store::{calendar as store, deadlines, games};
+use crate::store::{accounts, calendar as store, deadlines, games};
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
@@ -58,7 +59,9 @@ pub async fn revoke(state: web::Data<AppState>, caller: Caller) -> ApiResult<Htt
     }
 }
 
-/// `GET /calendar/{token}.ics`: the deadlines of every game waiting for the feed's user.
+/// `GET /calendar/{token}.ics`: the deadlines of every game waiting for the feed's user,
+/// in the user's language and time zone (their preferences: a calendar app's own
+/// `Accept-Language` is not the reader's choice).
 pub async fn feed(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let token = path.into_inner();
     if !token.starts_with(PREFIX) {
@@ -66,11 +69,15 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<String>) -> ApiRes
     }
     let hash = personal::hash(&token);
     let public_url = state.public_url.clone();
-    let events = state
+    let (events, lang) = state
         .db
         .conn(move |conn| {
             let Some(user_id) = store::user_of(conn, &hash)? else {
                 return Err(not_found());
+            };
+            let (lang, zone) = match accounts::lang_and_zone(conn, &user_id)? {
+                Some((code, zone)) => (Lang::from_code(&code).unwrap_or_default(), zone),
+                None => (Lang::En, "UTC".to_string()),
             };
             let mut out = Vec::new();
             for d in deadlines::of_user(conn, &user_id)? {
@@ -78,23 +85,34 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<String>) -> ApiRes
                     continue;
                 };
                 let name = game_name(&game.kind, &game.id);
+                let deadline = i18n::long_datetime(lang, d.due_at.and_utc(), &zone);
                 out.push(Deadline {
                     uid: format!("{}-{}@hermes", d.game_id, d.seq),
                     stamp: d.started_at,
                     due: d.due_at,
-                    summary: format!("Your turn: {name}"),
-                    description: format!(
-                        "Hermes waits for your turn in {name} (seat {}) since move {}.",
-                        d.seat, d.seq
+                    summary: i18n::text(lang, "calendar-summary", &[("game", name.clone().into())]),
+                    description: i18n::text(
+                        lang,
+                        "calendar-description",
+                        &[
+                            ("game", name.into()),
+                            ("seat", d.seat.into()),
+                            ("move", d.seq.into()),
+                            ("deadline", deadline.into()),
+                        ],
                     ),
                     url: game_url(&public_url, &game.id),
                 });
             }
-            Ok(out)
+            Ok((out, lang))
         })
         .await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/calendar; charset=utf-8"))
+        .insert_header((header::CONTENT_LANGUAGE, lang.code()))
         .insert_header((header::CACHE_CONTROL, "private, max-age=300"))
-        .body(calendar::feed("Hermes: your turns", &events)))
+        .body(calendar::feed(
+            &i18n::text(lang, "calendar-name", &[]),
+            &events,
+        )))
 }

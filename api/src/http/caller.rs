@@ -1,5 +1,7 @@
 //! The [`Caller`] extractor: turns a `Bearer` header into a user, and leaves in the
-//! request by what credential ([`Credential`]), for what must end with it (an event stream).
+//! request by what credential ([`Credential`]), for what must end with it (an event stream),
+//! and who ([`Caller`]), for a problem written in the account's language
+//! (`crate::http::problem`).
 
 use crate::auth::jwt::Purpose;
 use crate::auth::personal;
@@ -62,7 +64,9 @@ impl FromRequest for Caller {
                 }
                 req.extensions_mut()
                     .insert(Credential::Personal { token_id: row.id });
-                return Ok(Caller { user_id: user.id });
+                let caller = Caller { user_id: user.id };
+                req.extensions_mut().insert(caller.clone());
+                return Ok(caller);
             }
             let claims = state.keys.verify(Purpose::Access, &token)?;
             let epoch = claims.ep.unwrap_or(0);
@@ -100,9 +104,11 @@ impl FromRequest for Caller {
                 epoch,
                 expires: claims.exp,
             });
-            Ok(Caller {
+            let caller = Caller {
                 user_id: claims.sub,
-            })
+            };
+            req.extensions_mut().insert(caller.clone());
+            Ok(caller)
         })
     }
 }

@@ -120,6 +120,10 @@ pub async fn create(
                 cards.len()
             ),
         )
+        .said(
+            "problem-wrong-card-count",
+            vec![("size", DECK_SIZE.into()), ("count", cards.len().into())],
+        )
         .with("cards", cards.len()));
     }
     // The cheap checks for every card first, so a fault is found before any drawing.
@@ -300,6 +304,10 @@ fn card_number(raw: &str) -> ApiResult<usize> {
             ApiError::not_found(
                 "card_not_found",
                 format!("cards are numbered 0 to {}", DECK_SIZE - 1),
+            )
+            .said(
+                "problem-card-not-found",
+                vec![("last", (DECK_SIZE - 1).into())],
             )
         })
 }

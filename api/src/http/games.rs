@@ -235,7 +235,8 @@ pub async fn list(
         return Err(ApiError::bad_request(
             "invalid_query",
             format!("`limit` must be 1 to {LIST_MAX}"),
-        ));
+        )
+        .said("problem-limit", vec![("max", LIST_MAX.into())]));
     }
     let after = cursor.as_deref().map(read_list_cursor).transpose()?;
     let user_id = caller.user_id.clone();

@@ -61,7 +61,8 @@ pub async fn log(
         return Err(ApiError::bad_request(
             "invalid_query",
             format!("`since` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
-        ));
+        )
+        .said("problem-since-and-limit", vec![("max", MAX_PAGE.into())]));
     }
     let reader = caller.user_id.clone();
     let (table, turns, talk) = state
@@ -166,6 +167,10 @@ pub async fn state_at(
                 return Err(ApiError::not_found(
                     "entry_not_found",
                     format!("`at` must be 0 to {}", table.game.seq),
+                )
+                .said(
+                    "problem-entry-not-found",
+                    vec![("last", table.game.seq.into())],
                 ));
             }
             let turns = store::turns_upto(conn, &id, at)?;

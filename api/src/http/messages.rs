@@ -85,6 +85,10 @@ pub async fn list(
         return Err(ApiError::bad_request(
             "invalid_query",
             format!("`since_seq` must be 0 or more and `limit` 1 to {MAX_PAGE}"),
+        )
+        .said(
+            "problem-since-seq-and-limit",
+            vec![("max", MAX_PAGE.into())],
         ));
     }
     let messages = state

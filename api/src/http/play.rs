@@ -726,9 +726,11 @@ async fn show(
             .rev()
             .map(|t| dreams::log_row(t, &names, seat, over))
             .collect::<Result<Vec<_>, _>>()?;
-        let svg = drawing(state, &table, view, table.game.seq)
-            .await?
-            .svg(&names, false);
+        let svg = drawing(state, &table, view, table.game.seq).await?.svg(
+            &names,
+            false,
+            crate::i18n::Lang::En,
+        );
         let ctx = dreams::build(
             dreams::DreamsFacts {
                 game_id: &game_id,
@@ -771,9 +773,11 @@ async fn show(
         .rev()
         .map(|t| log_row(t, &names, seat, over))
         .collect::<Result<Vec<_>, _>>()?;
-    let svg = drawing(state, &table, view, table.game.seq)
-        .await?
-        .svg(&names, false);
+    let svg = drawing(state, &table, view, table.game.seq).await?.svg(
+        &names,
+        false,
+        crate::i18n::Lang::En,
+    );
     let ctx = build(
         Facts {
             game_id: &game_id,

@@ -81,6 +81,7 @@ pub async fn put(
             "queue_too_long",
             format!("at most {MAX_TURNS} turns in one request"),
         )
+        .said("problem-queue-too-long", vec![("limit", MAX_TURNS.into())])
         .with("limit", MAX_TURNS));
     }
     let mut turns = Vec::with_capacity(body.turns.len());

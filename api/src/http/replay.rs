@@ -137,7 +137,9 @@ pub async fn get(
         )
     };
 
-    let svg = drawing(&state, &table, view, at).await?.svg(&names, false);
+    let svg = drawing(&state, &table, view, at)
+        .await?
+        .svg(&names, false, crate::i18n::Lang::En);
 
     let talk_at = |n: i64| -> Vec<TalkRow> {
         talk.iter()

@@ -48,7 +48,8 @@ fn read_submission(
             StatusCode::PAYLOAD_TOO_LARGE,
             "payload_too_large",
             format!("the body is larger than {JSON_LIMIT} bytes"),
-        ));
+        )
+        .said("problem-body-too-large", vec![("limit", JSON_LIMIT.into())]));
     }
     let content_type = req
         .headers()
@@ -66,8 +67,16 @@ fn read_submission(
             let b = serde_json::from_slice::<Object<TurnBody>>(body).map_err(|e| {
                 if e.is_data() {
                     ApiError::unprocessable("invalid_body", format!("the body does not fit: {e}"))
+                        .said(
+                            "problem-body-does-not-fit",
+                            vec![("error", e.to_string().into())],
+                        )
                 } else {
                     ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}"))
+                        .said(
+                            "problem-body-not-json",
+                            vec![("error", e.to_string().into())],
+                        )
                 }
             })?;
             let b = b.into_inner();

@@ -208,6 +208,10 @@ pub async fn create(
                             "an account has at most {} webhooks; delete one first",
                             store::MAX_PER_USER
                         ),
+                    )
+                    .said(
+                        "problem-too-many-webhooks",
+                        vec![("max", store::MAX_PER_USER.into())],
                     ));
                 }
                 let hook = Webhook {

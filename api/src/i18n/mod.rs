@@ -6,7 +6,8 @@
 //! a language lacks ([`text`]), plural rules by CLDR (Fluent's `{ $n -> [one] … *[other] … }`
 //! picks the category of the bundle's language), the formats of dates and of time left,
 //! choosing a language from an `Accept-Language` header ([`Lang::negotiate`]), and the
-//! template function `t("key", name=…)` ([`register`]) that mail and pages call.
+//! template function `t("key", name=…)` ([`register`]) that mail and pages call, and a
+//! refusal ([`crate::error::ApiError`]) in the reader's words ([`problems`]).
 //! Must not: know what a mail or a page is, read the database or the clock.
 //!
 //! A message's own text is trusted (it is ours); the values put into it are not. In an
@@ -19,6 +20,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
+pub mod problems;
 #[cfg(test)]
 mod tests;
 
@@ -176,6 +178,24 @@ macro_rules! catalogue {
                     "/words.ftl"
                 )),
             ),
+            (
+                "problems.ftl",
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../templates/i18n/",
+                    $code,
+                    "/problems.ftl"
+                )),
+            ),
+            (
+                "pictures.ftl",
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../templates/i18n/",
+                    $code,
+                    "/pictures.ftl"
+                )),
+            ),
         ]
     };
 }
@@ -273,6 +293,24 @@ impl From<i64> for Arg {
 impl From<u32> for Arg {
     fn from(n: u32) -> Arg {
         Arg::Number(n.into())
+    }
+}
+
+impl From<u8> for Arg {
+    fn from(n: u8) -> Arg {
+        Arg::Number(n.into())
+    }
+}
+
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
     }
 }
 

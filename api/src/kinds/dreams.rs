@@ -173,6 +173,7 @@ impl Kind for Dreams {
         title: &str,
         reveal: bool,
         _turns: Option<TurnNumbers>,
+        lang: crate::i18n::Lang,
     ) -> Result<Attachment, KindError> {
         let deck = view
             .get("deck")
@@ -200,6 +201,7 @@ impl Kind for Dreams {
             names: names.to_vec(),
             title: Some(title.to_string()),
             art,
+            lang,
         };
         Ok(dreams_attachment(view, &style, reveal)?)
     }
@@ -316,11 +318,12 @@ struct Table {
 }
 
 impl Table {
-    fn style(&self, names: &[String]) -> DreamsStyle {
+    fn style(&self, names: &[String], lang: crate::i18n::Lang) -> DreamsStyle {
         DreamsStyle {
             names: names.to_vec(),
             title: None,
             art: self.art.clone(),
+            lang,
         }
     }
 }
@@ -352,12 +355,12 @@ impl Drawing for Table {
         Ok(())
     }
 
-    fn svg(&self, names: &[String], _panel: bool) -> String {
-        dreams_svg(&self.view, &self.style(names))
+    fn svg(&self, names: &[String], _panel: bool, lang: crate::i18n::Lang) -> String {
+        dreams_svg(&self.view, &self.style(names, lang))
     }
 
-    fn png(&self, names: &[String]) -> Result<Vec<u8>, PngError> {
-        dreams_png(&self.view, &self.style(names))
+    fn png(&self, names: &[String], lang: crate::i18n::Lang) -> Result<Vec<u8>, PngError> {
+        dreams_png(&self.view, &self.style(names, lang))
     }
 }
 

@@ -176,10 +176,12 @@ impl Kind for Gods {
         title: &str,
         _reveal: bool,
         turns: Option<TurnNumbers>,
+        lang: crate::i18n::Lang,
     ) -> Result<Attachment, KindError> {
         let view: GodsView = serde_json::from_value(view.clone()).map_err(unfit)?;
         let style = BoardStyle {
             names: names.to_vec(),
+            lang,
             title: Some(title.to_string()),
             // Board over panel: read on a phone, a picture half as wide is shown at
             // nearly twice the scale.
@@ -195,20 +197,21 @@ impl Kind for Gods {
 struct Board(GodsView, Option<TurnNumbers>);
 
 impl Drawing for Board {
-    fn svg(&self, names: &[String], panel: bool) -> String {
+    fn svg(&self, names: &[String], panel: bool, lang: crate::i18n::Lang) -> String {
         board_svg(
             &self.0,
             &BoardStyle {
                 names: names.to_vec(),
                 panel,
                 turns: self.1,
+                lang,
                 ..BoardStyle::default()
             },
         )
     }
 
-    fn png(&self, names: &[String]) -> Result<Vec<u8>, PngError> {
-        board_png(&self.svg(names, true))
+    fn png(&self, names: &[String], lang: crate::i18n::Lang) -> Result<Vec<u8>, PngError> {
+        board_png(&self.svg(names, true, lang))
     }
 }
 

@@ -125,9 +125,14 @@ pub trait Drawing: Send {
     }
     /// The picture as SVG, the players named by seat; `panel`: with the side panel where
     /// the kind has one (the board picture's own page; a turn page shows it as HTML).
-    fn svg(&self, names: &[String], panel: bool) -> String;
-    /// The picture as PNG (with its panel).
-    fn png(&self, names: &[String]) -> Result<Vec<u8>, crate::board::PngError>;
+    /// `lang`: the language of its words.
+    fn svg(&self, names: &[String], panel: bool, lang: crate::i18n::Lang) -> String;
+    /// The picture as PNG (with its panel), its words in `lang`.
+    fn png(
+        &self,
+        names: &[String],
+        lang: crate::i18n::Lang,
+    ) -> Result<Vec<u8>, crate::board::PngError>;
 }
 
 /// The service's side of one game kind (see the module docs).
@@ -208,7 +213,11 @@ pub trait Kind: Send + Sync {
     ) -> Result<Box<dyn Drawing>, KindError>;
     /// A view (JSON) as the inline PNG of a mail, its game named `title`; `reveal`: the
     /// last revealed round rather than the table ([`Kind::reveals_rounds`]); `turns` as
-    /// for [`Kind::drawing`].
+    /// for [`Kind::drawing`]; its words in `lang`, the reader's.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "what a picture shows, each named; a struct would only rename them"
+    )]
     fn mail_picture(
         &self,
         conn: &mut DbConn,
@@ -217,6 +226,7 @@ pub trait Kind: Send + Sync {
         title: &str,
         reveal: bool,
         turns: Option<TurnNumbers>,
+        lang: crate::i18n::Lang,
     ) -> Result<Attachment, KindError>;
     /// The round a turn revealed, from its public events, in words for mail (`engine`:
     /// the game after the turn). None for a kind without rounds.

@@ -27,6 +27,7 @@
 //! Must not: decide what is drawn (`super::prepare` does) or hold anything secret beyond
 //! what the viewer's own mail shows (the key names the viewer).
 
+use crate::i18n::Lang;
 use crate::mail::Attachment;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{mpsc, Arc, Mutex};
@@ -198,8 +199,8 @@ fn lower_priority(priority: Priority) {
 fn lower_priority(_priority: Priority) {}
 
 /// What a picture is of: the game, the sequence, the viewer's seat (`None`: as everyone
-/// sees it) and which picture (`board`, `reveal`).
-pub type PictureKey = (String, i64, Option<usize>, &'static str);
+/// sees it), which picture (`board`, `reveal`) and the language of its words.
+pub type PictureKey = (String, i64, Option<usize>, &'static str, Lang);
 
 /// The pictures drawn lately, at most `capacity` of them.
 pub struct PictureCache {
@@ -303,17 +304,17 @@ mod tests {
                 })
                 .unwrap()
         };
-        let a = get(("g".into(), 3, Some(0), "board"));
-        let again = get(("g".into(), 3, Some(0), "board"));
+        let a = get(("g".into(), 3, Some(0), "board", Lang::En));
+        let again = get(("g".into(), 3, Some(0), "board", Lang::En));
         assert_eq!(a.bytes, again.bytes);
-        let other_seat = get(("g".into(), 3, Some(1), "board"));
+        let other_seat = get(("g".into(), 3, Some(1), "board", Lang::En));
         assert_ne!(
             a.bytes, other_seat.bytes,
             "another viewer got the first seat's picture"
         );
-        get(("g".into(), 4, Some(0), "board"));
+        get(("g".into(), 4, Some(0), "board", Lang::En));
         // Three pictures in a cache of two: the first one was let go and is drawn again.
-        get(("g".into(), 3, Some(0), "board"));
+        get(("g".into(), 3, Some(0), "board", Lang::En));
         assert_eq!(drawn, 4);
         assert_eq!(cache.stats(), (1, 4));
     }
@@ -327,7 +328,7 @@ mod tests {
             let (cache, drawn) = (cache.clone(), drawn.clone());
             std::thread::spawn(move || {
                 cache
-                    .get_or_draw(("g".into(), 7, None, "board"), || {
+                    .get_or_draw(("g".into(), 7, None, "board", Lang::En), || {
                         started_tx.send(()).unwrap();
                         // Long enough for the second thread to ask meanwhile.
                         std::thread::sleep(Duration::from_millis(200));
@@ -339,7 +340,7 @@ mod tests {
         };
         started_rx.recv().unwrap();
         let second = cache
-            .get_or_draw(("g".into(), 7, None, "board"), || {
+            .get_or_draw(("g".into(), 7, None, "board", Lang::En), || {
                 drawn.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 Ok::<_, ()>(picture(2))
             })
@@ -349,11 +350,13 @@ mod tests {
         assert_eq!(drawn.load(std::sync::atomic::Ordering::SeqCst), 1);
         assert_eq!(cache.stats(), (1, 1));
         // A drawing that fails is not kept.
-        let failed = cache.get_or_draw(("g".into(), 8, None, "board"), || {
+        let failed = cache.get_or_draw(("g".into(), 8, None, "board", Lang::En), || {
             Err::<Attachment, _>("no")
         });
         assert_eq!(failed.unwrap_err(), "no");
-        let again = cache.get_or_draw(("g".into(), 8, None, "board"), || Ok::<_, &str>(picture(3)));
+        let again = cache.get_or_draw(("g".into(), 8, None, "board", Lang::En), || {
+            Ok::<_, &str>(picture(3))
+        });
         assert_eq!(again.unwrap().bytes, vec![3]);
         assert_eq!(cache.stats(), (1, 3));
     }

@@ -635,7 +635,9 @@ fn prepare(
         if let Some(user) = &row.user_id {
             data["talk"] = talk_of(&mut conn, row, game_id, user)?;
         }
-        attachments.push(seat_board(pictures, row, &mut conn, game, seat, &view)?);
+        attachments.push(seat_board(
+            pictures, row, &mut conn, game, seat, &view, lang,
+        )?);
         reply = reply_address_of(game).map(|address| ReplyTo {
             address,
             hint: game.kind.reply_hint(lang, &data),
@@ -646,7 +648,7 @@ fn prepare(
             // drawn as everyone sees it.
             Template::DreamsReveal | Template::GameOver if game.kind.reveals_rounds() => {
                 let view = game.engine.view(Viewer::Spectator);
-                let shown = picture(pictures, row, None, "reveal", || {
+                let shown = picture(pictures, row, None, "reveal", lang, || {
                     Ok(game.kind.mail_picture(
                         &mut conn,
                         &view,
@@ -654,6 +656,7 @@ fn prepare(
                         &game.title,
                         true,
                         row.seq.map(crate::game::board_turns),
+                        lang,
                     )?)
                 })?;
                 if template == Template::GameOver {
@@ -683,7 +686,7 @@ fn prepare(
                 });
                 if let (Some(seat), Some(true)) = (game.seat, data["board"].as_bool()) {
                     let view = game.engine.view(Viewer::Seat(seat));
-                    let mut shown = seat_board(pictures, row, &mut conn, game, seat, &view)?;
+                    let mut shown = seat_board(pictures, row, &mut conn, game, seat, &view, lang)?;
                     shown.content_id = None;
                     attachments.push(shown);
                 }
@@ -693,7 +696,9 @@ fn prepare(
             Template::GameOver => {
                 if let Some(seat) = game.seat {
                     let view = game.engine.view(Viewer::Seat(seat));
-                    attachments.push(seat_board(pictures, row, &mut conn, game, seat, &view)?);
+                    attachments.push(seat_board(
+                        pictures, row, &mut conn, game, seat, &view, lang,
+                    )?);
                     data["board"] = Value::Bool(true);
                     reply = reply_address_of(game).map(|address| ReplyTo {
                         address,
@@ -885,10 +890,13 @@ fn picture(
     row: &OutboxRow,
     seat: Option<usize>,
     what: &'static str,
+    lang: Lang,
     draw: impl FnOnce() -> Result<Attachment, Failure>,
 ) -> Result<Attachment, Failure> {
     match (&row.game_id, row.seq) {
-        (Some(game), Some(seq)) => pictures.get_or_draw((game.clone(), seq, seat, what), draw),
+        (Some(game), Some(seq)) => {
+            pictures.get_or_draw((game.clone(), seq, seat, what, lang), draw)
+        }
         _ => draw(),
     }
 }
@@ -901,17 +909,26 @@ fn seat_board(
     game: &Rebuilt,
     seat: usize,
     view: &Value,
+    lang: Lang,
 ) -> Result<Attachment, Failure> {
-    picture(pictures, row, game.kind.picture_seat(seat), "board", || {
-        Ok(game.kind.mail_picture(
-            conn,
-            view,
-            &game.names,
-            &game.title,
-            false,
-            row.seq.map(crate::game::board_turns),
-        )?)
-    })
+    picture(
+        pictures,
+        row,
+        game.kind.picture_seat(seat),
+        "board",
+        lang,
+        || {
+            Ok(game.kind.mail_picture(
+                conn,
+                view,
+                &game.names,
+                &game.title,
+                false,
+                row.seq.map(crate::game::board_turns),
+                lang,
+            )?)
+        },
+    )
 }
 
 /// A game rebuilt at a mail's sequence.
@@ -1083,15 +1100,22 @@ mod tests {
         };
         let mut drawn = 0;
         for (user, seat) in [("ada", 0), ("bob", 1)] {
-            picture(&cache, &row(user), gods.picture_seat(seat), "board", || {
-                drawn += 1;
-                Ok(Attachment::inline(
-                    "b",
-                    "board.png",
-                    "image/png",
-                    vec![1, 2, 3],
-                ))
-            })
+            picture(
+                &cache,
+                &row(user),
+                gods.picture_seat(seat),
+                "board",
+                Lang::En,
+                || {
+                    drawn += 1;
+                    Ok(Attachment::inline(
+                        "b",
+                        "board.png",
+                        "image/png",
+                        vec![1, 2, 3],
+                    ))
+                },
+            )
             .unwrap();
         }
         assert_eq!(drawn, 1);

@@ -100,12 +100,14 @@ impl From<Refusal> for ApiError {
                 "stale_seq",
                 format!("the game has moved on: it is at turn {current} (sequence {current})"),
             )
+            .said("problem-stale-seq", vec![("current", current.into())])
             .with("current_seq", current),
             Refusal::NotYourTurn {
                 seat,
                 to_act,
                 current,
             } => ApiError::conflict("not_your_turn", format!("it is not seat {seat}'s turn"))
+                .said("problem-not-your-turn", vec![("seat", seat.into())])
                 .with("to_act", json!(to_act))
                 .with("current_seq", current),
             Refusal::KeyTaken => ApiError::conflict(

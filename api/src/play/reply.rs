@@ -611,7 +611,8 @@ fn problem_words(lang: Lang, e: &ApiError) -> String {
         lang,
         &key,
         &[
-            ("detail", e.detail().into()),
+            // The refusal as the API tells it in `lang` (its own words in English).
+            ("detail", i18n::problems::words_in(e, lang).detail.into()),
             ("rule", text_of("rule")),
             ("word", text_of("word")),
             ("offset", text_of("offset")),

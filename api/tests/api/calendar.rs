@@ -166,3 +166,71 @@ api_test!(
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
 );
+
+/// A text value as written, unescaped (RFC 5545 §3.3.11).
+fn unescaped(value: &str) -> String {
+    value
+        .replace("\\n", "\n")
+        .replace("\\,", ",")
+        .replace("\\;", ";")
+        .replace("\\\\", "\\")
+}
+
+api_test!(
+    async fn the_calendar_speaks_its_users_language_and_dates_the_deadline_in_their_time_zone(app) {
+        let (id, players) = started_game(&app, 2).await;
+        let ann = &players[0];
+        let (_, game) = app.get(&format!("/games/{id}"), &ann.token).await;
+        assert_eq!(game["to_act"][0], 0, "ann's turn");
+        let due: chrono::DateTime<chrono::Utc> = game["deadline"].as_str().unwrap().parse().unwrap();
+        let (status, feed) = app.call(Method::POST, "/me/calendar", Some(&ann.token), None).await;
+        assert_eq!(status, StatusCode::CREATED, "{feed}");
+        let url = feed["url"].as_str().unwrap().to_string();
+
+        // English by default, the deadline in full in UTC.
+        let lines = fetch(&app, &url).await;
+        let ev = &events(&lines)[0];
+        let english = hermes_api::i18n::long_datetime(hermes_api::i18n::Lang::En, due, "UTC");
+        assert!(prop(ev, "SUMMARY").starts_with("Your turn: Gods #"), "{ev:?}");
+        let description = unescaped(prop(ev, "DESCRIPTION"));
+        assert!(description.starts_with("Hermes waits for your turn in Gods #"), "{description}");
+        assert!(description.ends_with(&format!("Play it by {english}.")), "{description}");
+        assert!(lines.contains(&"X-WR-CALNAME:Hermes: your turns".to_string()));
+
+        for (lang, zone, summary, name) in [
+            ("de", "Europe/Berlin", "Du bist am Zug: Gods #", "Hermes: deine Züge"),
+            ("ja", "Asia/Tokyo", "あなたのターン：Gods #", "Hermes：あなたのターン"),
+        ] {
+            let (status, prefs) = app
+                .call(Method::PATCH, "/me/preferences", Some(&ann.token), Some(json!({"lang": lang, "time_zone": zone})))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{prefs}");
+            let res = app
+                .client
+                .get(format!("{}{}", app.url, url.strip_prefix(crate::helpers::PUBLIC_URL).unwrap()))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.headers()["content-language"], lang);
+            let lines = fetch(&app, &url).await;
+            let ev = &events(&lines)[0];
+            assert!(prop(ev, "SUMMARY").starts_with(summary), "{lang}: {ev:?}");
+            assert!(lines.contains(&format!("X-WR-CALNAME:{name}")), "{lang}: {lines:?}");
+            let reader = hermes_api::i18n::Lang::from_code(lang).unwrap();
+            let when = hermes_api::i18n::long_datetime(reader, due, zone);
+            let description = unescaped(prop(ev, "DESCRIPTION"));
+            assert!(description.contains(&when), "{lang}: {description} lacks {when}");
+            assert!(!description.contains("Hermes waits"), "{lang}: {description}");
+            // The same moment, and the codes, in every language.
+            assert_eq!(prop(ev, "DTSTART"), due.format("%Y%m%dT%H%M%SZ").to_string());
+            assert_eq!(prop(ev, "UID"), format!("{id}-0@hermes"));
+        }
+        // The date is the reader's: Tokyo's day and hour, written in Japanese.
+        let tokyo = due.with_timezone(&chrono_tz::Asia::Tokyo);
+        let lines = fetch(&app, &url).await;
+        let description = unescaped(prop(&events(&lines)[0], "DESCRIPTION"));
+        use chrono::{Datelike, Timelike};
+        assert!(description.contains(&format!("{}年{}月{}日", tokyo.year(), tokyo.month(), tokyo.day())), "{description}");
+        assert!(description.contains(&format!("{:02}:{:02} JST", tokyo.hour(), tokyo.minute())), "{description}");
+    }
+);

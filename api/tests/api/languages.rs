@@ -188,3 +188,149 @@ api_test! {
         assert_eq!(prefs_of(&app, &email).await["lang"], "fr");
     }
 }
+
+/// `GET path` (or `method` with `body`) as `token`, asking for `accept_language`; the
+/// status, the problem, and its `Content-Language`.
+async fn asked(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+    accept_language: Option<&str>,
+) -> (StatusCode, Value, Option<String>) {
+    let mut req = app.client.request(method, format!("{}{path}", app.url));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    if let Some(langs) = accept_language {
+        req = req.header(reqwest::header::ACCEPT_LANGUAGE, langs);
+    }
+    let res = req.send().await.expect("sent");
+    let lang = res
+        .headers()
+        .get(reqwest::header::CONTENT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let (status, problem) = read(res).await;
+    (status, problem, lang)
+}
+
+api_test! {
+    async fn a_refusal_is_written_in_the_readers_language_with_the_same_code(app) {
+        let ann = app.player("ann").await;
+        let path = "/games?limit=0";
+        let mut details = Vec::new();
+        for (asks, lang, detail, title) in [
+            (None, "en", "`limit` must be 1 to 500", "Bad Request"),
+            (Some("en-GB"), "en", "`limit` must be 1 to 500", "Bad Request"),
+            (Some("de-CH, fr;q=0.8"), "de", "`limit` muss 1 bis 500 sein", "Ungültige Anfrage"),
+            (Some("ja"), "ja", "`limit` は 1 から 500 にしてください", "不正なリクエスト"),
+        ] {
+            let (status, problem, told_in) =
+                asked(&app, Method::GET, path, Some(&ann.token), None, asks).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{problem}");
+            assert_eq!(problem["code"], "invalid_query", "{asks:?}");
+            assert_eq!(problem["type"], "/problems/invalid_query");
+            assert_eq!(problem["status"], 400);
+            assert_eq!(problem["detail"], detail, "{asks:?}");
+            assert_eq!(problem["title"], title, "{asks:?}");
+            assert_eq!(told_in.as_deref(), Some(lang), "{asks:?}");
+            details.push(problem["detail"].clone());
+        }
+
+        // A refusal with no sentence of its own says its code's, and a path the server
+        // does not know, or a method it does not allow, is told in the language too.
+        let (status, problem, told_in) =
+            asked(&app, Method::GET, "/games/nope", Some(&ann.token), None, Some("ja")).await;
+        assert_eq!((status, problem["code"].as_str()), (StatusCode::NOT_FOUND, Some("game_not_found")), "{problem}");
+        assert_eq!(problem["detail"], "この ID のゲームはありません");
+        assert_eq!(told_in.as_deref(), Some("ja"));
+        let (status, problem, _) =
+            asked(&app, Method::GET, "/nowhere", None, None, Some("de")).await;
+        assert_eq!((status, problem["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+        assert_eq!(problem["detail"], "diesen Pfad gibt es nicht: /nowhere");
+        let (status, problem, _) =
+            asked(&app, Method::DELETE, "/health", None, None, Some("fr")).await;
+        assert_eq!((status, problem["code"].as_str()), (StatusCode::METHOD_NOT_ALLOWED, Some("method_not_allowed")), "{problem}");
+        assert_eq!(problem["detail"], "DELETE n'est pas autorisé sur /health");
+        assert_eq!(problem["title"], "Méthode non autorisée");
+
+        // Without `Accept-Language`, the signed-in account's language; a header still wins.
+        let (status, _) = app
+            .call(Method::PATCH, "/me/preferences", Some(&ann.token), Some(json!({"lang": "ja"})))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, problem, told_in) = asked(&app, Method::GET, path, Some(&ann.token), None, None).await;
+        assert_eq!((problem["detail"].as_str(), told_in.as_deref()), (Some("`limit` は 1 から 500 にしてください"), Some("ja")), "{problem}");
+        let (_, problem, told_in) = asked(&app, Method::GET, path, Some(&ann.token), None, Some("it")).await;
+        assert_eq!((problem["detail"].as_str(), told_in.as_deref()), (Some("`limit` deve essere da 1 a 500"), Some("it")), "{problem}");
+        // No account, no header: English.
+        let (_, problem, told_in) = asked(&app, Method::GET, "/games", None, None, None).await;
+        assert_eq!((problem["code"].as_str(), told_in.as_deref()), (Some("missing_token"), Some("en")), "{problem}");
+    }
+}
+
+api_test! {
+    async fn a_rule_refusal_names_its_rule_and_says_it_in_italian(app) {
+        let (id, players) = crate::games::started_game(&app, 2).await;
+        let turn = json!({"expected_seq": 0, "turn": {"steps": [{"do": "discard", "slot": 9}]}});
+        let path = format!("/games/{id}/turns");
+        let (status, english, _) =
+            asked(&app, Method::POST, &path, Some(&players[0].token), Some(turn.clone()), None).await;
+        assert_eq!((status, english["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("rule_violation")), "{english}");
+        let rule = english["rule"].as_str().expect("a rule").to_string();
+        let (status, italian, told_in) =
+            asked(&app, Method::POST, &path, Some(&players[0].token), Some(turn), Some("it-IT, en;q=0.5")).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{italian}");
+        assert_eq!(told_in.as_deref(), Some("it"));
+        assert_eq!(italian["code"], "rule_violation");
+        assert_eq!(italian["rule"], rule.as_str());
+        assert_eq!(italian["step"], english["step"]);
+        assert_eq!(italian["title"], "Contenuto non elaborabile");
+        let detail = italian["detail"].as_str().expect("a detail");
+        assert!(detail.starts_with(&format!("{rule}: passo 1: ")), "{detail}");
+        let message = italian["message"].as_str().expect("a message");
+        assert!(detail.ends_with(message), "{italian}");
+        assert_ne!(italian["message"], english["message"]);
+        assert!(message.contains("tessere scoperte"), "{message}");
+    }
+}
+
+api_test! {
+    async fn the_board_picture_says_its_words_in_the_readers_language(app) {
+        let (id, players) = crate::games::started_game(&app, 2).await;
+        let svg = |asks: Option<&'static str>| {
+            let mut req = app
+                .client
+                .get(format!("{}/games/{id}/board.svg", app.url))
+                .bearer_auth(&players[0].token);
+            if let Some(langs) = asks {
+                req = req.header(reqwest::header::ACCEPT_LANGUAGE, langs);
+            }
+            async move {
+                let res = req.send().await.expect("sent");
+                assert_eq!(res.status(), StatusCode::OK);
+                let lang = res.headers()["content-language"].to_str().unwrap().to_string();
+                (lang, res.text().await.unwrap())
+            }
+        };
+        let (lang, english) = svg(None).await;
+        assert_eq!(lang, "en");
+        assert!(english.contains(">Key</text>"), "{english}");
+        let (lang, japanese) = svg(Some("ja")).await;
+        assert_eq!(lang, "ja");
+        assert!(japanese.contains(">凡例</text>") && !japanese.contains(">Key</text>"));
+        // Without the header, the reader's own language.
+        let (status, _) = app
+            .call(Method::PATCH, "/me/preferences", Some(&players[0].token), Some(json!({"lang": "de"})))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (lang, german) = svg(None).await;
+        assert_eq!(lang, "de");
+        assert!(german.contains(">Legende</text>"), "{german}");
+    }
+}

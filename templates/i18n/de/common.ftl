@@ -57,3 +57,9 @@ tile-game-end = Spielende-Plättchen
 tile-decay = Verfall-Plättchen
 
 label = { $label }:
+
+## Der Kalender (ein Termin für jeden Zug, der auf den Leser wartet).
+
+calendar-name = Hermes: deine Züge
+calendar-summary = Du bist am Zug: { $game }
+calendar-description = Hermes wartet seit Zug { $move } auf deinen Zug in { $game } (Platz { $seat }). Spiele ihn bis { $deadline }.

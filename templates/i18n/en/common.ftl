@@ -69,3 +69,12 @@ tile-decay = decay tile
 
 # A label before what it names: "The images:" (Japanese "：", French " :").
 label = { $label }:
+
+## The calendar feed (an event per turn waiting for the reader).
+
+calendar-name = Hermes: your turns
+# $game: the game's name (Gods #a1b2c3)
+calendar-summary = Your turn: { $game }
+# $seat: the reader's seat; $move: the log's sequence the wait began at; $deadline: the
+# deadline in full, in the reader's time zone (datetime-long)
+calendar-description = Hermes waits for your turn in { $game } (seat { $seat }) since move { $move }. Play it by { $deadline }.

@@ -61,3 +61,9 @@ tile-game-end = tuile fin de partie
 tile-decay = tuile déclin
 
 label = { $label } :
+
+## Le calendrier (un événement par tour qui attend le lecteur).
+
+calendar-name = Hermes : vos tours
+calendar-summary = À vous de jouer : { $game }
+calendar-description = Hermes attend votre tour dans { $game } (place { $seat }) depuis le coup { $move }. Jouez-le avant le { $deadline }.

@@ -60,3 +60,9 @@ tile-game-end = tessera fine gioco
 tile-decay = tessera decadenza
 
 label = { $label }:
+
+## Il calendario (un evento per ogni turno che aspetta chi legge).
+
+calendar-name = Hermes: i tuoi turni
+calendar-summary = Tocca a te: { $game }
+calendar-description = Hermes aspetta il tuo turno in { $game } (posto { $seat }) dalla mossa { $move }. Giocalo entro { $deadline }.

@@ -48,3 +48,9 @@ tile-game-end = エンドタイル
 tile-decay = 衰退タイル
 
 label = { $label }：
+
+## カレンダー（読み手を待つターンごとの予定）。
+
+calendar-name = Hermes：あなたのターン
+calendar-summary = あなたのターン：{ $game }
+calendar-description = Hermes は { $game }（席 { $seat }）で手番 { $move } からあなたのターンを待っています。{ $deadline } までに打ってください。

@@ -54,3 +54,9 @@ tile-game-end = speleindekaart
 tile-decay = vervalkaart
 
 label = { $label }:
+
+## De agenda (een afspraak per beurt die op de lezer wacht).
+
+calendar-name = Hermes: jouw beurten
+calendar-summary = Jij bent aan de beurt: { $game }
+calendar-description = Hermes wacht op je beurt in { $game } (plaats { $seat }) sinds zet { $move }. Speel hem vóór { $deadline }.

@@ -8,6 +8,7 @@
 use super::cards::{card_body, star_points, wrap, ART_INSET, ART_SIZE, CARD_HEIGHT, CARD_WIDTH};
 use super::{CardArt, DreamsStyle};
 use crate::board::svg::esc;
+use crate::i18n::{self, Arg};
 use base64::Engine;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -307,7 +308,7 @@ pub(super) fn draw(view: &Value, style: &DreamsStyle, mode: Mode, embed: bool) -
         Mode::Now => status(&v, style),
         Mode::Reveal => match &v.reveal {
             Some(r) => reveal_heading(r, style),
-            None => "No round has been revealed yet".to_string(),
+            None => words(style, "picture-no-reveal", &[]),
         },
     };
     text(
@@ -329,15 +330,16 @@ pub(super) fn draw(view: &Value, style: &DreamsStyle, mode: Mode, embed: bool) -
             r.stars.clone(),
             r.vision,
             r.mortal,
-            "the vision",
+            words(style, "picture-the-vision", &[]),
         ),
-        (Mode::Reveal, None) => (Vec::new(), Vec::new(), None, None, ""),
+        (Mode::Reveal, None) => (Vec::new(), Vec::new(), None, None, String::new()),
         (Mode::Now, _) => {
             let mine =
                 v.me.as_ref()
                     .filter(|m| m.role == "god")
                     .and_then(|m| m.vision);
-            (v.cards.clone(), v.stars.clone(), mine, None, "your vision")
+            let label = words(style, "picture-your-vision", &[]);
+            (v.cards.clone(), v.stars.clone(), mine, None, label)
         }
     };
 
@@ -359,7 +361,7 @@ pub(super) fn draw(view: &Value, style: &DreamsStyle, mode: Mode, embed: bool) -
             y,
             number,
             card,
-            marked.then_some(vision_label),
+            marked.then_some(vision_label.as_str()),
         );
     }
 
@@ -374,10 +376,11 @@ pub(super) fn draw(view: &Value, style: &DreamsStyle, mode: Mode, embed: bool) -
     let height = (key_bottom + MARGIN).ceil();
 
     let title = match mode {
-        Mode::Now => format!("Dreams, round {}", v.round),
-        Mode::Reveal => format!(
-            "Dreams, round {} revealed",
-            v.reveal.as_ref().map_or(0, |r| r.round)
+        Mode::Now => words(style, "picture-dreams-round", &[("round", v.round.into())]),
+        Mode::Reveal => words(
+            style,
+            "picture-dreams-round-revealed",
+            &[("round", v.reveal.as_ref().map_or(0, |r| r.round).into())],
         ),
     };
     w!(
@@ -467,7 +470,8 @@ fn draw_card(
         }
         (Some(k), None) => {
             // A custom deck whose picture was not handed in: say which card it is.
-            card_frame(&mut c.out, x, y, &format!("card {k}"), Some(k));
+            let label = words(style, "picture-card", &[("n", k.into())]);
+            card_frame(&mut c.out, x, y, &label, Some(k));
         }
         (None, _) => {
             card_frame(&mut c.out, x, y, "", None);
@@ -492,7 +496,12 @@ fn draw_card(
         &number.to_string(),
     );
     if let Some(label) = mark {
-        let lw = 9.0 * label.chars().count() as f64 + 16.0;
+        // Bold at 15px: about 9px a Latin character, 15px a wide (CJK) one.
+        let width: f64 = label
+            .chars()
+            .map(|c| if u32::from(c) >= 0x2E80 { 15.0 } else { 9.0 })
+            .sum();
+        let lw = width + 16.0;
         let (lx, ly) = (x + cw - lw - 6.0, y - 14.0);
         w!(
             c.out,
@@ -670,11 +679,40 @@ fn seat_badge(out: &mut String, x: f64, y: f64, r: f64, seat: usize) {
     );
 }
 
+/// Message `key` of the picture's language.
+fn words(style: &DreamsStyle, key: &str, args: &[(&str, Arg)]) -> String {
+    i18n::text(style.lang, key, args)
+}
+
+/// `seat N`.
+fn seat_words(style: &DreamsStyle, seat: usize) -> String {
+    words(style, "picture-seat", &[("seat", seat.into())])
+}
+
+/// `image N`.
+fn image_words(style: &DreamsStyle, image: u64) -> String {
+    words(style, "picture-image", &[("n", image.into())])
+}
+
+/// Winners' names, joined.
+fn joined(style: &DreamsStyle, names: Vec<String>) -> String {
+    names
+        .into_iter()
+        .reduce(|first, second| {
+            words(
+                style,
+                "picture-and",
+                &[("first", first.into()), ("second", second.into())],
+            )
+        })
+        .unwrap_or_default()
+}
+
 /// The name drawn for `seat`: the display name, trimmed and shortened, or `seat N`.
 fn name_of(style: &DreamsStyle, seat: usize) -> String {
     match style.names.get(seat).map(|s| s.trim()) {
         Some(name) if !name.is_empty() => shorten(name, NAME_CHARS),
-        _ => format!("seat {seat}"),
+        _ => seat_words(style, seat),
     }
 }
 
@@ -690,9 +728,13 @@ fn shorten(s: &str, max: usize) -> String {
 
 fn who(style: &DreamsStyle, seat: usize) -> String {
     if style.names.get(seat).is_some_and(|n| !n.trim().is_empty()) {
-        format!("{} (seat {seat})", name_of(style, seat))
+        words(
+            style,
+            "picture-seat-named",
+            &[("name", name_of(style, seat).into()), ("seat", seat.into())],
+        )
     } else {
-        format!("seat {seat}")
+        seat_words(style, seat)
     }
 }
 
@@ -700,42 +742,52 @@ fn status(v: &View, style: &DreamsStyle) -> String {
     if let Some(outcome) = &v.outcome {
         let winners: Vec<String> = outcome.winners.iter().map(|&s| who(style, s)).collect();
         return match winners.len() {
-            0 => "Game over".to_string(),
-            _ => format!("Game over: {} won", winners.join(" and ")),
+            0 => words(style, "picture-game-over", &[]),
+            _ => words(
+                style,
+                "picture-game-over-won",
+                &[("winners", joined(style, winners).into())],
+            ),
         };
     }
+    let round = || ("round", Arg::from(v.round));
     match v.phase.as_str() {
         "stars" => match v.placer {
-            Some(seat) => format!(
-                "Round {}: stars — {} places next",
-                v.round,
-                who(style, seat)
+            Some(seat) => words(
+                style,
+                "picture-round-stars-next",
+                &[round(), ("who", who(style, seat).into())],
             ),
-            None => format!("Round {}: stars", v.round),
+            None => words(style, "picture-round-stars", &[round()]),
         },
         "guess" => {
             let waiting: Vec<String> = v.to_act.iter().map(|&s| who(style, s)).collect();
             if waiting.is_empty() {
-                format!("Round {}: guesses", v.round)
+                words(style, "picture-round-guesses", &[round()])
             } else {
-                format!(
-                    "Round {}: guesses — waiting for {}",
-                    v.round,
-                    shorten(&waiting.join(", "), 60)
+                words(
+                    style,
+                    "picture-round-guesses-waiting",
+                    &[round(), ("who", shorten(&waiting.join(", "), 60).into())],
                 )
             }
         }
-        "over" => "Game over".to_string(),
-        _ => format!("Round {}", v.round),
+        "over" => words(style, "picture-game-over", &[]),
+        _ => words(style, "picture-round", &[round()]),
     }
 }
 
 fn reveal_heading(r: &Reveal, style: &DreamsStyle) -> String {
-    let vision = r.vision.map_or("?".to_string(), |v| format!("image {v}"));
+    let vision = r.vision.map_or("?".to_string(), |v| image_words(style, v));
     let mortal = r.mortal.map_or("?".to_string(), |m| who(style, m));
-    format!(
-        "Round {} revealed: the vision was {vision}; the mortal was {mortal}",
-        r.round
+    words(
+        style,
+        "picture-round-revealed",
+        &[
+            ("round", r.round.into()),
+            ("vision", vision.into()),
+            ("mortal", mortal.into()),
+        ],
     )
 }
 
@@ -765,7 +817,13 @@ fn draw_key_now(
     let right_w = width - right_x - MARGIN;
 
     // Players.
-    heading(out, MARGIN, top, col_w, "Players");
+    heading(
+        out,
+        MARGIN,
+        top,
+        col_w,
+        &words(style, "picture-players", &[]),
+    );
     let mut y = top + 12.0;
     for seat in 0..seats {
         y += 30.0;
@@ -816,31 +874,39 @@ fn draw_key_now(
             INK,
             "end",
             if won { "bold" } else { "" },
-            &format!("{score} pts"),
+            &words(style, "picture-points", &[("score", score.into())]),
         );
         let state = match v.phase.as_str() {
             "stars" => {
                 let left = v
                     .unplaced
                     .get(seat)
-                    .map(|k| k.join(", "))
+                    .map(|kinds| {
+                        kinds
+                            .iter()
+                            .map(|k| {
+                                words(style, "picture-star-kind", &[("kind", k.as_str().into())])
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
                     .unwrap_or_default();
                 if v.placer == Some(seat) {
-                    "places next".to_string()
+                    words(style, "picture-places-next", &[])
                 } else if left.is_empty() {
-                    "all placed".to_string()
+                    words(style, "picture-all-placed", &[])
                 } else {
-                    format!("left: {left}")
+                    words(style, "picture-stars-left", &[("stars", left.into())])
                 }
             }
             "guess" => {
                 if v.guessed.get(seat).copied().unwrap_or(false) {
-                    "guess sealed".to_string()
+                    words(style, "picture-guess-sealed", &[])
                 } else {
-                    "to guess".to_string()
+                    words(style, "picture-to-guess", &[])
                 }
             }
-            _ if won => "won".to_string(),
+            _ if won => words(style, "picture-won", &[]),
             _ => String::new(),
         };
         text(
@@ -857,16 +923,23 @@ fn draw_key_now(
     let left_bottom = y + 10.0;
 
     // Stars, the viewer, the deck.
-    heading(out, right_x, top, right_w, "Stars");
+    heading(
+        out,
+        right_x,
+        top,
+        right_w,
+        &words(style, "picture-stars", &[]),
+    );
     let mut ry = top + 12.0;
-    for (kind, words) in [
-        ("clear", "clear (white)"),
-        ("grey", "grey"),
-        ("black", "black"),
+    for (kind, key) in [
+        ("clear", "picture-star-clear"),
+        ("grey", "picture-star-grey"),
+        ("black", "picture-star-black"),
     ] {
         ry += 30.0;
         star_glyph(out, right_x + 12.0, ry - 5.0, 11.0, kind, "#555555");
-        text(out, right_x + 32.0, ry, 16.0, INK, "start", "", words);
+        let said = words(style, key, &[]);
+        text(out, right_x + 32.0, ry, 16.0, INK, "start", "", &said);
     }
     ry += 26.0;
     text(
@@ -877,7 +950,7 @@ fn draw_key_now(
         MUTED,
         "start",
         "",
-        "outline: the player's colour",
+        &words(style, "picture-outline", &[]),
     );
     ry += 20.0;
     text(
@@ -888,17 +961,21 @@ fn draw_key_now(
         MUTED,
         "start",
         "",
-        "x right, y down: 0,0 is top left",
+        &words(style, "picture-axes", &[]),
     );
     if let Some(me) = &v.me {
         ry += 34.0;
-        heading(out, right_x, ry, right_w, "You");
+        heading(out, right_x, ry, right_w, &words(style, "picture-you", &[]));
         ry += 26.0;
         let role = match (me.role.as_str(), me.vision) {
-            ("god", Some(vision)) => format!("a god: the vision is image {vision}"),
-            ("god", None) => "a god".to_string(),
-            ("mortal", _) => "the mortal: which image is it?".to_string(),
-            _ => "watching".to_string(),
+            ("god", Some(vision)) => words(
+                style,
+                "picture-role-god-vision",
+                &[("image", vision.into())],
+            ),
+            ("god", None) => words(style, "picture-role-god", &[]),
+            ("mortal", _) => words(style, "picture-role-mortal", &[]),
+            _ => words(style, "picture-role-watching", &[]),
         };
         text(
             out,
@@ -908,7 +985,11 @@ fn draw_key_now(
             INK,
             "start",
             "",
-            &format!("seat {}, {role}", me.seat),
+            &words(
+                style,
+                "picture-you-seat",
+                &[("seat", me.seat.into()), ("role", role.into())],
+            ),
         );
         if let Some(guess) = &v.my_guess {
             ry += 22.0;
@@ -920,21 +1001,37 @@ fn draw_key_now(
                 INK,
                 "start",
                 "",
-                &format!("your sealed guess: {}", guess_words(guess.as_ref(), style)),
+                &words(
+                    style,
+                    "picture-your-guess",
+                    &[("guess", guess_words(guess.as_ref(), style).into())],
+                ),
             );
         }
     }
     ry += 30.0;
     let mut deck = if v.is_standard() {
-        "deck: standard".to_string()
+        words(style, "picture-deck-standard", &[])
     } else {
-        format!("deck: {}", shorten(&v.deck, 24))
+        words(
+            style,
+            "picture-deck",
+            &[("deck", shorten(&v.deck, 24).into())],
+        )
     };
     if let Some(left) = v.deck_left {
-        w!(deck, " · {left} left");
+        w!(
+            deck,
+            " · {}",
+            words(style, "picture-deck-left", &[("n", left.into())])
+        );
     }
     if let Some(aside) = v.set_aside.filter(|&a| a > 0) {
-        w!(deck, " · {aside} set aside");
+        w!(
+            deck,
+            " · {}",
+            words(style, "picture-set-aside", &[("n", aside.into())])
+        );
     }
     text(out, right_x, ry, 14.0, MUTED, "start", "", &deck);
     left_bottom.max(ry + 8.0)
@@ -947,8 +1044,8 @@ fn guess_words(guess: Option<&Guess>, style: &DreamsStyle) -> String {
         }) => who(style, *seat),
         Some(Guess {
             image: Some(image), ..
-        }) => format!("image {image}"),
-        _ => "no guess".to_string(),
+        }) => image_words(style, *image),
+        _ => words(style, "picture-no-guess", &[]),
     }
 }
 
@@ -958,7 +1055,13 @@ fn draw_key_reveal(out: &mut String, v: &View, style: &DreamsStyle, top: f64, wi
         return top;
     };
     let inner = width - 2.0 * MARGIN;
-    heading(out, MARGIN, top, inner, "Guesses and points");
+    heading(
+        out,
+        MARGIN,
+        top,
+        inner,
+        &words(style, "picture-guesses-and-points", &[]),
+    );
     let seats = r.guesses.len().max(r.points.len()).max(r.scores.len());
     let mut y = top + 12.0;
     for seat in 0..seats.min(12) {
@@ -1000,7 +1103,15 @@ fn draw_key_reveal(out: &mut String, v: &View, style: &DreamsStyle, top: f64, wi
             INK,
             "start",
             "",
-            if mortal { "mortal" } else { "god" },
+            &words(
+                style,
+                if mortal {
+                    "picture-role-mortal-short"
+                } else {
+                    "picture-role-god-short"
+                },
+                &[],
+            ),
         );
         let guess = r.guesses.get(seat).and_then(Option::as_ref);
         let right = match guess {
@@ -1026,9 +1137,13 @@ fn draw_key_reveal(out: &mut String, v: &View, style: &DreamsStyle, top: f64, wi
             None => {}
         }
         let guess_text = match guess {
-            Some(Guess { seat: Some(s), .. }) => format!("named {}", who(style, *s)),
-            Some(Guess { image: Some(i), .. }) => format!("named image {i}"),
-            _ => "no guess".to_string(),
+            Some(Guess { seat: Some(s), .. }) => {
+                words(style, "picture-named", &[("who", who(style, *s).into())])
+            }
+            Some(Guess { image: Some(i), .. }) => {
+                words(style, "picture-named-image", &[("n", (*i).into())])
+            }
+            _ => words(style, "picture-no-guess", &[]),
         };
         text(out, MARGIN + 336.0, y, 16.0, INK, "start", "", &guess_text);
         let points = r.points.get(seat).copied().unwrap_or(0);
@@ -1053,7 +1168,7 @@ fn draw_key_reveal(out: &mut String, v: &View, style: &DreamsStyle, top: f64, wi
         MUTED,
         "start",
         "",
-        "Dashed rings: the mortal's stars. Gold: the true vision. Points this round → score.",
+        &words(style, "picture-reveal-note", &[]),
     );
     if let Some(outcome) = &v.outcome {
         let winners: Vec<String> = outcome.winners.iter().map(|&s| who(style, s)).collect();
@@ -1067,7 +1182,11 @@ fn draw_key_reveal(out: &mut String, v: &View, style: &DreamsStyle, top: f64, wi
                 INK,
                 "start",
                 "bold",
-                &format!("Game over: {} won", winners.join(" and ")),
+                &words(
+                    style,
+                    "picture-game-over-won",
+                    &[("winners", joined(style, winners).into())],
+                ),
             );
         }
     }

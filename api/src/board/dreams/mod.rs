@@ -54,6 +54,8 @@ pub struct DreamsStyle {
     /// view's `deck` is `"standard"`, else as a blank card naming its number: for a custom
     /// deck, hand in the pictures of [`cards_shown`].
     pub art: BTreeMap<usize, CardArt>,
+    /// The language of the picture's words (the headings, the key, the status line).
+    pub lang: crate::i18n::Lang,
 }
 
 /// The table now, as a standalone SVG document: the round's four cards numbered 1–4 in

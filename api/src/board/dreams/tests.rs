@@ -265,6 +265,7 @@ fn a_player_name_full_of_markup_is_escaped_and_the_svg_still_parses() {
                 png: card_png(5).expect("png"),
             },
         )]),
+        ..DreamsStyle::default()
     };
     for svg in [
         dreams_svg(&stars_view(), &style),
@@ -559,4 +560,59 @@ fn the_cards_are_laid_as_copies_that_look_as_resvg_draws_them_in_place() {
             assert!(over * 5_000 < pixels, "{over} pixels differ by more than 2");
         }
     }
+}
+
+/// The table and a revealed round in Japanese: every word from the catalogue, every
+/// character of them in the bundled fonts, and drawn.
+#[test]
+fn the_japanese_firmament_says_its_words_in_japanese_and_draws_every_glyph() {
+    use crate::board::tests::{drawn_words, undrawable};
+    let style = DreamsStyle {
+        lang: crate::i18n::Lang::Ja,
+        ..style()
+    };
+    let now = dreams_svg(&stars_view(), &style);
+    let reveal = dreams_reveal_svg(&revealed_view(), &style);
+    for (svg, said) in [
+        (&now, ["プレイヤー", "星", "あなた", "デッキ"]),
+        (&reveal, ["予想と点", "真のビジョン", "人間", "公開"]),
+    ] {
+        parse(svg);
+        let words = drawn_words(svg);
+        for w in said {
+            assert!(words.contains(w), "no {w:?} in {words}");
+        }
+        for english in [
+            "Players",
+            "Stars",
+            "deck:",
+            "Guesses and points",
+            " won",
+            "seat ",
+        ] {
+            assert!(!words.contains(english), "{english:?} in {words}");
+        }
+        assert_eq!(undrawable(&words), Vec::<char>::new());
+    }
+    let png = dreams_png(&stars_view(), &style).expect("draws");
+    let ascii_only: String = now
+        .chars()
+        .filter(|c| c.is_ascii() || !c.is_alphabetic())
+        .collect();
+    let without = dreams_png_of_svg(&ascii_only);
+    assert!(
+        inked_pixels(&dreams_png_of_svg(&now)) > inked_pixels(&without) + 2_000,
+        "the Japanese words drew little ink"
+    );
+    if let Some(dir) = std::env::var_os("HERMES_SHOTS") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).expect("the shots folder");
+        std::fs::write(dir.join("firmament-ja.png"), &png).expect("written");
+        let revealed = dreams_reveal_png(&revealed_view(), &style).expect("draws");
+        std::fs::write(dir.join("firmament-revealed-ja.png"), &revealed).expect("written");
+    }
+}
+
+fn dreams_png_of_svg(svg: &str) -> Vec<u8> {
+    crate::board::board_png(svg).expect("draws")
 }

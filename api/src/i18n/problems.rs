@@ -1,0 +1,97 @@
+//! A problem ([`ApiError`]) in the reader's words: its `title`, `detail` and the members
+//! that are prose, from the catalogue's `problems.ftl`, for the HTTP edge (problem+json)
+//! and the mail edge (the answer to a reply) alike.
+
+use super::{has, text, Arg, Lang};
+use crate::error::{ApiError, Said};
+use serde_json::{Map, Value};
+
+/// A problem's prose in one language: `title`, `detail`, the extension members that are
+/// words (a rule's `message`), and the language they are written in (English when the
+/// catalogues have no sentence for it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Words {
+    pub lang: Lang,
+    pub title: String,
+    pub detail: String,
+    pub members: Map<String, Value>,
+}
+
+fn arg(value: &Said) -> Arg {
+    match value {
+        Said::Text(t) => Arg::Text(t.clone()),
+        Said::Number(n) => Arg::Number(*n),
+    }
+}
+
+/// `e` told in `lang`. A refusal by a rule (`rule` and `message`) says the rule's id and
+/// the catalogue's sentence for the rule (`rule-<id>`); an error that names its sentence
+/// ([`ApiError::said`]) says it; any other says its code's sentence (`problem-<code>`)
+/// in a language other than English, and its own `detail` in English. The `title` is the
+/// status's name in the language (`problem-status-<n>`).
+pub fn words_in(e: &ApiError, lang: Lang) -> Words {
+    let mut members = Map::new();
+    let rule = e.extra("rule").and_then(Value::as_str);
+    let reason_key = rule
+        .map(|r| format!("rule-{r}"))
+        .filter(|key| lang != Lang::En && e.extra("message").is_some() && has(lang, key));
+    let detail = match (rule, reason_key) {
+        (Some(rule), Some(reason_key)) => {
+            let reason = text(lang, &reason_key, &[]);
+            members.insert("message".into(), Value::String(reason.clone()));
+            let step = e.extra("step").and_then(Value::as_i64);
+            Some(match step {
+                Some(step) => text(
+                    lang,
+                    "problem-rule-step",
+                    &[
+                        ("rule", rule.into()),
+                        ("step", step.into()),
+                        ("reason", reason.into()),
+                    ],
+                ),
+                None => text(
+                    lang,
+                    "problem-rule",
+                    &[("rule", rule.into()), ("reason", reason.into())],
+                ),
+            })
+        }
+        _ => match e.sentence() {
+            Some((key, values)) if has(lang, key) => {
+                let args: Vec<(&str, Arg)> = values.iter().map(|(n, v)| (*n, arg(v))).collect();
+                super::format(lang, key, &args, false)
+                    .map_err(|error| tracing::error!(%error, "problem"))
+                    .ok()
+            }
+            _ if lang != Lang::En => {
+                let key = format!("problem-{}", e.code());
+                has(lang, &key).then(|| text(lang, &key, &[]))
+            }
+            _ => None,
+        },
+    };
+    let english_title = e.status().canonical_reason().unwrap_or("Error").to_string();
+    match detail {
+        Some(detail) => {
+            let status = format!("problem-status-{}", e.status().as_u16());
+            let title = if lang != Lang::En && has(lang, &status) {
+                text(lang, &status, &[])
+            } else {
+                english_title
+            };
+            Words {
+                lang,
+                title,
+                detail,
+                members,
+            }
+        }
+        None => Words {
+            lang: Lang::En,
+            title: english_title,
+            detail: e.detail().to_string(),
+            members: Map::new(),
+        },
+    }
+}

@@ -484,11 +484,7 @@ pub async fn forgot(
 }
 
 fn link_used() -> PageError {
-    PageError::new(
-        StatusCode::FORBIDDEN,
-        "This link has been used",
-        "This link set a password already (or the password changed since it was sent). Ask for a new one if you need it.",
-    )
+    PageError::say(StatusCode::FORBIDDEN, "page-error-reset-used", &[])
 }
 
 /// The user a reset link is for, if the link still matches their password.
@@ -504,11 +500,7 @@ async fn reset_user(
         .conn(move |conn| Ok(accounts::user_by_id(conn, &user_id)?))
         .await?
         .ok_or_else(|| {
-            PageError::new(
-                StatusCode::NOT_FOUND,
-                "No such account",
-                "The account this link was made for no longer exists.",
-            )
+            PageError::say(StatusCode::NOT_FOUND, "page-error-link-account-gone", &[])
         })?;
     if crate::links::password_fingerprint(&user.password_hash) != fingerprint {
         return Err(link_used());
@@ -713,13 +705,7 @@ async fn prefs_page(
         .db
         .conn(move |conn| Ok(prefs::prefs(conn, &id)?))
         .await?
-        .ok_or_else(|| {
-            PageError::new(
-                StatusCode::NOT_FOUND,
-                "No such account",
-                "This account no longer exists.",
-            )
-        })?;
+        .ok_or_else(|| PageError::say(StatusCode::NOT_FOUND, "page-error-account-gone", &[]))?;
     let html = render_in(
         &state.base_path,
         "preferences.html",

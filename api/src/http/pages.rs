@@ -113,8 +113,10 @@ fn environment() -> &'static Environment<'static> {
                 minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string())
             })
         });
-        // `t("key", name=…)`: catalogue messages in the page's `lang` (`crate::i18n`).
+        // `t("key", name=…)`: catalogue messages in the page's `lang` (`crate::i18n`),
+        // and the markup a template wraps a value of a message in.
         crate::i18n::register(&mut env);
+        helpers(&mut env);
         env.set_loader(|name| {
             Ok(PAGES
                 .iter()
@@ -125,8 +127,39 @@ fn environment() -> &'static Environment<'static> {
     })
 }
 
-/// Render `template` with `ctx` (plus `lang`, which every page has). A page rendered
-/// without knowing the server (the error page) has no `home` link.
+/// A message of the pages' catalogue in the reader's language (`crate::http::page_lang`).
+pub fn words(key: &str, args: &[(&str, crate::i18n::Arg)]) -> String {
+    crate::i18n::text(crate::http::page_lang::lang(), key, args)
+}
+
+/// The markup a page puts around a value it gives a message (`t("key", email=email|strong)`):
+/// `strong`, `code`, `em` and `time` wrap it (escaped), `link(url, text)` links it.
+fn helpers(env: &mut Environment<'static>) {
+    use minijinja::Value;
+    fn escaped(value: &Value) -> String {
+        if value.is_safe() {
+            value.to_string()
+        } else {
+            crate::i18n::html_escape(&crate::i18n::one_line(&value.to_string())).into_owned()
+        }
+    }
+    for tag in ["strong", "code", "em", "time"] {
+        env.add_filter(tag, move |value: Value| {
+            Value::from_safe_string(format!("<{tag}>{}</{tag}>", escaped(&value)))
+        });
+    }
+    env.add_function("link", |url: Value, text: Value| -> Value {
+        Value::from_safe_string(format!(
+            "<a href=\"{}\">{}</a>",
+            escaped(&url),
+            escaped(&text)
+        ))
+    });
+}
+
+/// Render `template` with `ctx` (plus `lang`, which every page has: the reader's, from
+/// `crate::http::page_lang`, unless `ctx` gives one). A page rendered without knowing the
+/// server (the error page) has no `home` link.
 pub fn render<S: Serialize>(template: &str, ctx: &S) -> Result<String, PageError> {
     render_vars(None, template, ctx)
 }
@@ -147,7 +180,15 @@ fn render_vars<S: Serialize>(
         Ok(_) => return Err(PageError::internal("page data is not an object")),
         Err(e) => return Err(PageError::internal(e)),
     };
-    vars.entry("lang").or_insert_with(|| "en".into());
+    // The reader's language (`page_lang`), unless the page is in another (a document
+    // served in English for want of a translation); and the switcher's links.
+    vars.entry("lang")
+        .or_insert_with(|| crate::http::page_lang::lang().code().into());
+    if !vars.contains_key("page_langs") {
+        let links = serde_json::to_value(crate::http::page_lang::switcher())
+            .map_err(PageError::internal)?;
+        vars.insert("page_langs".into(), links);
+    }
     if let Some(base) = base {
         vars.entry("home")
             .or_insert_with(|| format!("{base}/").into());
@@ -190,6 +231,17 @@ impl PageError {
         }
     }
 
+    /// `status` with the pages' message `key` (its title is `{key}-title`), in the reader's
+    /// language.
+    pub fn say(status: StatusCode, key: &str, args: &[(&str, crate::i18n::Arg)]) -> PageError {
+        PageError {
+            status,
+            title: words(&format!("{key}-title"), &[]),
+            message: words(key, args),
+            retry_after: None,
+        }
+    }
+
     /// A failure of ours: logged, and the page says nothing about it.
     pub fn internal(cause: impl fmt::Display) -> PageError {
         // Through ApiError, which logs the cause once at error level.
@@ -208,11 +260,7 @@ impl From<ApiError> for PageError {
         let mut page = if e.status().is_server_error() {
             // Logs the cause (never sent); the page says only that we failed.
             let _ = e.error_response();
-            PageError::new(
-                e.status(),
-                "Something went wrong",
-                "The server failed; the failure is logged. Try again in a moment.",
-            )
+            PageError::say(e.status(), "page-error-internal", &[])
         } else {
             let title = e.status().canonical_reason().unwrap_or("Error");
             PageError::new(e.status(), title, e.detail())
@@ -268,20 +316,18 @@ pub fn link_claims(
     req: &HttpRequest,
     purpose: Purpose,
 ) -> Result<(String, Claims), PageError> {
-    let token = query_param(req, "token").filter(|t| !t.is_empty()).ok_or_else(|| {
-        PageError::new(
-            StatusCode::BAD_REQUEST,
-            "This link is incomplete",
-            "The link has no token. Open the whole link from your mail; some mail programs cut long links in two.",
-        )
-    })?;
+    let token = query_param(req, "token")
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| PageError::say(StatusCode::BAD_REQUEST, "page-error-no-token", &[]))?;
     let claims = state.keys.verify(purpose, &token).map_err(|e| {
-        let message = match e.code() {
-            "token_expired" => "This link has expired. A newer mail from Hermes has a fresh one.",
-            "wrong_token_purpose" => "This link was made for something else.",
-            _ => "This link is not valid. Open the whole link from your mail.",
+        let key = match e.code() {
+            "token_expired" => "page-error-link-expired",
+            "wrong_token_purpose" => "page-error-link-purpose",
+            _ => "page-error-link-invalid",
         };
-        PageError::new(StatusCode::FORBIDDEN, "This link does not work", message)
+        let mut page = PageError::say(StatusCode::FORBIDDEN, key, &[]);
+        page.title = words("page-error-link-broken-title", &[]);
+        page
     })?;
     Ok((token, claims))
 }
@@ -293,11 +339,7 @@ fn is_address(sub: &str) -> bool {
 }
 
 fn account_gone() -> PageError {
-    PageError::new(
-        StatusCode::NOT_FOUND,
-        "No such account",
-        "The account this link was made for no longer exists.",
-    )
+    PageError::say(StatusCode::NOT_FOUND, "page-error-link-account-gone", &[])
 }
 
 #[derive(Serialize)]
@@ -409,10 +451,10 @@ pub async fn verify(req: HttpRequest, state: web::Data<AppState>) -> PageResult 
         .await?;
     let p = found.ok_or_else(account_gone)?;
     if !verified {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::CONFLICT,
-            "This address is no longer yours",
-            "This link confirms an address that is no longer the one on your account. Ask for a new link from the account's current address.",
+            "page-error-address-not-yours",
+            &[],
         ));
     }
     let html = render_in(
@@ -456,13 +498,7 @@ pub async fn join(
     user: Option<crate::http::session::WebUser>,
 ) -> PageResult {
     let code = path.into_inner();
-    let unknown = || {
-        PageError::new(
-            StatusCode::NOT_FOUND,
-            "No such game",
-            "No game has this join code. Check the link in your invitation.",
-        )
-    };
+    let unknown = || PageError::say(StatusCode::NOT_FOUND, "page-error-no-join-code", &[]);
     // Codes are 10 letters and digits; anything else cannot be one.
     if code.is_empty() || code.len() > 64 || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(unknown());

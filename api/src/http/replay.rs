@@ -57,11 +57,7 @@ struct ReplayPage {
 }
 
 fn not_found() -> PageError {
-    PageError::new(
-        StatusCode::NOT_FOUND,
-        "No such game",
-        "This game does not exist any more.",
-    )
+    PageError::say(StatusCode::NOT_FOUND, "page-error-game-gone", &[])
 }
 
 pub async fn get(
@@ -72,16 +68,13 @@ pub async fn get(
 ) -> PageResult {
     let game_id = path.into_inner();
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
-    let asked = match query_param(&req, "at") {
-        None => None,
-        Some(a) => Some(a.trim().parse::<i64>().map_err(|_| {
-            PageError::new(
-                StatusCode::BAD_REQUEST,
-                "Which step?",
-                "`at` is the number of a log entry: 0 for the start.",
-            )
-        })?),
-    };
+    let asked =
+        match query_param(&req, "at") {
+            None => None,
+            Some(a) => Some(a.trim().parse::<i64>().map_err(|_| {
+                PageError::say(StatusCode::BAD_REQUEST, "page-error-which-step", &[])
+            })?),
+        };
     let id = game_id.clone();
     let uid = who.user_id.clone();
     // A player, or someone signed in whom the game's `watchers` let see it (else 404).
@@ -100,10 +93,10 @@ pub async fn get(
         })?;
     let seat = table.seat_of(&who.user_id);
     if seat.is_none() && who.token.is_some() {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::FORBIDDEN,
-            "Not your game",
-            "This link's player has no seat in this game.",
+            "page-error-not-your-game",
+            &[],
         ));
     }
     // 409 for a game that has not started: nothing to replay yet.
@@ -111,10 +104,10 @@ pub async fn get(
     let last = i64::try_from(turns.len()).map_err(PageError::internal)?;
     let at = asked.unwrap_or(last);
     if !(0..=last).contains(&at) {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::NOT_FOUND,
-            "No such step",
-            format!("This game's log has entries 0 to {last}."),
+            "page-error-no-step",
+            &[("last", last.into())],
         ));
     }
     let upto = usize::try_from(at).map_err(PageError::internal)?;

@@ -167,6 +167,15 @@ macro_rules! catalogue {
                     "/mail.ftl"
                 )),
             ),
+            (
+                "pages.ftl",
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../templates/i18n/",
+                    $code,
+                    "/pages.ftl"
+                )),
+            ),
         ]
     };
 }

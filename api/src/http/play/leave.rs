@@ -100,10 +100,10 @@ pub async fn post(
     let game_id = path.into_inner();
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     if body.len() > JSON_LIMIT {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "Too long",
-            "This form is short; this was not it.",
+            "page-error-leave-too-long",
+            &[],
         ));
     }
     let field = |name: &str| {
@@ -115,13 +115,7 @@ pub async fn post(
     let act = field("act")
         .as_deref()
         .and_then(Act::parse)
-        .ok_or_else(|| {
-            PageError::new(
-                StatusCode::BAD_REQUEST,
-                "Leave how?",
-                "The form said neither resign, abort nor delete. Go back to the game and use its buttons.",
-            )
-        })?;
+        .ok_or_else(|| PageError::say(StatusCode::BAD_REQUEST, "page-error-leave-how", &[]))?;
     let base = state.base_path.as_str();
     let game_page = format!("{base}/games/{game_id}/play{}", who.query());
     if field("confirm").as_deref() != Some("yes") {
@@ -190,19 +184,20 @@ pub async fn post(
 
 /// A refused act as a page: the act's own words.
 fn refused(e: &ApiError) -> PageError {
-    let title = match e.code() {
-        "already_resigned" => "You have resigned already",
-        "game_moved" => "Too late to abort",
-        "game_started" => "The game has started",
-        "game_over" => "The game is over",
-        "not_the_creator" => "Not yours to delete",
-        _ => "Not done",
+    let key = match e.code() {
+        "already_resigned" => "page-leave-refused-resigned",
+        "game_moved" => "page-leave-refused-moved",
+        "game_started" => "page-leave-refused-started",
+        "game_over" => "page-leave-refused-over",
+        "not_the_creator" => "page-leave-refused-not-creator",
+        _ => "page-leave-refused",
     };
+    let title = crate::http::pages::words(key, &[]);
     let mut words = e.detail().to_string();
     if let Some(first) = words.get(..1) {
         words = first.to_uppercase() + words.get(1..).unwrap_or("");
     }
-    PageError::new(e.status(), title, format!("{words}."))
+    PageError::new(e.status(), &title, format!("{words}."))
 }
 
 fn no_referrer(mut res: HttpResponse) -> HttpResponse {

@@ -150,7 +150,7 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Byte
             StatusCode::UNAUTHORIZED,
             &next,
             &email,
-            Some("Wrong email or password."),
+            Some(&crate::http::pages::words("page-login-wrong", &[])),
         ),
         Err(e) => Err(e.into()),
     }
@@ -380,7 +380,7 @@ pub fn form_words(e: &ApiError) -> String {
     let mut chars = detail.chars();
     match chars.next() {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => "Check the form.".to_string(),
+        None => crate::http::pages::words("page-check-form", &[]),
     }
     .replace("display_name", "name")
 }
@@ -590,13 +590,15 @@ pub async fn reset(
     let again = form.get("password_again").unwrap_or_default();
     let len = new.chars().count();
     let problem = if !(password::MIN_LEN..=password::MAX_LEN).contains(&len) {
-        Some(format!(
-            "A password is {} to {} characters long.",
-            password::MIN_LEN,
-            password::MAX_LEN
+        Some(crate::http::pages::words(
+            "page-password-length",
+            &[
+                ("min", i64::try_from(password::MIN_LEN).unwrap_or(0).into()),
+                ("max", i64::try_from(password::MAX_LEN).unwrap_or(0).into()),
+            ],
         ))
     } else if new != again {
-        Some("The two passwords differ.".to_string())
+        Some(crate::http::pages::words("page-password-differ", &[]))
     } else {
         None
     };
@@ -743,7 +745,9 @@ pub async fn preferences_form(
         &state,
         &user,
         StatusCode::OK,
-        saved.then_some("Saved."),
+        saved
+            .then(|| crate::http::pages::words("page-saved", &[]))
+            .as_deref(),
         None,
     )
     .await
@@ -863,7 +867,9 @@ pub async fn vacation_form(
         &state,
         &user,
         StatusCode::OK,
-        saved.then_some("Saved."),
+        saved
+            .then(|| crate::http::pages::words("page-saved", &[]))
+            .as_deref(),
         None,
     )
     .await
@@ -901,7 +907,7 @@ pub async fn vacation(
                     &user,
                     StatusCode::UNPROCESSABLE_ENTITY,
                     None,
-                    Some("Give the day the vacation ends, e.g. 2026-08-01.".to_string()),
+                    Some(crate::http::pages::words("page-vacation-give-day", &[])),
                 )
                 .await
             }

@@ -127,6 +127,68 @@ fn environment() -> &'static Environment<'static> {
     })
 }
 
+/// The words the pages' scripts show (`static/play.js`, `static/forms.js`): the messages
+/// `page-js-*`, by their name without the prefix. A value the script fills in is written
+/// `%n`, `%name`, `%zone`.
+const SCRIPT_WORDS: &[&str] = &[
+    "no-answer",
+    "zoom-in",
+    "zoom-out",
+    "zoom-fit",
+    "nothing-yet",
+    "may-end",
+    "end-game",
+    "play-on",
+    "owe-one",
+    "owe",
+    "complete",
+    "no-action-left",
+    "place-temple",
+    "move-desert",
+    "play-extra",
+    "discard-it",
+    "keep-it",
+    "play-it-now",
+    "take-crystal",
+    "god-n",
+    "choose-desert",
+    "choose-where",
+    "choose-lit",
+    "choose-lit-n",
+    "unreachable",
+    "image",
+    "show-large",
+    "image-large",
+    "guess-image",
+    "close",
+    "moved-on",
+    "show-it",
+    "will-be-lost",
+    "notify",
+    "notify-yes",
+    "notify-no",
+    "copied",
+    "zone-chosen",
+];
+
+/// [`SCRIPT_WORDS`] in `lang`, as the JSON object the page gives its scripts
+/// (`<body data-words>`).
+pub fn script_words(lang: crate::i18n::Lang) -> String {
+    let values: [(&str, crate::i18n::Arg); 3] = [
+        ("n", "%n".into()),
+        ("name", "%name".into()),
+        ("zone", "%zone".into()),
+    ];
+    let words: serde_json::Map<String, serde_json::Value> = SCRIPT_WORDS
+        .iter()
+        .map(|name| {
+            let text = crate::i18n::text(lang, &format!("page-js-{name}"), &values);
+            ((*name).to_string(), text.into())
+        })
+        .collect();
+    serde_json::Value::Object(words).to_string()
+}
+
 /// A message of the pages' catalogue in the reader's language (`crate::http::page_lang`).
 pub fn words(key: &str, args: &[(&str, crate::i18n::Arg)]) -> String {
     crate::i18n::text(crate::http::page_lang::lang(), key, args)
@@ -184,6 +246,14 @@ fn render_vars<S: Serialize>(
     // served in English for want of a translation); and the switcher's links.
     vars.entry("lang")
         .or_insert_with(|| crate::http::page_lang::lang().code().into());
+    let lang = vars
+        .get("lang")
+        .and_then(|v| v.as_str())
+        .and_then(crate::i18n::Lang::from_code)
+        .unwrap_or_default();
+    if !vars.contains_key("js_words") {
+        vars.insert("js_words".into(), script_words(lang).into());
+    }
     if !vars.contains_key("page_langs") {
         let links = serde_json::to_value(crate::http::page_lang::switcher())
             .map_err(PageError::internal)?;
@@ -541,8 +611,8 @@ pub async fn join(
             seat_count: game.seat_count,
             players: players.iter().map(crate::game::seat_name).collect(),
             status: match game.status.as_str() {
-                "open" => "waiting for players".to_string(),
-                "running" => "being played".to_string(),
+                "open" => words("page-join-status-open", &[]),
+                "running" => words("page-join-status-running", &[]),
                 other => other.to_string(),
             },
             open,

@@ -1569,7 +1569,10 @@ pub async fn talk(
             let extra = Extra {
                 status: e.status(),
                 flash: None,
-                problem: Some(Problem::new("Your message was not posted", e.detail())),
+                problem: Some(Problem::new(
+                    pages::words("page-talk-not-posted", &[]),
+                    e.detail(),
+                )),
                 notation: String::new(),
             };
             let mut page = show(&state, game_id, Visit::quiet(&who), who, extra).await?;
@@ -1616,7 +1619,10 @@ pub async fn rematch(
             let extra = Extra {
                 status: e.status(),
                 flash: None,
-                problem: Some(Problem::new("No rematch", e.detail())),
+                problem: Some(Problem::new(
+                    pages::words("page-rematch-refused", &[]),
+                    e.detail(),
+                )),
                 notation: String::new(),
             };
             show(&state, game_id, Visit::quiet(&who), who, extra).await

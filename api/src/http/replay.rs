@@ -161,16 +161,43 @@ pub async fn get(
             let winners: Vec<String> = o
                 .winners
                 .iter()
-                .map(|&s| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}")))
+                .map(|&s| {
+                    names.get(s).cloned().unwrap_or_else(|| {
+                        crate::http::pages::words(
+                            "page-dreams-seat",
+                            &[("seat", i64::try_from(s).unwrap_or_default().into())],
+                        )
+                    })
+                })
                 .collect();
             let ended = table.how_it_ended().unwrap_or_default();
             if winners.is_empty() {
-                format!("The game is over. {ended}")
+                format!(
+                    "{} {ended}",
+                    crate::http::pages::words("page-play-over", &[])
+                )
             } else {
-                format!("The game is over: {} won. {ended}", winners.join(" and "))
+                let n = i64::try_from(winners.len()).unwrap_or(1);
+                let names = match winners.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => crate::http::pages::words(
+                        "page-play-and",
+                        &[
+                            ("first", rest.join(", ").into()),
+                            ("last", last.clone().into()),
+                        ],
+                    ),
+                    _ => winners.join(""),
+                };
+                format!(
+                    "{} {ended}",
+                    crate::http::pages::words(
+                        "page-play-over-won",
+                        &[("names", names.into()), ("n", n.into())]
+                    )
+                )
             }
         }
-        _ => format!("The game goes on: {last} turns played so far."),
+        _ => crate::http::pages::words("page-replay-goes-on", &[("n", last.into())]),
     };
     let ctx = ReplayPage {
         kind: kind.title().to_string(),

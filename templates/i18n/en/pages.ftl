@@ -168,7 +168,6 @@ page-lobby-status-playing = being played
 page-lobby-join-link = Join link:
 page-lobby-join-link-of = The join link of { $game }
 page-lobby-copy = Copy the link
-page-lobby-copied = Copied
 page-lobby-invite = Invite
 page-lobby-invite-address = Address to invite to this game
 page-lobby-let-watch = Let watch
@@ -588,3 +587,72 @@ page-dreams-kind = { $kind ->
     [black] black
    *[other] { $kind }
 }
+page-login-wrong = Wrong email or password.
+page-password-length = A password is { $min } to { $max } characters long.
+page-password-differ = The two passwords differ.
+page-vacation-give-day = Give the day the vacation ends, e.g. 2026-08-01.
+page-saved = Saved.
+page-leave-resign-means = Your seat drops out for good: from now on Hermes passes for it whenever it must act, and it cannot win. The game goes on for the others, who are told you resigned.
+page-leave-abort-means = Nobody has moved yet: the game ends at once, nobody wins, and every player is told by mail.
+page-leave-delete-means = The game has not started: it is gone, with its seats and invitations. The players who joined are told by mail.
+page-leave-yes-resign = Yes, resign
+page-leave-yes-abort = Yes, abort the game
+page-leave-yes-delete = Yes, delete the game
+page-leave-resigned = You resigned: Hermes passes for your seat from now on. You may still watch the game here.
+page-leave-aborted = You aborted the game: it is over, and nobody won.
+page-replay-goes-on = The game goes on: { $n ->
+    [one] { $n } turn played so far.
+   *[other] { $n } turns played so far.
+}
+
+## The words the pages' scripts show (`%n`, `%name`, `%zone` are filled in by the script)
+
+page-js-no-answer = The server did not answer.
+page-js-zoom-in = Zoom in
+page-js-zoom-out = Zoom out
+page-js-zoom-fit = Whole board
+page-js-nothing-yet = (nothing yet)
+page-js-may-end = You may end the game now, or play on: you then gather your crystals and see the display.
+page-js-end-game = End the game
+page-js-play-on = Play on
+page-js-owe-one = You owe 1 action. Pick a tile of the display, a temple or a desert to move; the hexes you may use light up.
+# $n: how many actions (more than one).
+page-js-owe = You owe { $n } actions. Pick a tile of the display, a temple or a desert to move; the hexes you may use light up.
+page-js-complete = Your turn is complete: play it, or undo a step.
+page-js-no-action-left = No action is possible any more: play the turn as it stands.
+page-js-place-temple = Place a temple
+page-js-move-desert = Move a desert (2 crystals)
+page-js-play-extra = Play an extra-action tile
+page-js-discard-it = Discard it
+page-js-keep-it = Keep it for a later turn
+page-js-play-it-now = Play it now
+page-js-take-crystal = Take a crystal from { $name }
+page-js-god-n = god { $n }
+page-js-choose-desert = Choose the desert to move (it is lit).
+page-js-choose-where = Choose where it goes: a lit hex.
+page-js-choose-lit = Choose a lit hex.
+page-js-choose-lit-n = Choose a lit hex ({ $n } lit; the arrow keys go between them).
+page-js-unreachable = The server cannot be reached; use the form below.
+page-js-image = Image { $n }
+page-js-show-large = Show it large
+page-js-image-large = Image { $n }, large
+page-js-guess-image = Guess image { $n }
+page-js-close = Close
+page-js-moved-on = The game has moved on.
+page-js-show-it = Show it
+page-js-will-be-lost = (what you have begun here will be lost)
+page-js-notify = Tell me when it is my turn
+page-js-notify-yes = This tab will tell you when it is your turn.
+page-js-notify-no = No notifications: the browser was told not to.
+page-js-copied = Copied
+page-js-zone-chosen = Your browser's time zone, { $zone }, is chosen.
+
+## Forms refused
+
+page-talk-not-posted = Your message was not posted
+page-rematch-refused = No rematch
+page-check-form = Check the form.
+page-dreams-form-star = Choose a star: clear, grey or black.
+page-dreams-form-point = Give the point as two whole numbers from 0 to 100: x across, y down, 0,0 the top left corner.
+page-dreams-form-seat = Choose the seat you suspect is the mortal.
+page-dreams-form-image = Choose an image, 1 to 4.

@@ -775,7 +775,12 @@ pub fn form_notation(field: impl Fn(&str) -> Option<String>) -> Option<Result<St
             .map(|v| v.trim().to_string())
             .filter(|v| !v.is_empty() && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_digit()))
     };
-    let unreadable = |message: &str| Some(Err(Problem::new("This turn cannot be read", message)));
+    let unreadable = |key: &str| {
+        Some(Err(Problem::new(
+            say("page-refused-unreadable", &[]),
+            say(key, &[]),
+        )))
+    };
     if field("pass").is_some() {
         return Some(Ok("pass".to_string()));
     }
@@ -784,25 +789,23 @@ pub fn form_notation(field: impl Fn(&str) -> Option<String>) -> Option<Result<St
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(kind.trim()));
         let Some(kind) = kind else {
-            return unreadable("Choose a star: clear, grey or black.");
+            return unreadable("page-dreams-form-star");
         };
         return match (number("x"), number("y")) {
             (Some(x), Some(y)) => Some(Ok(format!("{} at {x},{y}", kind.name()))),
-            _ => unreadable(
-                "Give the point as two whole numbers from 0 to 100: x across, y down, 0,0 the top left corner.",
-            ),
+            _ => unreadable("page-dreams-form-point"),
         };
     }
     if field("guess_seat").is_some() {
         return match number("guess_seat") {
             Some(s) => Some(Ok(format!("guess seat {s}"))),
-            None => unreadable("Choose the seat you suspect is the mortal."),
+            None => unreadable("page-dreams-form-seat"),
         };
     }
     if field("guess_image").is_some() {
         return match number("guess_image") {
             Some(i) => Some(Ok(format!("guess image {i}"))),
-            None => unreadable("Choose an image, 1 to 4."),
+            None => unreadable("page-dreams-form-image"),
         };
     }
     None

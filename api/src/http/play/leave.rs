@@ -83,7 +83,7 @@ struct ConfirmPage<'a> {
     act: &'static str,
     /// What happens, in a sentence or two.
     consequence: String,
-    button: &'static str,
+    button: String,
     action: String,
     back_url: String,
     csrf: Option<&'a str>,
@@ -126,18 +126,22 @@ pub async fn post(
             .await?;
         let name = table.name();
         let consequence = match act {
-            Act::Resign => "Your seat drops out for good: from now on Hermes passes for it whenever it must act, and it cannot win. The game goes on for the others, who are told you resigned.".to_string(),
-            Act::Abort => "Nobody has moved yet: the game ends at once, nobody wins, and every player is told by mail.".to_string(),
-            Act::Delete => "The game has not started: it is gone, with its seats and invitations. The players who joined are told by mail.".to_string(),
+            Act::Resign => "page-leave-resign-means",
+            Act::Abort => "page-leave-abort-means",
+            Act::Delete => "page-leave-delete-means",
         };
+        let consequence = crate::http::pages::words(consequence, &[]);
         let ctx = ConfirmPage {
             act: act.name(),
             consequence,
-            button: match act {
-                Act::Resign => "Yes, resign",
-                Act::Abort => "Yes, abort the game",
-                Act::Delete => "Yes, delete the game",
-            },
+            button: crate::http::pages::words(
+                match act {
+                    Act::Resign => "page-leave-yes-resign",
+                    Act::Abort => "page-leave-yes-abort",
+                    Act::Delete => "page-leave-yes-delete",
+                },
+                &[],
+            ),
             action: action(base, &game_id, &who),
             back_url: if act == Act::Delete {
                 format!("{base}/")
@@ -215,11 +219,8 @@ fn no_referrer(mut res: HttpResponse) -> HttpResponse {
 /// The flash of a game's page after leaving it (`?left=ACT`).
 pub fn flash(left: &str) -> Option<String> {
     match Act::parse(left)? {
-        Act::Resign => Some(
-            "You resigned: Hermes passes for your seat from now on. You may still watch the game here."
-                .to_string(),
-        ),
-        Act::Abort => Some("You aborted the game: it is over, and nobody won.".to_string()),
+        Act::Resign => Some(crate::http::pages::words("page-leave-resigned", &[])),
+        Act::Abort => Some(crate::http::pages::words("page-leave-aborted", &[])),
         Act::Delete => None,
     }
 }

@@ -102,6 +102,18 @@ pub fn set_account(lang: Lang) {
     });
 }
 
+/// Run `f` as a request from a reader who chose `lang` would: every page it renders and
+/// every sentence it builds is in `lang` (the page tests render each page in each language).
+#[cfg(test)]
+pub fn in_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
+    let reader = Reader {
+        chosen: Some(lang),
+        here: "/here?token=T".into(),
+        ..Reader::default()
+    };
+    READER.sync_scope(Rc::new(reader), f)
+}
+
 /// A language of the switcher: its name in itself and the link to this page in it.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SwitchTo {

@@ -1142,14 +1142,19 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         .iter()
         .filter(|p| p.total < 0)
         .map(|p| {
-            format!(
-            "{} has {} points: {} for the most temples on the board ({}) and only {} from tiles.",
-            p.name,
-            p.total,
-            p.temple_majority,
-            p.temples,
-            p.villages + p.vp
-        )
+            pages::words(
+                "page-points-below-zero",
+                &[
+                    ("name", p.name.clone().into()),
+                    ("total", p.total.into()),
+                    ("majority", p.temple_majority.into()),
+                    (
+                        "temples",
+                        i64::try_from(p.temples).unwrap_or_default().into(),
+                    ),
+                    ("tiles", (p.villages + p.vp).into()),
+                ],
+            )
         })
         .collect::<Vec<_>>();
     let negative = (!negative.is_empty()).then(|| negative.join(" "));
@@ -1678,7 +1683,7 @@ fn to_game_page(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{board_svg, BoardStyle};
     use crate::kinds::Kind;
@@ -1797,6 +1802,30 @@ mod tests {
             queue: None,
         };
         render_in("", "play.html", &ctx).expect("rendered")
+    }
+
+    /// The turn page in the reader's language, for the test of every page in every
+    /// language (`crate::http::pages`): as the fixed game's snapshot, and refused.
+    pub(crate) fn samples() -> Vec<(&'static str, &'static str, String)> {
+        let played = fixed_page(Extra {
+            status: StatusCode::OK,
+            flash: Some(pages::words("page-flash-played", &[("turn", 3i64.into())])),
+            problem: None,
+            notation: String::new(),
+        });
+        let refused = fixed_page(Extra {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            flash: None,
+            problem: Some(Problem::new(
+                pages::words("page-refused-rules", &[]),
+                "G-A3 (G-B2)",
+            )),
+            notation: "temple at 9,9".into(),
+        });
+        vec![
+            ("play", "play.html", played),
+            ("play_refused", "play.html", refused),
+        ]
     }
 
     #[test]

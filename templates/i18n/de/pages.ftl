@@ -431,6 +431,7 @@ page-points-won = gewonnen
 page-points-the-most = die meisten
 page-points-how = 3 Punkte pro Volk-Plättchen, 2 pro Siegpunkt-Plättchen; der Gott mit den meisten Tempeln auf der Spielfläche, den Starttempel mitgezählt, bekommt { $majority }, jeder Gott mit gleich vielen ebenso ({ $e3 }). Bei Punktgleichheit gewinnen die meisten Kristalle ({ $e4 }).
 page-points-negative = Warum ein Stand unter null liegt:
+page-points-below-zero = { $name } hat { $total } Punkte: { $majority } für die meisten Tempel auf der Spielfläche ({ $temples }) und nur { $tiles } aus Plättchen.
 page-reveal-heading = Runde { $round } aufgedeckt
 page-reveal-line = Die wahre Vision war { $vision }; { $mortal } war der Sterbliche.
 page-reveal-col-role = Rolle

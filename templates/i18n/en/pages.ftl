@@ -461,6 +461,8 @@ page-points-the-most = the most
 # $majority: what the temple majority is worth (page-points-majority-*); $e3, $e4: links to the rules.
 page-points-how = 3 points a village tile, 2 a VP tile; the god with the most temples on the board, the start temple included, gets { $majority }, every god tied for most alike ({ $e3 }). A tie on points goes to the most crystals ({ $e4 }).
 page-points-negative = Why a score is below zero:
+# $total: the score; $majority: what the temple majority gave (negative); $temples: how many; $tiles: the points from tiles.
+page-points-below-zero = { $name } has { $total } points: { $majority } for the most temples on the board ({ $temples }) and only { $tiles } from tiles.
 page-reveal-heading = Round { $round } revealed
 page-reveal-line = The true vision was { $vision }; { $mortal } was the mortal.
 page-reveal-col-role = Role

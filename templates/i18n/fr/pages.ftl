@@ -431,6 +431,7 @@ page-points-won = gagne
 page-points-the-most = le plus
 page-points-how = 3 points par tuile nation, 2 par tuile PV ; le dieu qui a le plus de temples sur le plateau, temple de départ compris, reçoit { $majority }, de même pour chaque dieu à égalité ({ $e3 }). Une égalité de points va au plus de cristaux ({ $e4 }).
 page-points-negative = Pourquoi un score est sous zéro :
+page-points-below-zero = { $name } a { $total } points : { $majority } pour le plus de temples sur le plateau ({ $temples }) et seulement { $tiles } grâce aux tuiles.
 page-reveal-heading = Manche { $round } révélée
 page-reveal-line = La vraie vision était { $vision } ; { $mortal } était le mortel.
 page-reveal-col-role = Rôle

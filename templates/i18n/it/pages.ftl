@@ -431,6 +431,7 @@ page-points-won = ha vinto
 page-points-the-most = i più
 page-points-how = 3 punti per tessera villaggio, 2 per tessera PV; il dio con più templi sul piano di gioco, tempio iniziale compreso, riceve { $majority }, e così ogni dio a pari merito ({ $e3 }). Un pareggio ai punti va a chi ha più cristalli ({ $e4 }).
 page-points-negative = Perché un punteggio è sotto zero:
+page-points-below-zero = { $name } ha { $total } punti: { $majority } per i più templi sul piano di gioco ({ $temples }) e solo { $tiles } dalle tessere.
 page-reveal-heading = Giro { $round } rivelato
 page-reveal-line = La vera visione era { $vision }; { $mortal } era il mortale.
 page-reveal-col-role = Ruolo

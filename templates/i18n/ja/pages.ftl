@@ -422,6 +422,7 @@ page-points-won = 勝利
 page-points-the-most = 最多
 page-points-how = 村落カード1枚につき3点、勝利ポイントカード1枚につき2点。ボード上の神殿（最初の神殿を含む）が最も多い神は { $majority }、同数で並ぶ神も全て同じです（{ $e3 }）。同点ならクリスタルの多い方が上です（{ $e4 }）。
 page-points-negative = 得点がマイナスになる理由：
+page-points-below-zero = { $name } は{ $total }点です：ボード上の神殿が最多（{ $temples }）で{ $majority }、カードからは{ $tiles }点だけです。
 page-reveal-heading = ラウンド{ $round }の公開
 page-reveal-line = 真のビジョンは{ $vision }で、人間は{ $mortal }でした。
 page-reveal-col-role = 役

@@ -431,6 +431,7 @@ page-points-won = gewonnen
 page-points-the-most = de meeste
 page-points-how = 3 punten per volkerenkaart, 2 per zegekaartje; de god met de meeste tempels op het speelveld, de starttempel meegeteld, krijgt { $majority }, en zo ook elke god die gelijk staat ({ $e3 }). Bij gelijke punten wint wie de meeste kristallen heeft ({ $e4 }).
 page-points-negative = Waarom een score onder nul ligt:
+page-points-below-zero = { $name } heeft { $total } punten: { $majority } voor de meeste tempels op het speelveld ({ $temples }) en maar { $tiles } uit kaarten.
 page-reveal-heading = Ronde { $round } onthuld
 page-reveal-line = Het ware visioen was { $vision }; { $mortal } was de sterveling.
 page-reveal-col-role = Rol

@@ -815,7 +815,7 @@ pub fn form_notation(field: impl Fn(&str) -> Option<String>) -> Option<Result<St
 pub const FORM_STATUS: StatusCode = StatusCode::UNPROCESSABLE_ENTITY;
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::http::pages::render_in;
     use ::games::dreams::{Dreams, DreamsOptions, DreamsTurn};
@@ -1012,6 +1012,40 @@ mod tests {
             p.star();
         }
         p
+    }
+
+    /// The Dreams page in the reader's language, for the test of every page in every
+    /// language (`crate::http::pages`): placing a star, the mortal guessing, a god who has
+    /// guessed.
+    pub(crate) fn samples() -> Vec<(&'static str, &'static str, String)> {
+        let p = round_two();
+        let seat = p.game.placer().expect("stars");
+        let stars = p.page_of(
+            &p.game,
+            seat,
+            Extra {
+                flash: Some(say("page-flash-played", &[("turn", 16i64.into())])),
+                ..plain()
+            },
+        );
+        let mut g = Played::new();
+        g.stars();
+        let mortal = g.game.secret_mortal();
+        let god = (mortal + 1) % 3;
+        g.guess(god);
+        vec![
+            ("play_dreams", TEMPLATE, stars),
+            (
+                "play_dreams_mortal",
+                TEMPLATE,
+                g.page_of(&g.game, mortal, plain()),
+            ),
+            (
+                "play_dreams_guessed",
+                TEMPLATE,
+                g.page_of(&g.game, god, plain()),
+            ),
+        ]
     }
 
     #[test]

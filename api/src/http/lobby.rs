@@ -26,8 +26,6 @@ use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
 
-/// The top of a new-game form refused for one of its fields (the field says why).
-
 /// How many finished games and games to watch the lobby lists.
 const SHOWN: usize = 10;
 

@@ -676,7 +676,7 @@ fn event_words(names: &[String], viewer: usize, event: &DreamsEvent) -> String {
                 "page-dreams-ev-dealt"
             },
             &[
-                ("round", u32::from(*round).into()),
+                ("round", (*round).into()),
                 ("name", name(names, *dealer).into()),
             ],
         ),
@@ -687,14 +687,14 @@ fn event_words(names: &[String], viewer: usize, event: &DreamsEvent) -> String {
                 "page-dreams-ev-god",
                 &[
                     ("name", name(names, *seat).into()),
-                    ("round", u32::from(*round).into()),
+                    ("round", (*round).into()),
                 ],
             ),
             Role::Mortal => say(
                 "page-dreams-ev-mortal",
                 &[
                     ("name", name(names, *seat).into()),
-                    ("round", u32::from(*round).into()),
+                    ("round", (*round).into()),
                 ],
             ),
         },
@@ -748,7 +748,7 @@ fn event_words(names: &[String], viewer: usize, event: &DreamsEvent) -> String {
             say(
                 "page-dreams-ev-revealed",
                 &[
-                    ("round", u32::from(r.round).into()),
+                    ("round", r.round.into()),
                     ("n", u32::from(r.vision).into()),
                     ("mortal", name(names, r.mortal).into()),
                     ("points", points.join(", ").into()),

@@ -1109,7 +1109,8 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         .find(|g| g.seat == seat)
         .cloned()
         .ok_or_else(|| PageError::internal("the seat's god is missing from the view"))?;
-    let display: Vec<String> = view.display.iter().map(|t| t.name()).collect();
+    let lang = crate::http::page_lang::lang();
+    let display: Vec<String> = view.display.iter().map(|t| words::tile(lang, *t)).collect();
     let winners = view
         .outcome
         .as_ref()

@@ -204,8 +204,14 @@ pub async fn scope(
         browser,
         here,
     });
-    // The token's user decides only when nothing the reader chose does.
-    if chosen.is_none() && remembered.is_none() {
+    // The token's user decides only when nothing the reader chose does, and is looked up
+    // only for what may be a page (not a script's JSON or an event stream, which say so).
+    let may_be_a_page = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_none_or(|a| a.contains("text/html") || a.contains("*/*"));
+    if chosen.is_none() && remembered.is_none() && may_be_a_page {
         if let Some(user) = state.as_ref().and_then(|s| token_user(s, &query)) {
             if let Some(state) = &state {
                 let found = state

@@ -832,7 +832,7 @@ async fn vacation_page(
     let v = acts::vacation(state, user.user_id.clone()).await?;
     let until = v
         .until
-        .map(|t| crate::mail::Deadline::new(t, &user.time_zone).local);
+        .map(|t| crate::i18n::long_datetime(crate::http::page_lang::lang(), t, &user.time_zone));
     let html = render_in(
         &state.base_path,
         "vacation.html",

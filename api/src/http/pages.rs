@@ -255,8 +255,13 @@ fn render_vars<S: Serialize>(
         vars.insert("js_words".into(), script_words(lang).into());
     }
     if !vars.contains_key("page_langs") {
-        let links = serde_json::to_value(crate::http::page_lang::switcher())
-            .map_err(PageError::internal)?;
+        // The language the page is in is the one marked (a document served in English
+        // for want of a translation marks English).
+        let mut links = crate::http::page_lang::switcher();
+        for link in &mut links {
+            link.current = link.code == lang.code();
+        }
+        let links = serde_json::to_value(links).map_err(PageError::internal)?;
         vars.insert("page_langs".into(), links);
     }
     if let Some(base) = base {
@@ -269,7 +274,7 @@ fn render_vars<S: Serialize>(
         .map_err(PageError::internal)
 }
 
-/// An HTML page with the headers every page carries.
+/// An HTML page with the headers every page carries (`Content-Language`: the reader's).
 pub fn page(status: StatusCode, html: String) -> HttpResponse {
     HttpResponse::build(status)
         .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
@@ -278,6 +283,10 @@ pub fn page(status: StatusCode, html: String) -> HttpResponse {
         .insert_header((header::X_FRAME_OPTIONS, "DENY"))
         .insert_header((header::REFERRER_POLICY, "no-referrer"))
         .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((
+            header::CONTENT_LANGUAGE,
+            crate::http::page_lang::lang().code(),
+        ))
         .body(html)
 }
 

@@ -201,6 +201,7 @@ api_test! {
         assert_eq!(login.status, StatusCode::OK);
         assert!(in_lang(&login, "de"), "{}", login.body);
         assert!(login.body.contains("<h1>Anmelden</h1>"), "{}", login.body);
+        assert_eq!(login.headers.get("content-language").and_then(|v| v.to_str().ok()), Some("de"));
         assert!(!login.body.contains("Forgot your password?"), "{}", login.body);
         // The switcher: this page in every language, the current one marked.
         assert!(login.body.contains(r#"<a href="/login?lang=ja" hreflang="ja" lang="ja">日本語</a>"#), "{}", login.body);

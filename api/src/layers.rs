@@ -282,7 +282,15 @@ fn the_reader_of_imports_finds_what_a_file_names() {
 /// drawings, problem+json, rate-limit headers). A page and a JSON handler never call each
 /// other: both call `play/` (or read through `game/` and `store/`).
 const PAGES: &[&str] = &[
-    "account", "docs", "live", "lobby", "pages", "play", "replay", "session",
+    "account",
+    "docs",
+    "live",
+    "lobby",
+    "page_lang",
+    "pages",
+    "play",
+    "replay",
+    "session",
 ];
 const JSON: &[&str] = &[
     "auth",

@@ -235,6 +235,8 @@ impl Application {
                         .default_handler(crate::http::problem::problem_for_bare_errors),
                 )
                 .wrap(NormalizePath::new(TrailingSlash::Trim))
+                // The reader's language, for every page the request renders.
+                .wrap(from_fn(http::page_lang::scope))
                 // Request ids, HEAD as GET, the public URL's prefix, one access-log line
                 // per request (no headers, no query: a mail link's token is in the
                 // query; silence it with RUST_LOG=info,hermes::access=warn), latency.

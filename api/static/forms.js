@@ -4,6 +4,15 @@
 // browser's own time zone.
 "use strict";
 (function () {
+  // The page's words in its reader's language (`data-words` on the body).
+  function w(key, values) {
+    var words = {};
+    try { words = JSON.parse(document.body.getAttribute("data-words") || "{}"); } catch (e) { words = {}; }
+    var text = words[key] || key;
+    Object.keys(values || {}).forEach(function (k) { text = text.split("%" + k).join(String(values[k])); });
+    return text;
+  }
+
   // A join link's "Copy" button: shown only where the browser can copy.
   function copyButtons() {
     var buttons = document.querySelectorAll("button.copy[data-copy]");
@@ -13,9 +22,10 @@
       b.hidden = false;
       b.addEventListener("click", function () {
         var done = function () {
-          b.textContent = "Copied";
+          var before = b.textContent;
+          b.textContent = w("copied");
           b.dataset.copied = "true";
-          setTimeout(function () { b.textContent = "Copy the link"; }, 2000);
+          setTimeout(function () { b.textContent = before; }, 2000);
         };
         if (navigator.clipboard && navigator.clipboard.writeText) {
           navigator.clipboard.writeText(field.value).then(done, function () {
@@ -75,7 +85,7 @@
         // The page came with this zone: a live update need not ask to keep it.
         select.options[i].defaultSelected = true;
         var note = document.getElementById("zone-note");
-        if (note) { note.textContent = "Your browser's time zone, " + zone + ", is chosen."; }
+        if (note) { note.textContent = w("zone-chosen", { zone: zone }); }
         return;
       }
     }

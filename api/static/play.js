@@ -22,8 +22,19 @@
       return r.json().then(function (body) { return { ok: r.ok, body: body }; });
     });
   }
+  // The page's words in its reader's language (`data-words` on the body, written by the
+  // server from its catalogue); `%n`, `%name` in them are filled in here.
+  var WORDS = null;
+  function w(key, values) {
+    if (WORDS === null) {
+      try { WORDS = JSON.parse(document.body.getAttribute("data-words") || "{}"); } catch (e) { WORDS = {}; }
+    }
+    var text = WORDS[key] || key;
+    Object.keys(values || {}).forEach(function (k) { text = text.split("%" + k).join(String(values[k])); });
+    return text;
+  }
   function problem(body) {
-    return (body && (body.detail || body.title)) || "The server did not answer.";
+    return (body && (body.detail || body.title)) || w("no-answer");
   }
 
 
@@ -125,9 +136,9 @@
       shown = { pts: pts, minPx: minPx, seen: seen };
     }
     var bar = el("div", { "class": "zoom-bar" });
-    var zin = el("button", { type: "button", id: "zoom-in" }, "Zoom in");
-    var out = el("button", { type: "button", id: "zoom-out" }, "Zoom out");
-    var fitButton = el("button", { type: "button", id: "zoom-fit" }, "Whole board");
+    var zin = el("button", { type: "button", id: "zoom-in" }, w("zoom-in"));
+    var out = el("button", { type: "button", id: "zoom-out" }, w("zoom-out"));
+    var fitButton = el("button", { type: "button", id: "zoom-fit" }, w("zoom-fit"));
     zin.addEventListener("click", function () { zoomBy(1.5); });
     out.addEventListener("click", function () { zoomBy(1 / 1.5); });
     fitButton.addEventListener("click", function () { apply(fitView()); });
@@ -530,27 +541,27 @@
       clearMarks();
       markPlaced();
       var shown = ending === "end" ? "end" : ending === "continue" ? "continue" : notation;
-      $("b-text").textContent = shown || "(nothing yet)";
+      $("b-text").textContent = shown || w("nothing-yet");
       // Read by the live update: a turn begun here is not thrown away.
       builder.dataset.building = steps.length > 0 || ending || pick ? "true" : "false";
       $("b-undo").disabled = steps.length === 0 && !ending;
       $("b-reset").disabled = steps.length === 0 && !ending && !pick;
       if (!legal) { return; }
       if (legal.may_declare_end) {
-        help.textContent = "You may end the game now, or play on: you then gather your crystals and see the display.";
-        choices.appendChild(button("End the game", function () { ending = "end"; render(); },
+        help.textContent = w("may-end");
+        choices.appendChild(button(w("end-game"), function () { ending = "end"; render(); },
           { "aria-pressed": String(ending === "end") }));
-        choices.appendChild(button("Play on", function () { ending = "continue"; render(); },
+        choices.appendChild(button(w("play-on"), function () { ending = "continue"; render(); },
           { "aria-pressed": String(ending === "continue") }));
         $("b-send").disabled = !ending;
         return;
       }
       var owed = legal.owed;
       help.textContent = owed > 0
-        ? "You owe " + owed + " action" + (owed === 1 ? "" : "s") + ". Pick a tile of the display, a temple or a desert to move; the hexes you may use light up."
-        : "Your turn is complete: play it, or undo a step.";
+        ? w(owed === 1 ? "owe-one" : "owe", { n: owed })
+        : w("complete");
       if (legal.can_finish && owed > 0 && steps.length > 0) {
-        help.textContent = "No action is possible any more: play the turn as it stands.";
+        help.textContent = w("no-action-left");
       }
       var bySource = {};
       legal.steps.forEach(function (s) { bySource[source(s)] = true; });
@@ -563,8 +574,8 @@
         b.disabled = !bySource[src];
         sources.appendChild(b);
       });
-      [["place_temple", "Place a temple"], ["move_desert", "Move a desert (2 crystals)"],
-       ["play_extra_action", "Play an extra-action tile"]].forEach(function (o) {
+      [["place_temple", w("place-temple")], ["move_desert", w("move-desert")],
+       ["play_extra_action", w("play-extra")]].forEach(function (o) {
         if (bySource[o[0]]) {
           sources.appendChild(button(o[1], function () { choose(o[0]); },
             { "data-source": o[0], "aria-pressed": String(!!pick && pick.source === o[0]) }));
@@ -583,9 +594,9 @@
         return;
       }
       done.forEach(function (s) {
-        var label = s.do === "discard" ? "Discard it"
-          : s.do === "take_extra_action" ? "Keep it for a later turn"
-          : s.do === "play_extra_action" ? "Play it now"
+        var label = s.do === "discard" ? w("discard-it")
+          : s.do === "take_extra_action" ? w("keep-it")
+          : s.do === "play_extra_action" ? w("play-it-now")
           // Never an identifier on a button: `some_step` reads "Some step".
           : s.do.charAt(0).toUpperCase() + s.do.slice(1).replace(/_/g, " ");
         choices.appendChild(button(label, function () { add(s); }, { "data-do": s.do }));
@@ -600,7 +611,7 @@
         open.forEach(function (s) {
           if (seen[s.victim]) { return; }
           seen[s.victim] = true;
-          choices.appendChild(button("Take a crystal from " + (names[s.victim] || "god " + s.victim),
+          choices.appendChild(button(w("take-crystal", { name: names[s.victim] || w("god-n", { n: s.victim }) }),
             function () { pick.values.victim = String(s.victim); render(); }, { "data-victim": s.victim }));
         });
       } else if (next) {
@@ -608,9 +619,9 @@
           if (s[next]) { hexGroup(key(s[next])).classList.add("legal"); }
         });
         var n = board.querySelectorAll("g.legal").length;
-        help.textContent = next === "from" ? "Choose the desert to move (it is lit)." :
-          next === "to" ? "Choose where it goes: a lit hex." :
-          "Choose a lit hex" + (n > 1 ? " (" + n + " lit; the arrow keys go between them)." : ".");
+        help.textContent = next === "from" ? w("choose-desert") :
+          next === "to" ? w("choose-where") :
+          n > 1 ? w("choose-lit-n", { n: n }) : w("choose-lit");
       }
     }
     function choose(src) {
@@ -639,7 +650,7 @@
         notation = a.body.notation;
         builder.dataset.ready = "true";
         render();
-      }, function () { setError("The server cannot be reached; use the form below."); });
+      }, function () { setError(w("unreachable")); });
     }
     board.addEventListener("click", function (ev) {
       var g = ev.target.closest && ev.target.closest("g[data-hex]");
@@ -741,7 +752,7 @@
       var title = g.querySelector("title");
       g.setAttribute("role", "button");
       g.setAttribute("tabindex", "0");
-      g.setAttribute("aria-label", "Image " + n + (title && title.textContent ? ": " + title.textContent : "") + ". Show it large");
+      g.setAttribute("aria-label", w("image", { n: n }) + (title && title.textContent ? ": " + title.textContent : "") + ". " + w("show-large"));
       g.style.cursor = "zoom-in";
       function open() { showImage(svg, g, n); }
       g.addEventListener("click", open);
@@ -761,7 +772,7 @@
     big.removeAttribute("width");
     big.removeAttribute("height");
     big.setAttribute("role", "img");
-    big.setAttribute("aria-label", "Image " + n + ", large");
+    big.setAttribute("aria-label", w("image-large", { n: n }));
     Array.prototype.forEach.call(big.querySelectorAll("[id]"), function (e) {
       if (e.tagName.toLowerCase() !== "pattern" && e.tagName.toLowerCase() !== "clippath" && e.tagName.toLowerCase() !== "lineargradient" && e.tagName.toLowerCase() !== "radialgradient") { e.removeAttribute("id"); }
     });
@@ -769,16 +780,16 @@
       e.removeAttribute("tabindex");
       e.removeAttribute("role");
     });
-    var d = el("dialog", { id: "image-view", "class": "image-view", "aria-label": "Image " + n });
+    var d = el("dialog", { id: "image-view", "class": "image-view", "aria-label": w("image", { n: n }) });
     d.appendChild(big);
     var p = el("p", {});
     var radio = $("guess_image-" + n);
     if (radio) {
-      var pickIt = el("button", { type: "button", id: "image-choose" }, "Guess image " + n);
+      var pickIt = el("button", { type: "button", id: "image-choose" }, w("guess-image", { n: n }));
       pickIt.addEventListener("click", function () { radio.checked = true; d.close(); radio.focus(); });
       p.appendChild(pickIt);
     }
-    var close = el("button", { type: "button", id: "image-close" }, "Close");
+    var close = el("button", { type: "button", id: "image-close" }, w("close"));
     close.addEventListener("click", function () { d.close(); });
     p.appendChild(close);
     d.appendChild(p);
@@ -921,10 +932,10 @@
     function showBar(fresh) {
       if (!bar) {
         bar = el("p", { "class": "live-bar", role: "status", id: "live-bar" });
-        bar.appendChild(document.createTextNode("The game has moved on. "));
-        var b = el("button", { type: "button", id: "live-update" }, "Show it");
+        bar.appendChild(document.createTextNode(w("moved-on") + " "));
+        var b = el("button", { type: "button", id: "live-update" }, w("show-it"));
         bar.appendChild(b);
-        bar.appendChild(el("span", { "class": "muted" }, " (what you have begun here will be lost)"));
+        bar.appendChild(el("span", { "class": "muted" }, " " + w("will-be-lost")));
         b.addEventListener("click", function () {
           if (bar.fresh) { swap(bar.fresh); }
           hideBar();
@@ -1032,14 +1043,14 @@
     var header = document.querySelector("header");
     if (!header) { return; }
     var p = el("p", {});
-    var b = el("button", { type: "button", id: "live-notify" }, "Tell me when it is my turn");
+    var b = el("button", { type: "button", id: "live-notify" }, w("notify"));
     p.appendChild(b);
     header.appendChild(p);
     b.addEventListener("click", function () {
       Notification.requestPermission().then(function (answer) {
         p.textContent = answer === "granted"
-          ? "This tab will tell you when it is your turn."
-          : "No notifications: the browser was told not to.";
+          ? w("notify-yes")
+          : w("notify-no");
       });
     });
   }

@@ -150,7 +150,7 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Byte
             StatusCode::UNAUTHORIZED,
             &next,
             &email,
-            Some("Wrong email or password."),
+            Some(&crate::http::pages::words("page-login-wrong", &[])),
         ),
         Err(e) => Err(e.into()),
     }
@@ -380,7 +380,7 @@ pub fn form_words(e: &ApiError) -> String {
     let mut chars = detail.chars();
     match chars.next() {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => "Check the form.".to_string(),
+        None => crate::http::pages::words("page-check-form", &[]),
     }
     .replace("display_name", "name")
 }
@@ -484,11 +484,7 @@ pub async fn forgot(
 }
 
 fn link_used() -> PageError {
-    PageError::new(
-        StatusCode::FORBIDDEN,
-        "This link has been used",
-        "This link set a password already (or the password changed since it was sent). Ask for a new one if you need it.",
-    )
+    PageError::say(StatusCode::FORBIDDEN, "page-error-reset-used", &[])
 }
 
 /// The user a reset link is for, if the link still matches their password.
@@ -504,11 +500,7 @@ async fn reset_user(
         .conn(move |conn| Ok(accounts::user_by_id(conn, &user_id)?))
         .await?
         .ok_or_else(|| {
-            PageError::new(
-                StatusCode::NOT_FOUND,
-                "No such account",
-                "The account this link was made for no longer exists.",
-            )
+            PageError::say(StatusCode::NOT_FOUND, "page-error-link-account-gone", &[])
         })?;
     if crate::links::password_fingerprint(&user.password_hash) != fingerprint {
         return Err(link_used());
@@ -598,13 +590,15 @@ pub async fn reset(
     let again = form.get("password_again").unwrap_or_default();
     let len = new.chars().count();
     let problem = if !(password::MIN_LEN..=password::MAX_LEN).contains(&len) {
-        Some(format!(
-            "A password is {} to {} characters long.",
-            password::MIN_LEN,
-            password::MAX_LEN
+        Some(crate::http::pages::words(
+            "page-password-length",
+            &[
+                ("min", i64::try_from(password::MIN_LEN).unwrap_or(0).into()),
+                ("max", i64::try_from(password::MAX_LEN).unwrap_or(0).into()),
+            ],
         ))
     } else if new != again {
-        Some("The two passwords differ.".to_string())
+        Some(crate::http::pages::words("page-password-differ", &[]))
     } else {
         None
     };
@@ -713,13 +707,7 @@ async fn prefs_page(
         .db
         .conn(move |conn| Ok(prefs::prefs(conn, &id)?))
         .await?
-        .ok_or_else(|| {
-            PageError::new(
-                StatusCode::NOT_FOUND,
-                "No such account",
-                "This account no longer exists.",
-            )
-        })?;
+        .ok_or_else(|| PageError::say(StatusCode::NOT_FOUND, "page-error-account-gone", &[]))?;
     let html = render_in(
         &state.base_path,
         "preferences.html",
@@ -757,7 +745,9 @@ pub async fn preferences_form(
         &state,
         &user,
         StatusCode::OK,
-        saved.then_some("Saved."),
+        saved
+            .then(|| crate::http::pages::words("page-saved", &[]))
+            .as_deref(),
         None,
     )
     .await
@@ -842,7 +832,7 @@ async fn vacation_page(
     let v = acts::vacation(state, user.user_id.clone()).await?;
     let until = v
         .until
-        .map(|t| crate::mail::Deadline::new(t, &user.time_zone).local);
+        .map(|t| crate::i18n::long_datetime(crate::http::page_lang::lang(), t, &user.time_zone));
     let html = render_in(
         &state.base_path,
         "vacation.html",
@@ -877,7 +867,9 @@ pub async fn vacation_form(
         &state,
         &user,
         StatusCode::OK,
-        saved.then_some("Saved."),
+        saved
+            .then(|| crate::http::pages::words("page-saved", &[]))
+            .as_deref(),
         None,
     )
     .await
@@ -915,7 +907,7 @@ pub async fn vacation(
                     &user,
                     StatusCode::UNPROCESSABLE_ENTITY,
                     None,
-                    Some("Give the day the vacation ends, e.g. 2026-08-01.".to_string()),
+                    Some(crate::http::pages::words("page-vacation-give-day", &[])),
                 )
                 .await
             }

@@ -12,17 +12,17 @@
 //!
 //! Languages: a document may have translations (`docs/rules/<code>/gods.md`, the same rule
 //! ids in the same order). One path serves them all, in the reader's language
-//! ([`reader_lang`]: `?lang=xx`, else the signed-in account's language, else
-//! `Accept-Language`, else English), with `<html lang>` set and links to the same page in
+//! (`crate::http::page_lang`: `?lang=xx`, else the language chosen before, else the
+//! signed-in account's language, else `Accept-Language`, else English), with `<html lang>` set and links to the same page in
 //! its other languages; so `/rules/gods#G-A3`, wherever it is linked from, opens the rule
 //! in the reader's language. A document without a translation in that language is served
 //! in English.
 
-use crate::http::pages::{page, query_param, render_in, PageResult};
+use crate::http::page_lang;
+use crate::http::pages::{page, render_in, PageResult};
 use crate::http::session::WebUser;
 use crate::i18n::Lang;
 use crate::state::AppState;
-use crate::store::prefs;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest};
@@ -136,59 +136,6 @@ fn first_heading(source: &str) -> String {
         .find_map(|l| l.strip_prefix("# "))
         .map(|t| t.replace('*', "").trim().to_string())
         .unwrap_or_default()
-}
-
-/// What the list of a page's languages is called, in each language (for screen readers).
-fn languages_label(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "Languages",
-        Lang::It => "Lingue",
-        Lang::Fr => "Langues",
-        Lang::Nl => "Talen",
-        Lang::De => "Sprachen",
-        Lang::Ja => "言語",
-    }
-}
-
-/// A language named in a query (`?lang=fr`, `?lang=fr-CA`): one of ours, or none.
-fn lang_in_query(value: &str) -> Option<Lang> {
-    Lang::from_code(value.split(['-', '_']).next().unwrap_or_default())
-}
-
-/// The language a reader gets a page in, and whether they chose it in the address:
-/// `?lang=xx` when it names one of ours, else the signed-in account's language, else the
-/// first of ours `Accept-Language` asks for, else English.
-pub fn reader_lang(
-    query: Option<&str>,
-    account: Option<Lang>,
-    accept_language: Option<&str>,
-) -> (Lang, bool) {
-    if let Some(lang) = query.and_then(lang_in_query) {
-        return (lang, true);
-    }
-    let lang = account
-        .or_else(|| accept_language.and_then(Lang::negotiate))
-        .unwrap_or_default();
-    (lang, false)
-}
-
-/// The signed-in reader's language, if the request has a live session (`None` for a
-/// signed-out reader, and when it cannot be read: the page then follows the browser).
-async fn account_lang(state: &web::Data<AppState>, req: &actix_web::HttpRequest) -> Option<Lang> {
-    let user = WebUser::from_request(req, &mut actix_web::dev::Payload::None)
-        .await
-        .ok()?;
-    let found = state
-        .db
-        .conn(move |conn| Ok(prefs::prefs(conn, &user.user_id)?))
-        .await;
-    match found {
-        Ok(p) => p.and_then(|p| Lang::from_code(&p.lang)),
-        Err(e) => {
-            tracing::warn!(error = %e, "the reader's language could not be read");
-            None
-        }
-    }
 }
 
 /// The page of a rule: `/rules/gods#G-A3` for `G-A3`, `/rules/dreams#D-R4` for `D-R4`.
@@ -372,7 +319,7 @@ struct DocPage<'a> {
     lang: &'static str,
     /// The same page in each language it has, this one included; empty when it has one.
     langs: Vec<LangLink>,
-    langs_label: &'static str,
+    langs_label: String,
 }
 
 #[derive(Serialize)]
@@ -385,7 +332,7 @@ struct LangLink {
     current: bool,
 }
 
-/// `GET /rules/gods` and the other documents, in the reader's language ([`reader_lang`]).
+/// `GET /rules/gods` and the other documents, in the reader's language (`page_lang`).
 pub async fn get(state: web::Data<AppState>, req: actix_web::HttpRequest) -> PageResult {
     let base = state.base_path.as_str();
     let path = req
@@ -395,20 +342,10 @@ pub async fn get(state: web::Data<AppState>, req: actix_web::HttpRequest) -> Pag
         .iter()
         .find(|d| d.path == path)
         .ok_or_else(|| crate::http::pages::PageError::internal("an unrouted document"))?;
-    let asked = query_param(&req, "lang");
-    let accept = req
-        .headers()
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok());
-    // The account is looked up only when it can matter: a translated document, no choice
-    // in the address.
-    let account =
-        if doc.translations.is_empty() || asked.as_deref().and_then(lang_in_query).is_some() {
-            None
-        } else {
-            account_lang(&state, &req).await
-        };
-    let (wanted, chosen) = reader_lang(asked.as_deref(), account, accept);
+    // The session, if any, tells the reader's account language (`page_lang`).
+    let _ = WebUser::from_request(&req, &mut actix_web::dev::Payload::None).await;
+    let wanted = page_lang::lang();
+    let chosen = page_lang::chosen_in_address().is_some();
     let (lang, title, source) = doc.version(wanted);
     // A few hundred lines of Markdown take well under a millisecond: no cache.
     let body = to_html_in(base, source, chosen.then_some(wanted));
@@ -435,7 +372,7 @@ pub async fn get(state: web::Data<AppState>, req: actix_web::HttpRequest) -> Pag
             body: &body,
             lang: lang.code(),
             langs,
-            langs_label: languages_label(lang),
+            langs_label: crate::i18n::text(lang, "page-languages", &[]),
         },
     )?;
     let mut res = page(StatusCode::OK, html);
@@ -687,27 +624,6 @@ mod tests {
             mixed.contains(&"take a tribe from the display and place it".to_string()),
             "{mixed:?}"
         );
-    }
-
-    /// Who gets which language: the address, then the account, then the browser, then
-    /// English; a code that is not one of ours in the address counts for nothing.
-    #[test]
-    fn the_reader_language_is_the_address_then_the_account_then_the_browser() {
-        let all = (Some("fr"), Some(Lang::De), Some("ja, en;q=0.5"));
-        assert_eq!(reader_lang(all.0, all.1, all.2), (Lang::Fr, true));
-        assert_eq!(reader_lang(Some("FR-ca"), None, None), (Lang::Fr, true));
-        assert_eq!(reader_lang(None, all.1, all.2), (Lang::De, false));
-        assert_eq!(reader_lang(Some("xx"), all.1, all.2), (Lang::De, false));
-        assert_eq!(reader_lang(None, None, all.2), (Lang::Ja, false));
-        assert_eq!(
-            reader_lang(None, None, Some("pt-BR, nl;q=0.3")),
-            (Lang::Nl, false)
-        );
-        assert_eq!(
-            reader_lang(Some(""), None, Some("es, *")),
-            (Lang::En, false)
-        );
-        assert_eq!(reader_lang(None, None, None), (Lang::En, false));
     }
 
     #[test]

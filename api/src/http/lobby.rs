@@ -13,7 +13,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::game::Table;
 use crate::http::account::{page_with, see_other, Me};
-use crate::http::pages::{render_in, PageError, PageResult};
+use crate::http::pages::{render_in, words as say, PageError, PageResult};
 use crate::http::session::{self, Form, WebUser};
 use crate::mail::Deadline;
 use crate::play::games::{self as acts, Join, NewGame};
@@ -25,9 +25,6 @@ use actix_web::{web, HttpRequest};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
-
-/// The top of a new-game form refused for one of its fields (the field says why).
-const NOT_CREATED: &str = "The game was not created: see the field marked below.";
 
 /// How many finished games and games to watch the lobby lists.
 const SHOWN: usize = 10;
@@ -69,7 +66,7 @@ struct Row {
     may_invite: bool,
     /// I play, and the game's watchers are the spectators we invite: that form is shown.
     may_invite_spectators: bool,
-    watchers: &'static str,
+    watchers: String,
 }
 
 #[derive(Serialize)]
@@ -194,12 +191,13 @@ impl Default for NewGameForm {
     }
 }
 
-fn watchers_words(w: &str) -> &'static str {
-    match w {
-        WATCH_PLAYERS => "players only",
-        WATCH_INVITED => "players and invited spectators",
-        _ => "anyone signed in",
-    }
+fn watchers_words(w: &str) -> String {
+    let key = match w {
+        WATCH_PLAYERS => "page-lobby-watchers-players",
+        WATCH_INVITED => "page-lobby-watchers-invited",
+        _ => "page-lobby-watchers-signed-in",
+    };
+    say(key, &[])
 }
 
 fn row(
@@ -217,12 +215,18 @@ fn row(
     let deadline = (!over)
         .then(|| table.deadline_for(my_seat))
         .flatten()
-        .map(|due| Deadline::from_now(due.and_utc(), zone, state.clock.now()).text());
+        .map(|due| {
+            Deadline::from_now(due.and_utc(), zone, state.clock.now())
+                .text_in(crate::http::page_lang::lang())
+        });
     let status = match g.status.as_str() {
-        OPEN => format!("waiting for players ({} of {})", g.players, g.seat_count),
-        OVER => "over".to_string(),
-        _ if my_turn => "your turn".to_string(),
-        _ => "being played".to_string(),
+        OPEN => say(
+            "page-lobby-status-open",
+            &[("n", g.players.into()), ("of", g.seat_count.into())],
+        ),
+        OVER => say("page-lobby-status-over", &[]),
+        _ if my_turn => say("page-lobby-status-my-turn", &[]),
+        _ => say("page-lobby-status-playing", &[]),
     };
     let base = &state.base_path;
     Row {
@@ -372,14 +376,10 @@ pub async fn home(
     };
     let q = |name: &str| crate::http::pages::query_param(&req, name);
     let flash = match (q("created"), q("invited"), q("spectator")) {
-        (Some(_), _, _) => {
-            Some("Your game is created. Invite players, or share its join link.".to_string())
-        }
-        (_, Some(address), _) => Some(format!("{address} is invited.")),
-        (_, _, Some(address)) => Some(format!(
-            "{address} may watch the game once their address is confirmed."
-        )),
-        _ if q("deleted").is_some() => Some("The game is deleted.".to_string()),
+        (Some(_), _, _) => Some(say("page-lobby-created", &[])),
+        (_, Some(address), _) => Some(say("page-lobby-invited", &[("address", address.into())])),
+        (_, _, Some(address)) => Some(say("page-lobby-spectator", &[("address", address.into())])),
+        _ if q("deleted").is_some() => Some(say("page-lobby-deleted", &[])),
         _ => None,
     };
     lobby_page(
@@ -398,11 +398,7 @@ pub async fn home(
 /// to log in.
 fn signed_in(req: &HttpRequest, user: Option<WebUser>, form: &Form) -> Result<WebUser, PageError> {
     let user = user.ok_or_else(|| {
-        PageError::new(
-            StatusCode::UNAUTHORIZED,
-            "Log in first",
-            "Log in, then send the form again.",
-        )
+        PageError::say(StatusCode::UNAUTHORIZED, "page-error-log-in-to-send", &[])
     })?;
     session::check(req, Some(&user), form.get(session::CSRF_FIELD))?;
     Ok(user)
@@ -460,7 +456,7 @@ pub async fn create(
             .await
         }
     };
-    let whole = "A whole number, please.".to_string();
+    let whole = say("page-lobby-whole-number", &[]);
     let (seats, turn_hours, bots) = (
         sent.seats.parse::<i64>(),
         sent.turn_hours.parse::<i64>(),
@@ -473,7 +469,7 @@ pub async fn create(
             bots: bots.is_err().then(|| whole.clone()),
             ..FieldProblems::default()
         };
-        return refused(NOT_CREATED.to_string(), problems).await;
+        return refused(say("page-lobby-not-created", &[]), problems).await;
     };
     let (seats, turn_hours) = (*seats, *turn_hours);
     // More bots than seats is refused by the act, in its words; no need to build them all.
@@ -518,7 +514,7 @@ pub async fn create(
         )),
         Err(e) if e.status().is_client_error() => {
             let page = match FieldProblems::of(&e, words(&e)) {
-                Some(problems) => refused(NOT_CREATED.to_string(), problems).await,
+                Some(problems) => refused(say("page-lobby-not-created", &[]), problems).await,
                 None => refused(words(&e), FieldProblems::default()).await,
             };
             with_retry_after(page, &e)
@@ -640,13 +636,7 @@ pub async fn join(
         .db
         .conn(move |conn| Ok(crate::store::prefs::game_by_join_code(conn, &lookup)?))
         .await?
-        .ok_or_else(|| {
-            PageError::new(
-                StatusCode::NOT_FOUND,
-                "No such game",
-                "No game has this join code. Check the link in your invitation.",
-            )
-        })?;
+        .ok_or_else(|| PageError::say(StatusCode::NOT_FOUND, "page-error-no-join-code", &[]))?;
     let id = game.id.clone();
     let joined = acts::join(
         &state,

@@ -24,6 +24,7 @@ pub mod messages;
 pub mod metrics;
 pub mod object;
 pub mod openapi;
+pub mod page_lang;
 pub mod pages;
 pub mod pictures;
 pub mod play;

@@ -36,7 +36,7 @@ use crate::http::docs::rule_href;
 use crate::http::pages::{self, page, render_in, PageError, PageResult};
 use crate::http::pictures::{drawing, gods_view};
 use crate::kinds::TurnPage;
-use crate::mail::{words, Deadline, Lang};
+use crate::mail::{words, Deadline};
 use crate::play::{legal, submit_notation, turn_error, TurnInput};
 use crate::state::AppState;
 use crate::store::games as store;
@@ -363,7 +363,7 @@ fn label_hexes(svg: &str, view: &::games::gods::view::GodsView, names: &[String]
             view.board
                 .frontier()
                 .into_iter()
-                .map(|h| (h, "empty, a tile may go here".to_string())),
+                .map(|h| (h, pages::words("page-play-hex-empty", &[]))),
         );
     for (h, words) in cells {
         let words = crate::board::svg_escape(&format!("{h}: {words}"));
@@ -392,7 +392,13 @@ fn board_words(view: &::games::gods::view::GodsView, names: &[String]) -> Vec<St
             }
             Cell::Tribe { colour, marker } => {
                 let at = match marker {
-                    Some(seat) => format!("{h} (marker of {})", words::god_name(names, seat)),
+                    Some(seat) => pages::words(
+                        "page-play-words-marked",
+                        &[
+                            ("hex", h.to_string().into()),
+                            ("name", words::god_name(names, seat).into()),
+                        ],
+                    ),
                     None => h.to_string(),
                 };
                 if let Some((_, list)) = tribes.iter_mut().find(|(c, _)| *c == colour) {
@@ -406,29 +412,41 @@ fn board_words(view: &::games::gods::view::GodsView, names: &[String]) -> Vec<St
     let mut out = Vec::new();
     for (seat, list) in temples.iter().enumerate() {
         if !list.is_empty() {
-            out.push(format!(
-                "Temples of {} (god {seat}): {}.",
-                words::god_name(names, seat),
-                list.join(", ")
+            out.push(pages::words(
+                "page-play-words-temples",
+                &[
+                    ("name", words::god_name(names, seat).into()),
+                    ("seat", i64::try_from(seat).unwrap_or_default().into()),
+                    ("hexes", list.join(", ").into()),
+                ],
             ));
         }
     }
     for (colour, list) in &tribes {
         if !list.is_empty() {
             let name = match colour {
-                Colour::Red => "Red",
-                Colour::Yellow => "Yellow",
-                Colour::Green => "Green",
-                Colour::Blue => "Blue",
+                Colour::Red => "red",
+                Colour::Yellow => "yellow",
+                Colour::Green => "green",
+                Colour::Blue => "blue",
             };
-            out.push(format!("{name} tribes: {}.", list.join(", ")));
+            out.push(pages::words(
+                "page-play-words-tribes",
+                &[("colour", name.into()), ("hexes", list.join(", ").into())],
+            ));
         }
     }
     if !deserts.is_empty() {
-        out.push(format!("Deserts: {}.", deserts.join(", ")));
+        out.push(pages::words(
+            "page-play-words-deserts",
+            &[("hexes", deserts.join(", ").into())],
+        ));
     }
     if !decay.is_empty() {
-        out.push(format!("Decay tiles: {}.", decay.join(", ")));
+        out.push(pages::words(
+            "page-play-words-decay",
+            &[("hexes", decay.join(", ").into())],
+        ));
     }
     let frontier: Vec<String> = view
         .board
@@ -436,10 +454,15 @@ fn board_words(view: &::games::gods::view::GodsView, names: &[String]) -> Vec<St
         .iter()
         .map(|h| h.to_string())
         .collect();
-    out.push(format!(
-        "Empty hexes a tile may go on ({}): {}.",
-        frontier.len(),
-        frontier.join(", ")
+    out.push(pages::words(
+        "page-play-words-empty",
+        &[
+            (
+                "n",
+                i64::try_from(frontier.len()).unwrap_or_default().into(),
+            ),
+            ("hexes", frontier.join(", ").into()),
+        ],
     ));
     out
 }
@@ -454,10 +477,15 @@ fn per_colour(p: &PerColour) -> String {
     ]
     .into_iter()
     .filter(|(_, n)| *n > 0)
-    .map(|(c, n)| format!("{c} {n}"))
+    .map(|(c, n)| {
+        pages::words(
+            "page-play-per-colour",
+            &[("colour", c.into()), ("n", i64::from(n).into())],
+        )
+    })
     .collect();
     if parts.is_empty() {
-        "none".to_string()
+        pages::words("page-play-none", &[])
     } else {
         parts.join(", ")
     }
@@ -465,7 +493,16 @@ fn per_colour(p: &PerColour) -> String {
 
 fn joined_names(names: &[String], seats: &[usize]) -> String {
     let named: Vec<String> = seats.iter().map(|s| words::god_name(names, *s)).collect();
-    named.join(" and ")
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => pages::words(
+            "page-play-and",
+            &[
+                ("first", rest.join(", ").into()),
+                ("last", last.clone().into()),
+            ],
+        ),
+        _ => named.join(""),
+    }
 }
 
 /// What the page shows besides the game: the flash after a played turn, or the problem
@@ -634,13 +671,9 @@ async fn show(
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish());
     }
-    let seat = table.seat_of(&user_id).ok_or_else(|| {
-        PageError::new(
-            StatusCode::FORBIDDEN,
-            "Not your game",
-            "This link's player has no seat in this game.",
-        )
-    })?;
+    let seat = table
+        .seat_of(&user_id)
+        .ok_or_else(|| PageError::say(StatusCode::FORBIDDEN, "page-error-not-your-game", &[]))?;
     let engine = table.engine(&state.hot)?;
     let names = table.names_by_seat();
     let over = table.game.status == OVER;
@@ -712,7 +745,8 @@ async fn show(
         .flatten()
         .map(|due| {
             let zone = time_zone.as_deref().unwrap_or("UTC");
-            Deadline::from_now(due.and_utc(), zone, state.clock.now()).text()
+            Deadline::from_now(due.and_utc(), zone, state.clock.now())
+                .text_in(crate::http::page_lang::lang())
         });
     let view = engine.view(Viewer::Seat(seat));
     let leave_action = leave::action(base, &game_id, &who);
@@ -729,7 +763,7 @@ async fn show(
         let svg = drawing(state, &table, view, table.game.seq).await?.svg(
             &names,
             false,
-            crate::i18n::Lang::En,
+            crate::http::page_lang::lang(),
         );
         let ctx = dreams::build(
             dreams::DreamsFacts {
@@ -776,7 +810,7 @@ async fn show(
     let svg = drawing(state, &table, view, table.game.seq).await?.svg(
         &names,
         false,
-        crate::i18n::Lang::En,
+        crate::http::page_lang::lang(),
     );
     let ctx = build(
         Facts {
@@ -918,9 +952,21 @@ impl GameParts {
     pub(crate) fn sample() -> GameParts {
         GameParts {
             game_name: "Gods #3f2a9c".into(),
-            notes: vec![
-                "Bob & Co's resigned: Hermes passes for that seat whenever it must act.".into(),
-            ],
+            notes: vec![crate::i18n::text(
+                crate::http::page_lang::lang(),
+                "words-sentence",
+                &[(
+                    "text",
+                    words::by_service(
+                        crate::http::page_lang::lang(),
+                        &["Ann".to_string(), "Bob & Co's".to_string()],
+                        1,
+                        crate::store::models::SOURCE_RESIGN,
+                    )
+                    .unwrap_or_default()
+                    .into(),
+                )],
+            )],
             leave: Some(leave::LeaveParts {
                 action: "/games/g/play/leave".into(),
                 may_resign: true,
@@ -947,15 +993,20 @@ impl GameParts {
                 })
                 .collect();
             out.sort_unstable();
+            let lang = crate::http::page_lang::lang();
             for (seat, resigned) in out {
-                let who = words::god_name(names, seat);
-                notes.push(if resigned {
-                    format!("{who} resigned: Hermes passes for that seat whenever it must act.")
+                let source = if resigned {
+                    crate::store::models::SOURCE_RESIGN
                 } else {
-                    format!(
-                        "{who} dropped out when their time ran out: Hermes passes for that seat."
-                    )
-                });
+                    crate::store::models::SOURCE_FORFEIT
+                };
+                if let Some(clause) = words::by_service(lang, names, seat, source) {
+                    notes.push(crate::i18n::text(
+                        lang,
+                        "words-sentence",
+                        &[("text", clause.into())],
+                    ));
+                }
             }
         }
         GameParts {
@@ -1041,15 +1092,22 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
     let status_line = if over {
         // How it ended (the reason, who resigned or aborted) is the page's note below.
         match &view.outcome {
-            Some(o) if !o.winners.is_empty() => {
-                format!("The game is over: {} won.", joined_names(names, &o.winners))
-            }
-            _ => "The game is over.".to_string(),
+            Some(o) if !o.winners.is_empty() => pages::words(
+                "page-play-over-won",
+                &[
+                    ("names", joined_names(names, &o.winners).into()),
+                    ("n", i64::try_from(o.winners.len()).unwrap_or(1).into()),
+                ],
+            ),
+            _ => pages::words("page-play-over", &[]),
         }
     } else if my_turn {
-        "It is your turn.".to_string()
+        pages::words("page-play-is-your-turn", &[])
     } else {
-        format!("It is {}'s turn.", joined_names(names, &to_act))
+        pages::words(
+            "page-play-is-turn-of",
+            &[("names", joined_names(names, &to_act).into())],
+        )
     };
     let rows: Vec<GodRow> = view
         .gods
@@ -1072,7 +1130,8 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         .find(|g| g.seat == seat)
         .cloned()
         .ok_or_else(|| PageError::internal("the seat's god is missing from the view"))?;
-    let display: Vec<String> = view.display.iter().map(|t| t.name()).collect();
+    let lang = crate::http::page_lang::lang();
+    let display: Vec<String> = view.display.iter().map(|t| words::tile(lang, *t)).collect();
     let winners = view
         .outcome
         .as_ref()
@@ -1105,14 +1164,19 @@ fn build(f: Facts<'_>, extra: Extra) -> Result<PlayPage, PageError> {
         .iter()
         .filter(|p| p.total < 0)
         .map(|p| {
-            format!(
-            "{} has {} points: {} for the most temples on the board ({}) and only {} from tiles.",
-            p.name,
-            p.total,
-            p.temple_majority,
-            p.temples,
-            p.villages + p.vp
-        )
+            pages::words(
+                "page-points-below-zero",
+                &[
+                    ("name", p.name.clone().into()),
+                    ("total", p.total.into()),
+                    ("majority", p.temple_majority.into()),
+                    (
+                        "temples",
+                        i64::try_from(p.temples).unwrap_or_default().into(),
+                    ),
+                    ("tiles", (p.villages + p.vp).into()),
+                ],
+            )
         })
         .collect::<Vec<_>>();
     let negative = (!negative.is_empty()).then(|| negative.join(" "));
@@ -1197,22 +1261,23 @@ pub(crate) fn log_row(
     seat: usize,
     over: bool,
 ) -> Result<LogRow, PageError> {
+    let sealed;
     let notation = if t.readable_by(::games::Viewer::Seat(seat), over) {
         t.notation.as_str()
     } else {
-        "(a sealed guess)"
+        sealed = format!("({})", pages::words("page-sealed-guess", &[]));
+        sealed.as_str()
     };
     let mut row = log_entry(t.seq, t.seat, notation, &t.events, names, seat, over)?;
     row.by_service = match t.source.as_str() {
-        SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
-        crate::store::models::SOURCE_STAND_IN => {
-            Some("played by a stand-in bot: the player is away".to_string())
-        }
-        SOURCE_FORFEIT => Some("the god dropped out: the time ran out".to_string()),
-        SOURCE_QUEUED => Some("queued in advance".to_string()),
-        SOURCE_RESIGN => Some("resigned: Hermes passed for the seat".to_string()),
+        SOURCE_TIMEOUT => Some("page-source-timeout"),
+        crate::store::models::SOURCE_STAND_IN => Some("page-source-stand-in"),
+        SOURCE_FORFEIT => Some("page-source-forfeit"),
+        SOURCE_QUEUED => Some("page-source-queued"),
+        SOURCE_RESIGN => Some("page-source-resign"),
         _ => None,
-    };
+    }
+    .map(|key| pages::words(key, &[]));
     Ok(row)
 }
 
@@ -1236,9 +1301,7 @@ fn log_entry(
         seq,
         name: words::god_name(names, who),
         notation: notation.to_string(),
-        // The pages are English (`docs/dev/i18n.md`, "Not in the catalogues yet"): the
-        // log's words are in the language of the page around them.
-        words: words::turn(Lang::En, names, &events).join(" "),
+        words: words::turn(crate::http::page_lang::lang(), names, &events).join(" "),
         by_service: None,
     })
 }
@@ -1255,20 +1318,22 @@ pub async fn get(
     let flash = pages::query_param(&req, "played")
         .and_then(|s| s.parse::<i64>().ok())
         .map(|seq| {
-            format!(
-                "Your turn was played: it is turn {} of the game.",
-                crate::game::turn_of_seq(seq)
+            pages::words(
+                "page-flash-played",
+                &[("turn", crate::game::turn_of_seq(seq).into())],
             )
         })
         .or_else(|| {
             pages::query_param(&req, "queued").map(|n| match n.as_str() {
-                "0" => "Your queued turns were withdrawn.".to_string(),
-                n => format!("Queued: {n} turn(s), played when your turn comes."),
+                "0" => pages::words("page-flash-queue-withdrawn", &[]),
+                n => pages::words(
+                    "page-flash-queued",
+                    &[("n", n.parse::<i64>().unwrap_or(1).into())],
+                ),
             })
         })
         .or_else(|| {
-            pages::query_param(&req, "back")
-                .map(|_| "Your seat is yours again: the stand-in plays no more.".to_string())
+            pages::query_param(&req, "back").map(|_| pages::words("page-flash-seat-back", &[]))
         })
         .or_else(|| pages::query_param(&req, "left").and_then(|l| leave::flash(&l)));
     let extra = Extra {
@@ -1293,10 +1358,10 @@ pub async fn post(
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     let user_id = who.user_id.clone();
     if body.len() > JSON_LIMIT {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "Too long",
-            format!("A turn is at most {JSON_LIMIT} bytes."),
+            "page-error-turn-too-long",
+            &[("n", i64::try_from(JSON_LIMIT).unwrap_or(i64::MAX).into())],
         ));
     }
     let field = |name: &str| {
@@ -1335,11 +1400,7 @@ pub async fn post(
     let expected_seq = field("expected_seq")
         .and_then(|s| s.trim().parse::<i64>().ok())
         .ok_or_else(|| {
-            PageError::new(
-                StatusCode::BAD_REQUEST,
-                "The form is incomplete",
-                "The form did not say which state of the game your turn is for (expected_seq). Reload the page and play again.",
-            )
+            PageError::say(StatusCode::BAD_REQUEST, "page-error-no-expected-seq", &[])
         })?;
     // The free-text field, or the Dreams page's form fields (a star, a guess, a pass).
     let notation = match field("notation") {
@@ -1494,13 +1555,15 @@ pub async fn talk(
     let game_id = path.into_inner();
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     if body.len() > JSON_LIMIT {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "Too long",
-            format!(
-                "A message is at most {} characters.",
-                crate::play::MAX_CHARS
-            ),
+            "page-error-talk-too-long",
+            &[(
+                "n",
+                i64::try_from(crate::play::MAX_CHARS)
+                    .unwrap_or(i64::MAX)
+                    .into(),
+            )],
         ));
     }
     let field = |name: &str| {
@@ -1533,7 +1596,10 @@ pub async fn talk(
             let extra = Extra {
                 status: e.status(),
                 flash: None,
-                problem: Some(Problem::new("Your message was not posted", e.detail())),
+                problem: Some(Problem::new(
+                    pages::words("page-talk-not-posted", &[]),
+                    e.detail(),
+                )),
                 notation: String::new(),
             };
             let mut page = show(&state, game_id, Visit::quiet(&who), who, extra).await?;
@@ -1580,7 +1646,10 @@ pub async fn rematch(
             let extra = Extra {
                 status: e.status(),
                 flash: None,
-                problem: Some(Problem::new("No rematch", e.detail())),
+                problem: Some(Problem::new(
+                    pages::words("page-rematch-refused", &[]),
+                    e.detail(),
+                )),
                 notation: String::new(),
             };
             show(&state, game_id, Visit::quiet(&who), who, extra).await
@@ -1593,27 +1662,24 @@ pub async fn rematch(
 /// see, is one page.
 fn page_error(e: ApiError) -> PageError {
     match e.code() {
-        "game_not_found" => PageError::new(
-            StatusCode::NOT_FOUND,
-            "No such game",
-            "This game does not exist any more.",
-        ),
+        "game_not_found" => PageError::say(StatusCode::NOT_FOUND, "page-error-game-gone", &[]),
         _ => PageError::from(e),
     }
 }
 
-fn problem_title(e: &ApiError) -> &'static str {
-    match e.code() {
-        "rule_violation" => "The rules do not allow this turn",
-        "invalid_notation" => "This turn cannot be read",
-        "invalid_turn" => "This is not a turn of this game",
-        "stale_seq" => "The game has moved on since you loaded this page; nothing was played",
-        "not_your_turn" => "It is not your turn",
-        "game_over" => "The game is over",
-        "game_not_started" => "The game has not started",
-        "not_a_player" => "You have no seat in this game",
-        _ => "Your turn was not played",
-    }
+fn problem_title(e: &ApiError) -> String {
+    let key = match e.code() {
+        "rule_violation" => "page-refused-rules",
+        "invalid_notation" => "page-refused-unreadable",
+        "invalid_turn" => "page-refused-not-a-turn",
+        "stale_seq" => "page-refused-stale",
+        "not_your_turn" => "page-refused-not-your-turn",
+        "game_over" => "page-refused-over",
+        "game_not_started" => "page-refused-not-started",
+        "not_a_player" => "page-refused-no-seat",
+        _ => "page-refused",
+    };
+    pages::words(key, &[])
 }
 
 /// The answer to a form the game page posted: back to the page (by `who`'s credential),
@@ -1639,7 +1705,7 @@ fn to_game_page(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{board_svg, BoardStyle};
     use crate::kinds::Kind;
@@ -1732,6 +1798,7 @@ mod tests {
                         &BoardStyle {
                             names: names.clone(),
                             panel: false,
+                            lang: crate::http::page_lang::lang(),
                             ..BoardStyle::default()
                         },
                     ),
@@ -1758,6 +1825,30 @@ mod tests {
             queue: None,
         };
         render_in("", "play.html", &ctx).expect("rendered")
+    }
+
+    /// The turn page in the reader's language, for the test of every page in every
+    /// language (`crate::http::pages`): as the fixed game's snapshot, and refused.
+    pub(crate) fn samples() -> Vec<(&'static str, &'static str, String)> {
+        let played = fixed_page(Extra {
+            status: StatusCode::OK,
+            flash: Some(pages::words("page-flash-played", &[("turn", 3i64.into())])),
+            problem: None,
+            notation: String::new(),
+        });
+        let refused = fixed_page(Extra {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            flash: None,
+            problem: Some(Problem::new(
+                pages::words("page-refused-rules", &[]),
+                "G-A3 (G-B2)",
+            )),
+            notation: "temple at 9,9".into(),
+        });
+        vec![
+            ("play", "play.html", played),
+            ("play_refused", "play.html", refused),
+        ]
     }
 
     #[test]

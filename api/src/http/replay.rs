@@ -57,11 +57,7 @@ struct ReplayPage {
 }
 
 fn not_found() -> PageError {
-    PageError::new(
-        StatusCode::NOT_FOUND,
-        "No such game",
-        "This game does not exist any more.",
-    )
+    PageError::say(StatusCode::NOT_FOUND, "page-error-game-gone", &[])
 }
 
 pub async fn get(
@@ -72,16 +68,13 @@ pub async fn get(
 ) -> PageResult {
     let game_id = path.into_inner();
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
-    let asked = match query_param(&req, "at") {
-        None => None,
-        Some(a) => Some(a.trim().parse::<i64>().map_err(|_| {
-            PageError::new(
-                StatusCode::BAD_REQUEST,
-                "Which step?",
-                "`at` is the number of a log entry: 0 for the start.",
-            )
-        })?),
-    };
+    let asked =
+        match query_param(&req, "at") {
+            None => None,
+            Some(a) => Some(a.trim().parse::<i64>().map_err(|_| {
+                PageError::say(StatusCode::BAD_REQUEST, "page-error-which-step", &[])
+            })?),
+        };
     let id = game_id.clone();
     let uid = who.user_id.clone();
     // A player, or someone signed in whom the game's `watchers` let see it (else 404).
@@ -100,10 +93,10 @@ pub async fn get(
         })?;
     let seat = table.seat_of(&who.user_id);
     if seat.is_none() && who.token.is_some() {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::FORBIDDEN,
-            "Not your game",
-            "This link's player has no seat in this game.",
+            "page-error-not-your-game",
+            &[],
         ));
     }
     // 409 for a game that has not started: nothing to replay yet.
@@ -111,10 +104,10 @@ pub async fn get(
     let last = i64::try_from(turns.len()).map_err(PageError::internal)?;
     let at = asked.unwrap_or(last);
     if !(0..=last).contains(&at) {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::NOT_FOUND,
-            "No such step",
-            format!("This game's log has entries 0 to {last}."),
+            "page-error-no-step",
+            &[("last", last.into())],
         ));
     }
     let upto = usize::try_from(at).map_err(PageError::internal)?;
@@ -139,7 +132,7 @@ pub async fn get(
 
     let svg = drawing(&state, &table, view, at)
         .await?
-        .svg(&names, false, crate::i18n::Lang::En);
+        .svg(&names, false, crate::http::page_lang::lang());
 
     let talk_at = |n: i64| -> Vec<TalkRow> {
         talk.iter()
@@ -170,16 +163,43 @@ pub async fn get(
             let winners: Vec<String> = o
                 .winners
                 .iter()
-                .map(|&s| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}")))
+                .map(|&s| {
+                    names.get(s).cloned().unwrap_or_else(|| {
+                        crate::http::pages::words(
+                            "page-dreams-seat",
+                            &[("seat", i64::try_from(s).unwrap_or_default().into())],
+                        )
+                    })
+                })
                 .collect();
             let ended = table.how_it_ended().unwrap_or_default();
             if winners.is_empty() {
-                format!("The game is over. {ended}")
+                format!(
+                    "{} {ended}",
+                    crate::http::pages::words("page-play-over", &[])
+                )
             } else {
-                format!("The game is over: {} won. {ended}", winners.join(" and "))
+                let n = i64::try_from(winners.len()).unwrap_or(1);
+                let names = match winners.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => crate::http::pages::words(
+                        "page-play-and",
+                        &[
+                            ("first", rest.join(", ").into()),
+                            ("last", last.clone().into()),
+                        ],
+                    ),
+                    _ => winners.join(""),
+                };
+                format!(
+                    "{} {ended}",
+                    crate::http::pages::words(
+                        "page-play-over-won",
+                        &[("names", names.into()), ("n", n.into())]
+                    )
+                )
             }
         }
-        _ => format!("The game goes on: {last} turns played so far."),
+        _ => crate::http::pages::words("page-replay-goes-on", &[("n", last.into())]),
     };
     let ctx = ReplayPage {
         kind: kind.title().to_string(),

@@ -58,11 +58,7 @@ pub struct WebUser {
 }
 
 fn signed_out() -> PageError {
-    PageError::new(
-        StatusCode::UNAUTHORIZED,
-        "Log in first",
-        "This page is for signed-in players. Log in and open it again.",
-    )
+    PageError::say(StatusCode::UNAUTHORIZED, "page-error-signed-out", &[])
 }
 
 impl FromRequest for WebUser {
@@ -87,6 +83,9 @@ impl FromRequest for WebUser {
                 .await
                 .map_err(PageError::from)?;
             let s = found.ok_or_else(signed_out)?;
+            if let Some(lang) = crate::i18n::Lang::from_code(&s.lang) {
+                crate::http::page_lang::set_account(lang);
+            }
             Ok(WebUser {
                 user_id: s.user_id,
                 display_name: s.display_name,
@@ -104,12 +103,7 @@ impl WebUser {
     /// for people, who get what they ask for there; its login still reads its games.
     pub fn may_play(&self) -> Result<(), PageError> {
         if self.bot {
-            return Err(PageError::new(
-                StatusCode::FORBIDDEN,
-                "A bot plays through the API",
-                "This is a bot account: it plays with its bot:play token through the API \
-                 (see docs/clients/bots.md), not from these pages.",
-            ));
+            return Err(PageError::say(StatusCode::FORBIDDEN, "page-error-bot", &[]));
         }
         Ok(())
     }
@@ -209,10 +203,10 @@ pub fn check(
     };
     match (expected, submitted) {
         (Some(e), Some(s)) if same(&e, s) => Ok(()),
-        _ => Err(PageError::new(
+        _ => Err(PageError::say(
             StatusCode::FORBIDDEN,
-            "This form has expired",
-            "The form was not sent from this site's page, or the page is too old. Go back, reload the page and send it again.",
+            "page-error-form-expired",
+            &[],
         )),
     }
 }
@@ -227,10 +221,10 @@ pub const FORM_LIMIT: usize = 16 * 1024;
 impl Form {
     pub fn parse(body: &[u8]) -> Result<Form, PageError> {
         if body.len() > FORM_LIMIT {
-            return Err(PageError::new(
+            return Err(PageError::say(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                "Too long",
-                format!("A form is at most {FORM_LIMIT} bytes."),
+                "page-error-form-too-long",
+                &[("n", i64::try_from(FORM_LIMIT).unwrap_or(i64::MAX).into())],
             ));
         }
         Ok(Form(

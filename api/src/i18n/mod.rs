@@ -196,6 +196,15 @@ macro_rules! catalogue {
                     "/pictures.ftl"
                 )),
             ),
+            (
+                "pages.ftl",
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../templates/i18n/",
+                    $code,
+                    "/pages.ftl"
+                )),
+            ),
         ]
     };
 }

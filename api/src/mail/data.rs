@@ -195,6 +195,26 @@ impl Deadline {
             format!("{}, {}", self.local, self.left)
         }
     }
+
+    /// [`Self::text`] in `lang`: `Freitag, 17. Januar 2025, 14:30 CET (Europe/Berlin),
+    /// noch 2 Tage 3 Stunden`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        let Ok(at) = chrono::DateTime::parse_from_rfc3339(&self.utc) else {
+            return self.text();
+        };
+        let when = crate::i18n::long_datetime(lang, at.with_timezone(&Utc), &self.zone);
+        match self.left_secs {
+            Some(secs) => crate::i18n::text(
+                lang,
+                "deadline-with-left",
+                &[
+                    ("when", when.into()),
+                    ("left", crate::i18n::time_left(lang, secs).into()),
+                ],
+            ),
+            None => when,
+        }
+    }
 }
 
 /// One turn of another god, as the your-turn mail tells it.

@@ -16,6 +16,8 @@ pub struct LiveSession {
     pub csrf_token: String,
     /// When the account became a bot (`users.bot_at`).
     pub bot_at: Option<NaiveDateTime>,
+    /// The account's language (a code): the pages are written in it.
+    pub lang: String,
 }
 
 pub fn insert(
@@ -55,6 +57,7 @@ pub fn live(
             users::time_zone,
             web_sessions::csrf_token,
             users::bot_at,
+            users::lang,
         ))
         .first(conn)
         .optional()?)

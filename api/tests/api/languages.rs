@@ -334,3 +334,111 @@ api_test! {
         assert!(german.contains(">Legende</text>"), "{german}");
     }
 }
+
+/// Whether `page` is in the language `code` (its `<html lang>`).
+fn in_lang(page: &crate::web::Page, code: &str) -> bool {
+    page.body.contains(&format!("<html lang=\"{code}\">"))
+}
+
+api_test! {
+    async fn every_page_is_in_the_address_s_language_else_the_account_s_else_the_browser_s(app) {
+        // Signed out: the browser's language, English for one that asks for none of ours.
+        let mut de = Browser::new(&app).speaking("de-CH, en;q=0.5");
+        let login = de.get("/login").await;
+        assert_eq!(login.status, StatusCode::OK);
+        assert!(in_lang(&login, "de"), "{}", login.body);
+        assert!(login.body.contains("<h1>Anmelden</h1>"), "{}", login.body);
+        assert_eq!(login.headers.get("content-language").and_then(|v| v.to_str().ok()), Some("de"));
+        assert!(!login.body.contains("Forgot your password?"), "{}", login.body);
+        // The switcher: this page in every language, the current one marked.
+        assert!(login.body.contains(r#"<a href="/login?lang=ja" hreflang="ja" lang="ja">日本語</a>"#), "{}", login.body);
+        assert!(login.body.contains(r#"<strong aria-current="true" lang="de">Deutsch</strong>"#));
+        let mut ja = Browser::new(&app).speaking("ja-JP, en;q=0.1");
+        let welcome = ja.get("/").await;
+        assert!(in_lang(&welcome, "ja") && welcome.body.contains("メールで遊ぶボードゲーム"), "{}", welcome.body);
+        let mut plain = Browser::new(&app).speaking("pt-BR");
+        let en = plain.get("/login").await;
+        assert!(in_lang(&en, "en") && en.body.contains("<h1>Log in</h1>"), "{}", en.body);
+        assert!(en.body.contains("Forgot your password?"));
+
+        // `?lang=` switches, is remembered for the next pages, and keeps the rest of the
+        // address; an unknown code changes nothing.
+        let fr = de.get("/login?lang=fr&next=%2Fpreferences").await;
+        assert!(in_lang(&fr, "fr") && fr.body.contains("<h1>Se connecter</h1>"), "{}", fr.body);
+        assert!(fr.set_cookies().iter().any(|c| c.starts_with("hermes_lang=fr") && c.contains("HttpOnly")), "{:?}", fr.set_cookies());
+        assert!(fr.body.contains(r#"href="/login?next=%2Fpreferences&amp;lang=nl""#), "{}", fr.body);
+        let next = de.get("/signup").await;
+        assert!(in_lang(&next, "fr") && next.body.contains("Déjà un compte ?"), "{}", next.body);
+        let odd = de.get("/signup?lang=xx").await;
+        assert!(in_lang(&odd, "fr"), "{}", odd.body);
+        let back = de.get("/signup?lang=de").await;
+        assert!(in_lang(&back, "de"), "{}", back.body);
+        // An error page too.
+        let missing = de.get("/join/NOSUCHCODE").await;
+        assert_eq!(missing.status, StatusCode::NOT_FOUND);
+        assert!(in_lang(&missing, "de") && missing.body.contains("Kein solches Spiel"), "{}", missing.body);
+
+        // A signed-in reader whose account is in German, with an English browser: German
+        // pages (the lobby, the preferences, the game page) without asking.
+        let email = address("greta");
+        let mut greta = Browser::new(&app).speaking("en-GB");
+        greta.sign_up("Greta", &email, "a long password").await;
+        greta.log_in(&email, "a long password").await;
+        let page = greta.get("/preferences").await;
+        assert!(in_lang(&page, "en"), "English until the account says otherwise");
+        let csrf = page.csrf();
+        let saved = greta
+            .post(
+                "/preferences",
+                &[("csrf", &csrf), ("mail", "every_turn"), ("time_zone", "Europe/Berlin"), ("talk", "with_turn"), ("lang", "de")],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let prefs = greta.get("/preferences?saved=1").await;
+        assert!(in_lang(&prefs, "de") && prefs.body.contains("Gespeichert."), "{}", prefs.body);
+        let lobby = greta.get("/").await;
+        assert!(in_lang(&lobby, "de") && lobby.body.contains("<h1>Deine Spiele</h1>"), "{}", lobby.body);
+        assert!(!lobby.body.contains("Your games"), "{}", lobby.body);
+
+        // Her game, from her session and from her turn link in a browser without one.
+        let (status, login) = app.login(&email, "a long password").await;
+        assert_eq!(status, StatusCode::OK, "{login}");
+        let token = login["access_token"].as_str().expect("a token").to_string();
+        let (status, me) = app.get("/me", &token).await;
+        assert_eq!(status, StatusCode::OK, "{me}");
+        let greta_id = me["id"].as_str().expect("an id").to_string();
+        let bob = app.player("bob").await;
+        let (status, game) = app
+            .post("/games", &token, json!({"kind": "gods", "seats": 2, "random_seats": false}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        let id = game["id"].as_str().expect("an id").to_string();
+        let code = game["join_code"].as_str().expect("a code").to_string();
+        let (status, body) = app.post(&format!("/games/{id}/join"), &bob.token, json!({"code": code})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let play = greta.get(&format!("/games/{id}/play")).await;
+        assert_eq!(play.status, StatusCode::OK, "{}", play.body);
+        assert!(in_lang(&play, "de") && play.body.contains("Die Spielfläche"), "{}", play.body);
+        assert!(play.body.contains("Du bist dran."), "{}", play.body);
+        let keys = hermes_api::auth::jwt::Keys::new(
+            crate::helpers::JWT_SECRET.as_bytes(),
+            crate::helpers::PUBLIC_URL,
+        );
+        let link = hermes_api::links::turn_link(&keys, crate::helpers::PUBLIC_URL, &greta_id, &id)
+            .expect("a link");
+        let path = link.strip_prefix(crate::helpers::PUBLIC_URL).expect("on the public URL");
+        let mut elsewhere = Browser::new(&app).speaking("en-US");
+        let from_mail = elsewhere.get(path).await;
+        assert_eq!(from_mail.status, StatusCode::OK, "{}", from_mail.body);
+        assert!(in_lang(&from_mail, "de") && from_mail.body.contains("Du bist dran."), "{}", from_mail.body);
+        // The switcher keeps the link's token, so the page opens in the language chosen.
+        let switched = elsewhere.get(&format!("{path}&lang=it")).await;
+        assert!(in_lang(&switched, "it") && switched.body.contains("Tocca a te."), "{}", switched.body);
+        assert!(switched.body.contains("?token="), "{}", switched.body);
+        // The address beats the account for her too, and is remembered.
+        let chosen = greta.get("/?lang=ja").await;
+        assert!(in_lang(&chosen, "ja") && chosen.body.contains("あなたのゲーム"), "{}", chosen.body);
+        let still = greta.get("/preferences").await;
+        assert!(in_lang(&still, "ja"), "{}", still.body);
+    }
+}

@@ -106,11 +106,14 @@ api_test!(
                 }
             }
         }
-        // A page that has no translation is English, whatever is asked, with no chooser.
+        // A page that has no translation is English, whatever is asked, with no chooser of
+        // the document's languages (the foot of the page still offers every language,
+        // English marked as the page's).
         let (status, headers, body) = page(&app, "/rules/gods/decisions?lang=it", None, Some("it")).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(lang_of(&headers, &body), "en");
-        assert!(!body.contains("aria-current"), "{body}");
+        assert!(!body.contains("<nav class=\"langs\""), "{body}");
+        assert!(body.contains(r#"<strong aria-current="true" lang="en">English</strong>"#), "{body}");
     }
 );
 

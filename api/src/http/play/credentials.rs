@@ -55,10 +55,10 @@ pub fn page_credentials(
     if query_param(req, "token").is_some() {
         let (token, claims) = link_claims(state, req, Purpose::TurnLink)?;
         if claims.obj.as_deref() != Some(game_id) {
-            return Err(PageError::new(
+            return Err(PageError::say(
                 StatusCode::FORBIDDEN,
-                "This link is for another game",
-                "A turn link opens only the game it was sent for.",
+                "page-error-other-game",
+                &[],
             ));
         }
         return Ok(PageCredentials {
@@ -74,10 +74,10 @@ pub fn page_credentials(
             csrf: Some(u.csrf_token.clone()),
         });
     }
-    Err(PageError::new(
+    Err(PageError::say(
         StatusCode::UNAUTHORIZED,
-        "Log in first",
-        "Log in to open this game, or open the whole link from your mail (some mail programs cut long links in two).",
+        "page-error-log-in-to-open",
+        &[],
     ))
 }
 

@@ -28,7 +28,17 @@ use serde_json::Value;
 pub const TEMPLATE: &str = "play_dreams.html";
 
 /// Where each image lies in the 2×2 square, in reading order (D-R1).
-const PLACES: [&str; 4] = ["top left", "top right", "bottom left", "bottom right"];
+const PLACES: [&str; 4] = [
+    "page-dreams-top-left",
+    "page-dreams-top-right",
+    "page-dreams-bottom-left",
+    "page-dreams-bottom-right",
+];
+
+/// A message of the pages' catalogue in the reader's language.
+fn say(key: &str, args: &[(&str, crate::i18n::Arg)]) -> String {
+    crate::http::pages::words(key, args)
+}
 
 /// What the page is built from: loaded by `crate::http::play` (and made up by the
 /// snapshot tests). `legal` is the seat's `/legal` answer when it must act.
@@ -64,7 +74,7 @@ struct PlayerRow {
 #[derive(Serialize)]
 struct ImageRow {
     number: usize,
-    place: &'static str,
+    place: String,
     card: u8,
     /// The card's title, for the standard deck.
     title: Option<String>,
@@ -73,7 +83,7 @@ struct ImageRow {
 #[derive(Serialize)]
 struct StarRow {
     name: String,
-    kind: &'static str,
+    kind: String,
     x: u8,
     y: u8,
 }
@@ -99,7 +109,7 @@ struct Choice {
 struct GuessForm {
     /// `guess_seat` (a god) or `guess_image` (the mortal).
     field: &'static str,
-    legend: &'static str,
+    legend: String,
     choices: Vec<Choice>,
     may_pass: bool,
 }
@@ -107,7 +117,7 @@ struct GuessForm {
 #[derive(Serialize)]
 struct RevealRow {
     name: String,
-    role: &'static str,
+    role: String,
     guess: String,
     points: u32,
     score: u32,
@@ -154,7 +164,7 @@ pub struct DreamsPage {
     me: PlayerRow,
     players: Vec<PlayerRow>,
     round: u32,
-    phase: &'static str,
+    phase: String,
     dealer: String,
     /// The seat's own marker, in words; `None` once the game is over.
     role: Option<String>,
@@ -187,20 +197,41 @@ pub struct DreamsPage {
 fn name(names: &[String], seat: usize) -> String {
     match names.get(seat) {
         Some(n) if !n.trim().is_empty() => n.clone(),
-        _ => format!("seat {seat}"),
+        _ => say(
+            "page-dreams-seat",
+            &[("seat", i64::try_from(seat).unwrap_or_default().into())],
+        ),
     }
 }
 
 fn joined_names(names: &[String], seats: &[usize]) -> String {
     let named: Vec<String> = seats.iter().map(|&s| name(names, s)).collect();
-    named.join(" and ")
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => say(
+            "page-play-and",
+            &[
+                ("first", rest.join(", ").into()),
+                ("last", last.clone().into()),
+            ],
+        ),
+        _ => named.join(""),
+    }
 }
 
 /// A seat named with its number: `Bob (seat 2)`, or `seat 2` when it has no name.
 fn seat_words(names: &[String], seat: usize) -> String {
     match names.get(seat) {
-        Some(n) if !n.trim().is_empty() => format!("{n} (seat {seat})"),
-        _ => format!("seat {seat}"),
+        Some(n) if !n.trim().is_empty() => say(
+            "page-dreams-name-seat",
+            &[
+                ("name", n.clone().into()),
+                ("seat", i64::try_from(seat).unwrap_or_default().into()),
+            ],
+        ),
+        _ => say(
+            "page-dreams-seat",
+            &[("seat", i64::try_from(seat).unwrap_or_default().into())],
+        ),
     }
 }
 
@@ -208,17 +239,30 @@ fn seat_words(names: &[String], seat: usize) -> String {
 fn guess_words(names: &[String], guess: Option<Guess>) -> String {
     match guess {
         Some(Guess::Seat(s)) => seat_words(names, s),
-        Some(Guess::Image(i)) => format!("image {i}"),
-        None => "no guess".to_string(),
+        Some(Guess::Image(i)) => say("page-dreams-image", &[("n", u32::from(i).into())]),
+        None => say("page-dreams-no-guess-words", &[]),
     }
 }
 
-fn phase_words(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Stars => "placing stars",
-        Phase::Guess => "guessing",
-        Phase::Over => "over",
-    }
+fn phase_words(phase: Phase) -> String {
+    say(
+        match phase {
+            Phase::Stars => "page-dreams-phase-stars",
+            Phase::Guess => "page-dreams-phase-guess",
+            Phase::Over => "page-dreams-phase-over",
+        },
+        &[],
+    )
+}
+
+/// A star's kind in words (`clear star`).
+fn star_words(kind: &str) -> String {
+    say("star-kind", &[("kind", kind.into())])
+}
+
+/// A star's kind in a table or a list of kinds (`clear`).
+fn kind_words(kind: &str) -> String {
+    say("page-dreams-kind", &[("kind", kind.into())])
 }
 
 /// The page's data: the seat's view, its legal answer and the log it may read; never the
@@ -265,14 +309,18 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
                 name: name(names, s),
                 score,
                 unplaced: if kinds.is_empty() {
-                    "none".to_string()
+                    say("page-play-none", &[])
                 } else {
-                    kinds.join(", ")
+                    kinds
+                        .iter()
+                        .map(|k| kind_words(k))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 },
                 guessed: match (guessing, sealed) {
                     (false, _) => String::new(),
-                    (true, true) => "sealed".to_string(),
-                    (true, false) => "not yet".to_string(),
+                    (true, true) => say("page-dreams-sealed", &[]),
+                    (true, false) => say("page-dreams-not-yet", &[]),
                 },
                 dealer: s == view.dealer,
                 you: s == seat,
@@ -297,22 +345,23 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
     let role = match view.me {
         Some(m) if !over => Some(match (m.role, m.vision) {
             (Role::God, Some(v)) => match image_title(v) {
-                Some(t) => format!("You are a god: the true vision is image {v}, {t}."),
-                None => format!("You are a god: the true vision is image {v}."),
+                Some(t) => say(
+                    "page-dreams-role-god-titled",
+                    &[("n", u32::from(v).into()), ("title", t.into())],
+                ),
+                None => say("page-dreams-role-god-vision", &[("n", u32::from(v).into())]),
             },
-            (Role::God, None) => "You are a god.".to_string(),
-            (Role::Mortal, _) => {
-                "You are the mortal: you do not know which image is the true vision.".to_string()
-            }
+            (Role::God, None) => say("page-dreams-role-god", &[]),
+            (Role::Mortal, _) => say("page-dreams-role-mortal", &[]),
         }),
         _ => None,
     };
     let my_guess = view.my_guess.filter(|_| !over).map(|g| match g.guess {
-        Some(guess) => format!(
-            "Your sealed guess: {}. It is final, and nobody else sees it before the reveal.",
-            guess_words(names, Some(guess))
+        Some(guess) => say(
+            "page-dreams-my-guess",
+            &[("guess", guess_words(names, Some(guess)).into())],
         ),
-        None => "You sealed no guess this round (a pass).".to_string(),
+        None => say("page-dreams-my-pass", &[]),
     });
 
     let images = view
@@ -322,7 +371,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         .enumerate()
         .map(|(i, (&card, place))| ImageRow {
             number: i + 1,
-            place,
+            place: say(place, &[]),
             card,
             title: title(card),
         })
@@ -332,7 +381,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         .iter()
         .map(|s| StarRow {
             name: name(names, s.seat),
-            kind: s.kind.name(),
+            kind: kind_words(s.kind.name()),
             x: s.x,
             y: s.y,
         })
@@ -341,10 +390,17 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
     let status_line = if over {
         // How it ended (the reason, who resigned or aborted) is the page's note below.
         match &view.outcome {
-            Some(o) if !o.winners.is_empty() => {
-                format!("The game is over: {} won.", joined_names(names, &o.winners))
-            }
-            _ => "The game is over.".to_string(),
+            Some(o) if !o.winners.is_empty() => say(
+                "page-play-over-won",
+                &[
+                    ("names", joined_names(names, &o.winners).into()),
+                    (
+                        "n",
+                        i64::try_from(o.winners.len()).unwrap_or_default().into(),
+                    ),
+                ],
+            ),
+            _ => say("page-play-over", &[]),
         }
     } else if guessing {
         let waiting: Vec<usize> = view.to_act.iter().copied().filter(|&s| s != seat).collect();
@@ -352,21 +408,24 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
             String::new()
         } else {
             format!(
-                " Waiting for the guesses of {}.",
-                joined_names(names, &waiting)
+                " {}",
+                say(
+                    "page-dreams-waiting-guesses",
+                    &[("names", joined_names(names, &waiting).into())],
+                )
             )
         };
         if my_turn {
-            format!("It is your turn: every seat guesses at once, in secret.{others}")
+            format!("{}{others}", say("page-dreams-your-turn-guess", &[]))
         } else {
-            format!("Your guess is in.{others}")
+            format!("{}{others}", say("page-dreams-guess-in", &[]))
         }
     } else if my_turn {
-        "It is your turn: place a star.".to_string()
+        say("page-dreams-your-turn-star", &[])
     } else {
-        format!(
-            "It is {}'s turn to place a star.",
-            joined_names(names, &view.to_act)
+        say(
+            "page-dreams-turn-star-of",
+            &[("names", joined_names(names, &view.to_act).into())],
         )
     };
 
@@ -393,7 +452,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         Some(l) if l.phase == Phase::Guess => Some(if l.images.is_empty() {
             GuessForm {
                 field: "guess_seat",
-                legend: "Name the seat you suspect is the mortal",
+                legend: say("page-dreams-legend-seat", &[]),
                 choices: l
                     .seats
                     .iter()
@@ -407,7 +466,7 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
         } else {
             GuessForm {
                 field: "guess_image",
-                legend: "Name the image you believe is the true vision",
+                legend: say("page-dreams-legend-image", &[]),
                 choices: l
                     .images
                     .iter()
@@ -415,7 +474,10 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
                         let detail = image_title(i).map(|t| format!(": {t}")).unwrap_or_default();
                         Choice {
                             value: i.to_string(),
-                            label: format!("image {i}{detail}"),
+                            label: format!(
+                                "{}{detail}",
+                                say("page-dreams-image", &[("n", u32::from(i).into())])
+                            ),
                         }
                     })
                     .collect(),
@@ -480,16 +542,23 @@ fn reveal_part(r: &Reveal, names: &[String], standard: bool) -> RevealPart {
     let card = r.cards.get(usize::from(r.vision).wrapping_sub(1));
     let vision = match card.filter(|_| standard) {
         Some(&c) => format!(
-            "image {}, {}",
-            r.vision,
+            "{}, {}",
+            say("page-dreams-image", &[("n", u32::from(r.vision).into())]),
             crate::board::dreams::card_title(usize::from(c))
         ),
-        None => format!("image {}", r.vision),
+        None => say("page-dreams-image", &[("n", u32::from(r.vision).into())]),
     };
     let rows = (0..r.points.len())
         .map(|s| RevealRow {
             name: name(names, s),
-            role: if s == r.mortal { "the mortal" } else { "a god" },
+            role: say(
+                if s == r.mortal {
+                    "page-dreams-the-mortal"
+                } else {
+                    "page-dreams-a-god"
+                },
+                &[],
+            ),
             guess: guess_words(names, r.guesses.get(s).copied().flatten()),
             points: r.points.get(s).copied().unwrap_or(0),
             score: r.scores.get(s).copied().unwrap_or(0),
@@ -511,8 +580,12 @@ impl LogRow {
     pub(crate) fn since(&self) -> crate::http::play::SinceRow {
         let what = match (&self.notation, &self.revealed) {
             (Some(n), _) => n.clone(),
-            (None, Some(r)) => format!("a sealed guess (revealed: {r})"),
-            (None, None) => "a sealed guess".to_string(),
+            (None, Some(r)) => format!(
+                "{} ({})",
+                say("page-sealed-guess", &[]),
+                say("page-dreams-revealed", &[("guess", r.clone().into())])
+            ),
+            (None, None) => say("page-sealed-guess", &[]),
         };
         crate::http::play::SinceRow {
             seq: self.seq,
@@ -540,15 +613,14 @@ pub fn log_row(t: &Turn, names: &[String], seat: usize, over: bool) -> Result<Lo
     // That the service played a sealed turn would tell what it sealed (no guess).
     if readable {
         row.by_service = match t.source.as_str() {
-            SOURCE_TIMEOUT => Some("played by Hermes: the time ran out".to_string()),
-            crate::store::models::SOURCE_STAND_IN => {
-                Some("played by a stand-in bot: the player is away".to_string())
-            }
-            SOURCE_FORFEIT => Some("dropped out: the time ran out".to_string()),
-            SOURCE_QUEUED => Some("queued in advance".to_string()),
-            SOURCE_RESIGN => Some("resigned: Hermes passed for the seat".to_string()),
+            SOURCE_TIMEOUT => Some("page-source-timeout"),
+            crate::store::models::SOURCE_STAND_IN => Some("page-source-stand-in"),
+            SOURCE_FORFEIT => Some("page-source-dropped-out"),
+            SOURCE_QUEUED => Some("page-source-queued"),
+            SOURCE_RESIGN => Some("page-source-resign"),
             _ => None,
-        };
+        }
+        .map(|key| say(key, &[]));
     }
     Ok(row)
 }
@@ -597,51 +669,75 @@ fn event_words(names: &[String], viewer: usize, event: &DreamsEvent) -> String {
             dealer,
             reshuffled,
             ..
-        } => {
-            let shuffled = if *reshuffled {
-                "; the set-aside cards were shuffled back in"
+        } => say(
+            if *reshuffled {
+                "page-dreams-ev-dealt-shuffled"
             } else {
-                ""
-            };
-            format!(
-                "Round {round} is dealt by {}{shuffled}.",
-                name(names, *dealer)
-            )
-        }
+                "page-dreams-ev-dealt"
+            },
+            &[
+                ("round", (*round).into()),
+                ("name", name(names, *dealer).into()),
+            ],
+        ),
         DreamsEvent::Role {
             round, seat, role, ..
         } if *seat != viewer => match role {
-            Role::God => format!("{} is a god in round {round}.", name(names, *seat)),
-            Role::Mortal => format!("{} is the mortal in round {round}.", name(names, *seat)),
+            Role::God => say(
+                "page-dreams-ev-god",
+                &[
+                    ("name", name(names, *seat).into()),
+                    ("round", (*round).into()),
+                ],
+            ),
+            Role::Mortal => say(
+                "page-dreams-ev-mortal",
+                &[
+                    ("name", name(names, *seat).into()),
+                    ("round", (*round).into()),
+                ],
+            ),
         },
         DreamsEvent::Role { role, vision, .. } => match (role, vision) {
-            (Role::God, Some(v)) => format!("You are a god: the true vision is image {v}."),
-            (Role::God, None) => "You are a god.".to_string(),
-            (Role::Mortal, _) => "You are the mortal.".to_string(),
+            (Role::God, Some(v)) => say(
+                "page-dreams-role-god-vision",
+                &[("n", u32::from(*v).into())],
+            ),
+            (Role::God, None) => say("page-dreams-role-god", &[]),
+            (Role::Mortal, _) => say("page-dreams-ev-you-mortal", &[]),
         },
         DreamsEvent::StarPlaced {
             seat, kind, x, y, ..
-        } => format!(
-            "{} placed a {} star at {x},{y}.",
-            name(names, *seat),
-            kind.name()
+        } => say(
+            "page-dreams-ev-star",
+            &[
+                ("name", name(names, *seat).into()),
+                ("star", star_words(kind.name()).into()),
+                ("point", format!("{x},{y}").into()),
+            ],
         ),
-        DreamsEvent::StarPassed { seat, kind, .. } => format!(
-            "{} placed no star; their {} star is set aside this round.",
-            name(names, *seat),
-            kind.name()
+        DreamsEvent::StarPassed { seat, kind, .. } => say(
+            "page-dreams-ev-star-passed",
+            &[
+                ("name", name(names, *seat).into()),
+                ("star", star_words(kind.name()).into()),
+            ],
         ),
-        DreamsEvent::GuessSealed { seat, .. } => {
-            format!("{} sealed a guess.", name(names, *seat))
-        }
-        DreamsEvent::MyGuess { seat, guess, .. } if *seat != viewer => format!(
-            "{}'s sealed guess: {}.",
-            name(names, *seat),
-            guess_words(names, *guess)
+        DreamsEvent::GuessSealed { seat, .. } => say(
+            "page-dreams-ev-sealed",
+            &[("name", name(names, *seat).into())],
         ),
-        DreamsEvent::MyGuess { guess, .. } => {
-            format!("Your sealed guess: {}.", guess_words(names, *guess))
-        }
+        DreamsEvent::MyGuess { seat, guess, .. } if *seat != viewer => say(
+            "page-dreams-ev-their-guess",
+            &[
+                ("name", name(names, *seat).into()),
+                ("guess", guess_words(names, *guess).into()),
+            ],
+        ),
+        DreamsEvent::MyGuess { guess, .. } => say(
+            "page-dreams-ev-your-guess",
+            &[("guess", guess_words(names, *guess).into())],
+        ),
         DreamsEvent::Revealed(r) => {
             let points: Vec<String> = r
                 .points
@@ -649,17 +745,23 @@ fn event_words(names: &[String], viewer: usize, event: &DreamsEvent) -> String {
                 .enumerate()
                 .map(|(s, p)| format!("{} {p}", name(names, s)))
                 .collect();
-            format!(
-                "Round {} revealed: the true vision was image {}, {} was the mortal; points: {}.",
-                r.round,
-                r.vision,
-                name(names, r.mortal),
-                points.join(", ")
+            say(
+                "page-dreams-ev-revealed",
+                &[
+                    ("round", r.round.into()),
+                    ("n", u32::from(r.vision).into()),
+                    ("mortal", name(names, r.mortal).into()),
+                    ("points", points.join(", ").into()),
+                ],
             )
         }
-        DreamsEvent::GameOver { winners, .. } => {
-            format!("The game is over: {} won.", joined_names(names, winners))
-        }
+        DreamsEvent::GameOver { winners, .. } => say(
+            "page-play-over-won",
+            &[
+                ("names", joined_names(names, winners).into()),
+                ("n", i64::try_from(winners.len()).unwrap_or_default().into()),
+            ],
+        ),
     }
 }
 
@@ -673,7 +775,12 @@ pub fn form_notation(field: impl Fn(&str) -> Option<String>) -> Option<Result<St
             .map(|v| v.trim().to_string())
             .filter(|v| !v.is_empty() && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_digit()))
     };
-    let unreadable = |message: &str| Some(Err(Problem::new("This turn cannot be read", message)));
+    let unreadable = |key: &str| {
+        Some(Err(Problem::new(
+            say("page-refused-unreadable", &[]),
+            say(key, &[]),
+        )))
+    };
     if field("pass").is_some() {
         return Some(Ok("pass".to_string()));
     }
@@ -682,25 +789,23 @@ pub fn form_notation(field: impl Fn(&str) -> Option<String>) -> Option<Result<St
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(kind.trim()));
         let Some(kind) = kind else {
-            return unreadable("Choose a star: clear, grey or black.");
+            return unreadable("page-dreams-form-star");
         };
         return match (number("x"), number("y")) {
             (Some(x), Some(y)) => Some(Ok(format!("{} at {x},{y}", kind.name()))),
-            _ => unreadable(
-                "Give the point as two whole numbers from 0 to 100: x across, y down, 0,0 the top left corner.",
-            ),
+            _ => unreadable("page-dreams-form-point"),
         };
     }
     if field("guess_seat").is_some() {
         return match number("guess_seat") {
             Some(s) => Some(Ok(format!("guess seat {s}"))),
-            None => unreadable("Choose the seat you suspect is the mortal."),
+            None => unreadable("page-dreams-form-seat"),
         };
     }
     if field("guess_image").is_some() {
         return match number("guess_image") {
             Some(i) => Some(Ok(format!("guess image {i}"))),
-            None => unreadable("Choose an image, 1 to 4."),
+            None => unreadable("page-dreams-form-image"),
         };
     }
     None
@@ -710,7 +815,7 @@ pub fn form_notation(field: impl Fn(&str) -> Option<String>) -> Option<Result<St
 pub const FORM_STATUS: StatusCode = StatusCode::UNPROCESSABLE_ENTITY;
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::http::pages::render_in;
     use ::games::dreams::{Dreams, DreamsOptions, DreamsTurn};
@@ -866,6 +971,7 @@ mod tests {
                             &engine.view(Viewer::Seat(seat)),
                             &crate::board::dreams::DreamsStyle {
                                 names: names.clone(),
+                                lang: crate::http::page_lang::lang(),
                                 ..Default::default()
                             },
                         ),
@@ -907,6 +1013,40 @@ mod tests {
             p.star();
         }
         p
+    }
+
+    /// The Dreams page in the reader's language, for the test of every page in every
+    /// language (`crate::http::pages`): placing a star, the mortal guessing, a god who has
+    /// guessed.
+    pub(crate) fn samples() -> Vec<(&'static str, &'static str, String)> {
+        let p = round_two();
+        let seat = p.game.placer().expect("stars");
+        let stars = p.page_of(
+            &p.game,
+            seat,
+            Extra {
+                flash: Some(say("page-flash-played", &[("turn", 16i64.into())])),
+                ..plain()
+            },
+        );
+        let mut g = Played::new();
+        g.stars();
+        let mortal = g.game.secret_mortal();
+        let god = (mortal + 1) % 3;
+        g.guess(god);
+        vec![
+            ("play_dreams", TEMPLATE, stars),
+            (
+                "play_dreams_mortal",
+                TEMPLATE,
+                g.page_of(&g.game, mortal, plain()),
+            ),
+            (
+                "play_dreams_guessed",
+                TEMPLATE,
+                g.page_of(&g.game, god, plain()),
+            ),
+        ]
     }
 
     #[test]

@@ -83,7 +83,7 @@ struct ConfirmPage<'a> {
     act: &'static str,
     /// What happens, in a sentence or two.
     consequence: String,
-    button: &'static str,
+    button: String,
     action: String,
     back_url: String,
     csrf: Option<&'a str>,
@@ -100,10 +100,10 @@ pub async fn post(
     let game_id = path.into_inner();
     let who = page_credentials(&state, &req, &game_id, user.as_ref())?;
     if body.len() > JSON_LIMIT {
-        return Err(PageError::new(
+        return Err(PageError::say(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "Too long",
-            "This form is short; this was not it.",
+            "page-error-leave-too-long",
+            &[],
         ));
     }
     let field = |name: &str| {
@@ -115,13 +115,7 @@ pub async fn post(
     let act = field("act")
         .as_deref()
         .and_then(Act::parse)
-        .ok_or_else(|| {
-            PageError::new(
-                StatusCode::BAD_REQUEST,
-                "Leave how?",
-                "The form said neither resign, abort nor delete. Go back to the game and use its buttons.",
-            )
-        })?;
+        .ok_or_else(|| PageError::say(StatusCode::BAD_REQUEST, "page-error-leave-how", &[]))?;
     let base = state.base_path.as_str();
     let game_page = format!("{base}/games/{game_id}/play{}", who.query());
     if field("confirm").as_deref() != Some("yes") {
@@ -132,18 +126,22 @@ pub async fn post(
             .await?;
         let name = table.name();
         let consequence = match act {
-            Act::Resign => "Your seat drops out for good: from now on Hermes passes for it whenever it must act, and it cannot win. The game goes on for the others, who are told you resigned.".to_string(),
-            Act::Abort => "Nobody has moved yet: the game ends at once, nobody wins, and every player is told by mail.".to_string(),
-            Act::Delete => "The game has not started: it is gone, with its seats and invitations. The players who joined are told by mail.".to_string(),
+            Act::Resign => "page-leave-resign-means",
+            Act::Abort => "page-leave-abort-means",
+            Act::Delete => "page-leave-delete-means",
         };
+        let consequence = crate::http::pages::words(consequence, &[]);
         let ctx = ConfirmPage {
             act: act.name(),
             consequence,
-            button: match act {
-                Act::Resign => "Yes, resign",
-                Act::Abort => "Yes, abort the game",
-                Act::Delete => "Yes, delete the game",
-            },
+            button: crate::http::pages::words(
+                match act {
+                    Act::Resign => "page-leave-yes-resign",
+                    Act::Abort => "page-leave-yes-abort",
+                    Act::Delete => "page-leave-yes-delete",
+                },
+                &[],
+            ),
             action: action(base, &game_id, &who),
             back_url: if act == Act::Delete {
                 format!("{base}/")
@@ -190,19 +188,20 @@ pub async fn post(
 
 /// A refused act as a page: the act's own words.
 fn refused(e: &ApiError) -> PageError {
-    let title = match e.code() {
-        "already_resigned" => "You have resigned already",
-        "game_moved" => "Too late to abort",
-        "game_started" => "The game has started",
-        "game_over" => "The game is over",
-        "not_the_creator" => "Not yours to delete",
-        _ => "Not done",
+    let key = match e.code() {
+        "already_resigned" => "page-leave-refused-resigned",
+        "game_moved" => "page-leave-refused-moved",
+        "game_started" => "page-leave-refused-started",
+        "game_over" => "page-leave-refused-over",
+        "not_the_creator" => "page-leave-refused-not-creator",
+        _ => "page-leave-refused",
     };
+    let title = crate::http::pages::words(key, &[]);
     let mut words = e.detail().to_string();
     if let Some(first) = words.get(..1) {
         words = first.to_uppercase() + words.get(1..).unwrap_or("");
     }
-    PageError::new(e.status(), title, format!("{words}."))
+    PageError::new(e.status(), &title, format!("{words}."))
 }
 
 fn no_referrer(mut res: HttpResponse) -> HttpResponse {
@@ -220,11 +219,8 @@ fn no_referrer(mut res: HttpResponse) -> HttpResponse {
 /// The flash of a game's page after leaving it (`?left=ACT`).
 pub fn flash(left: &str) -> Option<String> {
     match Act::parse(left)? {
-        Act::Resign => Some(
-            "You resigned: Hermes passes for your seat from now on. You may still watch the game here."
-                .to_string(),
-        ),
-        Act::Abort => Some("You aborted the game: it is over, and nobody won.".to_string()),
+        Act::Resign => Some(crate::http::pages::words("page-leave-resigned", &[])),
+        Act::Abort => Some(crate::http::pages::words("page-leave-aborted", &[])),
         Act::Delete => None,
     }
 }

@@ -25,6 +25,7 @@ pub mod draw;
 
 use crate::kinds::{Kind, KindError, YourTurnFacts};
 use crate::links;
+use crate::mail::reader;
 use crate::mail::{
     outbox_message_id, render, Attachment, Context, Lang, MailError, MailSettings, Recipient,
     ReplyTo, TalkLine, TalkLines, Template, Transport, TransportKind,
@@ -675,9 +676,9 @@ fn prepare(
                         lang,
                         "reply-hint-answer",
                         &[
-                            ("say", "`say: …`".into()),
-                            ("legal", "`legal`".into()),
-                            ("board", "`board`".into()),
+                            ("say", reader::hint_say(lang).into()),
+                            ("legal", reader::hint_word(lang, |k| k.legal).into()),
+                            ("board", reader::hint_word(lang, |k| k.board).into()),
                         ],
                     ),
                 });
@@ -865,7 +866,11 @@ fn talk_reply(
     .address(&state.keys, domain)
     .map(|address| ReplyTo {
         address,
-        hint: crate::i18n::text(lang, "reply-hint-talk", &[("say", "`say: …`".into())]),
+        hint: crate::i18n::text(
+            lang,
+            "reply-hint-talk",
+            &[("say", reader::hint_say(lang).into())],
+        ),
     }))
 }
 
@@ -874,7 +879,7 @@ fn rematch_hint(lang: Lang) -> String {
     crate::i18n::text(
         lang,
         "reply-hint-rematch",
-        &[("rematch", "`rematch`".into())],
+        &[("rematch", reader::hint_word(lang, |k| k.rematch).into())],
     )
 }
 

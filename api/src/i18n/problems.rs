@@ -60,9 +60,17 @@ pub fn words_in(e: &ApiError, lang: Lang) -> Words {
         _ => match e.sentence() {
             Some((key, values)) if has(lang, key) => {
                 let args: Vec<(&str, Arg)> = values.iter().map(|(n, v)| (*n, arg(v))).collect();
-                super::format(lang, key, &args, false)
+                let said = super::format(lang, key, &args, false)
                     .map_err(|error| tracing::error!(%error, "problem"))
-                    .ok()
+                    .ok();
+                // The catalogue's English is the detail the code gives (the code's stays
+                // for the log and the pages): every test that meets a refusal checks it.
+                debug_assert!(
+                    lang != Lang::En || said.as_deref() == Some(e.detail()),
+                    "`{key}` says {said:?} in English, the code {:?}",
+                    e.detail()
+                );
+                said
             }
             _ if lang != Lang::En => {
                 let key = format!("problem-{}", e.code());

@@ -163,16 +163,19 @@ pub trait Kind: Send + Sync {
     /// An answer to a your-turn mail, by its data: the reply hint's example.
     fn reply_example(&self, data: &Value) -> String;
     /// The one line of a your-turn mail that says how to answer, by the mail's data, in
-    /// the reader's language (the keywords stay: they are the notation's).
+    /// the reader's language: the example is notation (one in every language), the reply
+    /// words the reader's language's (`crate::mail::reader::keywords`; English's are read
+    /// as well).
     fn reply_hint(&self, lang: crate::i18n::Lang, data: &Value) -> String {
+        use crate::mail::reader::{hint_say, hint_word};
         crate::i18n::text(
             lang,
             "reply-hint-turn",
             &[
                 ("example", format!("`{}`", self.reply_example(data)).into()),
-                ("legal", "`legal`".into()),
-                ("board", "`board`".into()),
-                ("say", "`say: …`".into()),
+                ("legal", hint_word(lang, |k| k.legal).into()),
+                ("board", hint_word(lang, |k| k.board).into()),
+                ("say", hint_say(lang).into()),
             ],
         )
     }

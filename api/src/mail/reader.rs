@@ -452,6 +452,37 @@ impl Keywords {
     };
 }
 
+/// A reply word as the line above a mail shows it to a reader of `lang`, as code: the
+/// first of that language's words (`` `legal` ``, `` `mosse` ``, `` `ボード` ``), German's
+/// with the capital its nouns take (`` `Züge` ``: case does not matter to the reader).
+pub fn hint_word(lang: Lang, pick: impl Fn(&Keywords) -> &'static [&'static str]) -> String {
+    let word = pick(&keywords(lang))
+        .first()
+        .or_else(|| pick(&Keywords::ENGLISH).first())
+        .copied()
+        .unwrap_or_default();
+    format!("`{}`", shown(lang, word))
+}
+
+/// The talk prefix as a hint shows it: `` `say: …` ``, `` `dì: …` ``, `` `発言：…` ``.
+pub fn hint_say(lang: Lang) -> String {
+    let word = shown(lang, keywords(lang).say.first().copied().unwrap_or("say"));
+    if lang == Lang::Ja {
+        format!("`{word}：…`")
+    } else {
+        format!("`{word}: …`")
+    }
+}
+
+/// `word` as `lang` writes it at the start of a line: German with a capital.
+fn shown(lang: Lang, word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) if lang == Lang::De => first.to_uppercase().chain(chars).collect(),
+        _ => word.to_string(),
+    }
+}
+
 /// The words of a line without its case and the marks that may end it.
 fn bare_word(line: &str) -> String {
     line.to_lowercase()
@@ -706,6 +737,34 @@ mod tests {
         assert_eq!(r.say, vec!["よろしくお願いします".to_string()]);
         assert_eq!(r.turn.as_deref(), Some("discard 1"));
         assert_eq!(r.text, vec!["discard 1".to_string()], "the quote is gone");
+    }
+
+    #[test]
+    fn the_words_a_mail_shows_in_its_hints_are_read_back_in_that_language() {
+        let bare = |hint: String| hint.trim_matches('`').replace('…', "hello").to_string();
+        for lang in Lang::ALL {
+            let r = read(
+                &format!(
+                    "{}\n{}\n{}\n",
+                    bare(hint_say(lang)),
+                    bare(hint_word(lang, |k| k.legal)),
+                    bare(hint_word(lang, |k| k.board))
+                ),
+                lang,
+                gods,
+            );
+            assert_eq!(r.say, vec!["hello".to_string()], "{}", lang.code());
+            assert!(
+                r.legal && r.board && r.turn.is_none(),
+                "{}: {r:?}",
+                lang.code()
+            );
+            let rematch = read(&bare(hint_word(lang, |k| k.rematch)), lang, gods);
+            assert!(rematch.rematch, "{}", lang.code());
+        }
+        assert_eq!(hint_say(Lang::Ja), "`発言：…`");
+        assert_eq!(hint_say(Lang::En), "`say: …`");
+        assert_eq!(hint_word(Lang::It, |k| k.legal), "`mosse`");
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod draw;
 
 use crate::kinds::{Kind, KindError, YourTurnFacts};
 use crate::links;
+use crate::mail::reader;
 use crate::mail::{
     outbox_message_id, render, Attachment, Context, Lang, MailError, MailSettings, Recipient,
     ReplyTo, TalkLine, TalkLines, Template, Transport, TransportKind,
@@ -678,9 +679,9 @@ fn prepare(
                         lang,
                         "reply-hint-answer",
                         &[
-                            ("say", "`say: …`".into()),
-                            ("legal", "`legal`".into()),
-                            ("board", "`board`".into()),
+                            ("say", reader::hint_say(lang).into()),
+                            ("legal", reader::hint_word(lang, |k| k.legal).into()),
+                            ("board", reader::hint_word(lang, |k| k.board).into()),
                         ],
                     ),
                 });
@@ -870,7 +871,11 @@ fn talk_reply(
     .address(&state.keys, domain)
     .map(|address| ReplyTo {
         address,
-        hint: crate::i18n::text(lang, "reply-hint-talk", &[("say", "`say: …`".into())]),
+        hint: crate::i18n::text(
+            lang,
+            "reply-hint-talk",
+            &[("say", reader::hint_say(lang).into())],
+        ),
     }))
 }
 
@@ -879,7 +884,7 @@ fn rematch_hint(lang: Lang) -> String {
     crate::i18n::text(
         lang,
         "reply-hint-rematch",
-        &[("rematch", "`rematch`".into())],
+        &[("rematch", reader::hint_word(lang, |k| k.rematch).into())],
     )
 }
 

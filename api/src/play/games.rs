@@ -104,6 +104,10 @@ fn charge_invitations(
                 "a user may invite at most {limit} addresses that no confirmed account has in 24 hours ({SETTING}); this request invites {requested}: invite fewer"
             ),
         )
+        .said(
+            "problem-too-many-invitations",
+            vec![("limit", limit.into()), ("requested", requested.into())],
+        )
         .with("limit", limit)
         .with("requested", requested)),
         Err(Refusal::Spent {
@@ -117,6 +121,15 @@ fn charge_invitations(
             format!(
                 "a user may invite at most {limit} addresses that no confirmed account has in 24 hours ({SETTING}); {remaining} left now, this request needs {requested}: try again in {retry_after} seconds"
             ),
+        )
+        .said(
+            "problem-invitation-limit",
+            vec![
+                ("limit", limit.into()),
+                ("remaining", remaining.into()),
+                ("requested", requested.into()),
+                ("retry", retry_after.into()),
+            ],
         )
         .with_retry_after(retry_after)
         .with("limit", limit)
@@ -143,6 +156,10 @@ fn player_seed(sent: Option<String>) -> ApiResult<(String, &'static str)> {
             format!(
                 "`player_seed` must be 1 to {PLAYER_SEED_MAX_CHARS} characters without control characters, or left out for the server to draw one"
             ),
+        )
+        .said(
+            "problem-player-seed",
+            vec![("max", PLAYER_SEED_MAX_CHARS.into())],
         )
         .with("field", "player_seed"));
     }

@@ -214,5 +214,6 @@ fn moved(seq: i64) -> ApiError {
         "game_moved",
         format!("a turn has been played (the game is at sequence {seq}): resign instead"),
     )
+    .said("problem-game-moved", vec![("seq", seq.into())])
     .with("current_seq", seq)
 }

@@ -1542,6 +1542,10 @@ reply_test! {
             for phrase in english {
                 assert!(!mail.text.contains(phrase), "{lang}: {phrase:?} in {}", mail.text);
             }
+            if lang == "ja" {
+                // The line above the mail shows the reply words of its reader's language.
+                assert!(mail.text.contains("`発言：…`") && mail.text.contains("`ボード`"), "{}", mail.text);
+            }
             let notation = gods_turn(&app, &id, p, &mut rng).await;
             let (mid, raw) = if lang == "ja" {
                 japanese += 1;

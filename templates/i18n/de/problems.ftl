@@ -72,6 +72,10 @@ problem-queue-too-long = höchstens { $limit } Züge in einer Anfrage
 problem-wrong-card-count = ein Deck hat genau { $size } Karten; dieses hat { $count }
 problem-card-not-found = die Karten sind von 0 bis { $last } nummeriert
 problem-too-many-webhooks = ein Konto hat höchstens { $max } Webhooks; lösche zuerst einen
+problem-too-many-invitations = ein Benutzer darf in 24 Stunden höchstens { $limit } Adressen einladen, die kein bestätigtes Konto hat (invite_unconfirmed_per_user_per_day); diese Anfrage lädt { $requested } ein: lade weniger ein
+problem-invitation-limit = ein Benutzer darf in 24 Stunden höchstens { $limit } Adressen einladen, die kein bestätigtes Konto hat (invite_unconfirmed_per_user_per_day); jetzt sind noch { $remaining } übrig, diese Anfrage braucht { $requested }: versuche es in { $retry } Sekunden noch einmal
+problem-player-seed = `player_seed` muss 1 bis { $max } Zeichen ohne Steuerzeichen haben oder fehlen, damit der Server einen zieht
+problem-game-moved = ein Zug wurde gespielt (das Spiel steht bei Sequenz { $seq }): gib stattdessen auf
 
 ## Der Satz jedes Codes.
 

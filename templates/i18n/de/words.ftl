@@ -13,7 +13,7 @@ words-crystals = { $n ->
 words-end-declared = { $god } erklärte das Ende des Spiels
 words-played-on = { $god } spielte weiter
 words-power-gathered = { $god } sammelte Kraft, { $amount }, und hat jetzt { $total }
-words-tile-drawn = Ein Plättchen wurde aufgedeckt: { $tile }
+words-tile-drawn = Neu in der Auslage: { $tile }
 words-tiles-returned = Zwei gleiche Plättchen ({ $tile }) kamen zurück in den Beutel
 words-tribe-placed = { $god } legte einen { $colour ->
     [red] roten

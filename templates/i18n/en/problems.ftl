@@ -75,6 +75,10 @@ problem-queue-too-long = at most { $limit } turns in one request
 problem-wrong-card-count = a deck has exactly { $size } cards; this one has { $count }
 problem-card-not-found = cards are numbered 0 to { $last }
 problem-too-many-webhooks = an account has at most { $max } webhooks; delete one first
+problem-too-many-invitations = a user may invite at most { $limit } addresses that no confirmed account has in 24 hours (invite_unconfirmed_per_user_per_day); this request invites { $requested }: invite fewer
+problem-invitation-limit = a user may invite at most { $limit } addresses that no confirmed account has in 24 hours (invite_unconfirmed_per_user_per_day); { $remaining } left now, this request needs { $requested }: try again in { $retry } seconds
+problem-player-seed = `player_seed` must be 1 to { $max } characters without control characters, or left out for the server to draw one
+problem-game-moved = a turn has been played (the game is at sequence { $seq }): resign instead
 
 ## Each code's sentence, said in a language other than English when the refusal names no
 ## sentence of its own.

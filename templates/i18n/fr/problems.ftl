@@ -72,6 +72,10 @@ problem-queue-too-long = au plus { $limit } tours par requête
 problem-wrong-card-count = un paquet compte exactement { $size } cartes ; celui-ci en a { $count }
 problem-card-not-found = les cartes sont numérotées de 0 à { $last }
 problem-too-many-webhooks = un compte a au plus { $max } webhooks ; supprimez-en un d'abord
+problem-too-many-invitations = un utilisateur peut inviter en 24 heures au plus { $limit } adresses qu'aucun compte confirmé ne détient (invite_unconfirmed_per_user_per_day) ; cette requête en invite { $requested } : invitez-en moins
+problem-invitation-limit = un utilisateur peut inviter en 24 heures au plus { $limit } adresses qu'aucun compte confirmé ne détient (invite_unconfirmed_per_user_per_day) ; il en reste { $remaining }, cette requête en demande { $requested } : réessayez dans { $retry } secondes
+problem-player-seed = `player_seed` doit compter de 1 à { $max } caractères sans caractère de contrôle, ou être omis pour que le serveur en tire une
+problem-game-moved = un tour a été joué (la partie en est à la séquence { $seq }) : abandonnez plutôt
 
 ## La phrase de chaque code.
 

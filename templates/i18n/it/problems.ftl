@@ -72,6 +72,10 @@ problem-queue-too-long = al massimo { $limit } turni in una richiesta
 problem-wrong-card-count = un mazzo ha esattamente { $size } carte; questo ne ha { $count }
 problem-card-not-found = le carte sono numerate da 0 a { $last }
 problem-too-many-webhooks = un account ha al massimo { $max } webhook; cancellane uno prima
+problem-too-many-invitations = un utente può invitare in 24 ore al massimo { $limit } indirizzi che nessun account confermato ha (invite_unconfirmed_per_user_per_day); questa richiesta ne invita { $requested }: invitane meno
+problem-invitation-limit = un utente può invitare in 24 ore al massimo { $limit } indirizzi che nessun account confermato ha (invite_unconfirmed_per_user_per_day); ora ne restano { $remaining }, questa richiesta ne chiede { $requested }: riprova tra { $retry } secondi
+problem-player-seed = `player_seed` deve avere da 1 a { $max } caratteri senza caratteri di controllo, oppure mancare perché il server ne estragga uno
+problem-game-moved = è stato giocato un turno (la partita è alla sequenza { $seq }): ritirati invece
 
 ## La frase di ogni codice.
 

@@ -72,6 +72,10 @@ problem-queue-too-long = 1 回のリクエストで送れるターンは { $limi
 problem-wrong-card-count = デッキはちょうど { $size } 枚です。このデッキは { $count } 枚です
 problem-card-not-found = カードの番号は 0 から { $last } です
 problem-too-many-webhooks = 1 つのアカウントの Webhook は { $max } 個までです。先に 1 つ削除してください
+problem-too-many-invitations = 1 人が 24 時間に招待できる、確認済みアカウントのないアドレスは { $limit } 件までです（invite_unconfirmed_per_user_per_day）。このリクエストは { $requested } 件を招待しています。減らしてください
+problem-invitation-limit = 1 人が 24 時間に招待できる、確認済みアカウントのないアドレスは { $limit } 件までです（invite_unconfirmed_per_user_per_day）。残りは { $remaining } 件で、このリクエストには { $requested } 件必要です。{ $retry } 秒後にやり直してください
+problem-player-seed = `player_seed` は制御文字を含まない 1 から { $max } 文字にするか、サーバーに選ばせるなら省いてください
+problem-game-moved = ターンが行われました（ゲームはシーケンス { $seq } です）。代わりに投了してください
 
 ## 各コードの文。
 

@@ -72,6 +72,10 @@ problem-queue-too-long = hooguit { $limit } beurten in één verzoek
 problem-wrong-card-count = een stapel heeft precies { $size } kaarten; deze heeft er { $count }
 problem-card-not-found = de kaarten zijn genummerd van 0 tot { $last }
 problem-too-many-webhooks = een account heeft hooguit { $max } webhooks; verwijder er eerst een
+problem-too-many-invitations = een gebruiker mag in 24 uur hooguit { $limit } adressen uitnodigen die geen bevestigd account heeft (invite_unconfirmed_per_user_per_day); dit verzoek nodigt er { $requested } uit: nodig er minder uit
+problem-invitation-limit = een gebruiker mag in 24 uur hooguit { $limit } adressen uitnodigen die geen bevestigd account heeft (invite_unconfirmed_per_user_per_day); er zijn er nu nog { $remaining }, dit verzoek vraagt er { $requested }: probeer het over { $retry } seconden weer
+problem-player-seed = `player_seed` moet 1 tot { $max } tekens zonder stuurtekens hebben, of wegblijven zodat de server er een trekt
+problem-game-moved = er is een beurt gespeeld (het spel staat op volgnummer { $seq }): geef het spel in plaats daarvan op
 
 ## De zin van elke code.
 

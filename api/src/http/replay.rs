@@ -130,9 +130,10 @@ pub async fn get(
         )
     };
 
-    let svg = drawing(&state, &table, view, at)
-        .await?
-        .svg(&names, false, crate::http::page_lang::lang());
+    let svg =
+        drawing(&state, &table, view, at)
+            .await?
+            .svg(&names, false, crate::http::page_lang::lang());
 
     let talk_at = |n: i64| -> Vec<TalkRow> {
         talk.iter()

@@ -1712,35 +1712,6 @@ pub(crate) mod tests {
     use ::games::gods::random::random_turn;
     use ::games::gods::{Gods, GodsOptions};
     use ::games::{Game, Rng, Seed};
-    use std::path::PathBuf;
-
-    /// Compare with `tests/snapshots/<name>`; `UPDATE_SNAPSHOTS=1` writes it (as the board
-    /// snapshots do).
-    fn assert_snapshot(name: &str, actual: &str) {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/snapshots")
-            .join(name);
-        if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
-            std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-            std::fs::write(&path, actual).expect("write snapshot");
-            return;
-        }
-        let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-            panic!(
-                "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
-                path.display()
-            )
-        });
-        if expected != actual {
-            let new = std::env::temp_dir().join(name.replace('/', "-"));
-            std::fs::write(&new, actual).expect("write the new text");
-            panic!(
-                "{} differs; new text in {}; if the change is meant, run with UPDATE_SNAPSHOTS=1",
-                path.display(),
-                new.display()
-            );
-        }
-    }
 
     /// A fixed 2-god game after three random legal turns, its page for the god to move.
     fn fixed_page(extra: Extra) -> String {

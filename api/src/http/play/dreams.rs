@@ -820,35 +820,6 @@ pub(crate) mod tests {
     use crate::http::pages::render_in;
     use ::games::dreams::{Dreams, DreamsOptions, DreamsTurn};
     use ::games::{Game, Seed};
-    use std::path::PathBuf;
-
-    /// Compare with `tests/snapshots/<name>`; `UPDATE_SNAPSHOTS=1` writes it (as the Gods
-    /// page's snapshot does).
-    fn assert_snapshot(name: &str, actual: &str) {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/snapshots")
-            .join(name);
-        if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
-            std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-            std::fs::write(&path, actual).expect("write snapshot");
-            return;
-        }
-        let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-            panic!(
-                "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
-                path.display()
-            )
-        });
-        if expected != actual {
-            let new = std::env::temp_dir().join(name.replace('/', "-"));
-            std::fs::write(&new, actual).expect("write the new text");
-            panic!(
-                "{} differs; new text in {}; if the change is meant, run with UPDATE_SNAPSHOTS=1",
-                path.display(),
-                new.display()
-            );
-        }
-    }
 
     fn names() -> Vec<String> {
         vec![

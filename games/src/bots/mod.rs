@@ -72,8 +72,9 @@ impl Budget {
 
     /// The service's budget for a table of `seats`: 800 / seats² playouts, at least 40
     /// (200 for 2 gods, 50 for 4). A Gods playout costs about one greedy turn per god at
-    /// the table, so this stays well under a second of one core a decision (`BENCHMARKS.md`,
-    /// "Bots", has the measured times). Dreams' playouts cost microseconds.
+    /// the table, so a decision takes about 90 ms of one core on average with 2 or 4 gods
+    /// (`BENCHMARKS.md`, "Bots", has the means and the longest). Dreams' playouts cost
+    /// microseconds.
     pub fn for_seats(seats: usize) -> Budget {
         let seats = u32::try_from(seats.max(1)).unwrap_or(u32::MAX);
         Budget::playouts((800 / seats.saturating_mul(seats)).max(40))
@@ -81,10 +82,8 @@ impl Budget {
 }
 
 impl Default for Budget {
-    /// A Gods playout costs about one greedy turn per god at the table: in
-    /// `BENCHMARKS.md` ("Bots", a loaded 2-core machine) 200 playouts took 0.5 s for 2
-    /// gods, and 50 took 0.7 s for 4. A Dreams playout costs microseconds. The service
-    /// should measure on its own machine and pick the count for its time bound.
+    /// 200 playouts, the service's count for 2 gods ([`Budget::for_seats`]). A service
+    /// should measure on its own machine (`botbench`) and pick the count for its time bound.
     fn default() -> Budget {
         Budget { playouts: 200 }
     }

@@ -376,13 +376,11 @@ pub async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Byt
 
 /// The API's words for a field (`` `email` must be … ``) as a page says them.
 pub fn form_words(e: &ApiError) -> String {
-    let detail = e.detail().replace('`', "");
-    let mut chars = detail.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => crate::http::pages::words("page-check-form", &[]),
+    let detail = crate::http::pages::refusal(e).replace('`', "");
+    if detail.trim().is_empty() {
+        return crate::http::pages::words("page-check-form", &[]);
     }
-    .replace("display_name", "name")
+    crate::http::pages::as_sentence(&detail).replace("display_name", "name")
 }
 
 #[derive(Serialize)]

@@ -194,6 +194,31 @@ pub fn words(key: &str, args: &[(&str, crate::i18n::Arg)]) -> String {
     crate::i18n::text(crate::http::page_lang::lang(), key, args)
 }
 
+/// Why the API refused something, as a page tells it: in the reader's language, as the
+/// API's problem body would (`crate::i18n::problems`); the code's own words in English.
+pub fn refusal(e: &ApiError) -> String {
+    crate::i18n::problems::words_in(e, crate::http::page_lang::lang()).detail
+}
+
+/// `words` as a sentence in the reader's language: its first letter upper-case, closed by
+/// `.` (`。` in Japanese) unless it already ends in a full stop, a question or an
+/// exclamation mark.
+pub fn as_sentence(words: &str) -> String {
+    let mut chars = words.trim().chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let mut out: String = first.to_uppercase().chain(chars).collect();
+    if !out.ends_with(['.', '!', '?', '。', '！', '？']) {
+        out.push(if crate::http::page_lang::lang() == crate::i18n::Lang::Ja {
+            '。'
+        } else {
+            '.'
+        });
+    }
+    out
+}
+
 /// The markup a page puts around a value it gives a message (`t("key", email=email|strong)`):
 /// `strong`, `code`, `em` and `time` wrap it (escaped), `link(url, text)` links it.
 fn helpers(env: &mut Environment<'static>) {
@@ -341,8 +366,8 @@ impl From<ApiError> for PageError {
             let _ = e.error_response();
             PageError::say(e.status(), "page-error-internal", &[])
         } else {
-            let title = e.status().canonical_reason().unwrap_or("Error");
-            PageError::new(e.status(), title, e.detail())
+            let words = crate::i18n::problems::words_in(&e, crate::http::page_lang::lang());
+            PageError::new(e.status(), &words.title, words.detail)
         };
         page.retry_after = e.retry_after();
         page

@@ -1435,7 +1435,7 @@ pub async fn post(
             &format!("played={seq}"),
         )),
         Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
-            let problem = Problem::new(problem_title(&e), e.detail());
+            let problem = Problem::new(problem_title(&e), pages::refusal(&e));
             let extra = Extra {
                 status: e.status(),
                 flash: None,
@@ -1476,7 +1476,7 @@ async fn queue_form(
             &format!("queued={count}"),
         )),
         Err(e) if e.status().is_client_error() && e.code() != "game_not_found" => {
-            let problem = Problem::new(problem_title(&e), e.detail());
+            let problem = Problem::new(problem_title(&e), pages::refusal(&e));
             let extra = Extra {
                 status: e.status(),
                 flash: None,
@@ -1598,7 +1598,7 @@ pub async fn talk(
                 flash: None,
                 problem: Some(Problem::new(
                     pages::words("page-talk-not-posted", &[]),
-                    e.detail(),
+                    pages::refusal(&e),
                 )),
                 notation: String::new(),
             };
@@ -1648,7 +1648,7 @@ pub async fn rematch(
                 flash: None,
                 problem: Some(Problem::new(
                     pages::words("page-rematch-refused", &[]),
-                    e.detail(),
+                    pages::refusal(&e),
                 )),
                 notation: String::new(),
             };

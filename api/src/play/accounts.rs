@@ -509,6 +509,10 @@ pub fn lang(v: &str) -> ApiResult<String> {
                 "lang",
                 format!("`lang` must be one of: {}", known.join(", ")),
             )
+            .said(
+                "problem-lang-one-of",
+                vec![("codes", known.join(", ").as_str().into())],
+            )
         })
 }
 

@@ -126,7 +126,8 @@ pub fn list(
 
 /// `user_id` queues `turns` in `game_id`, replacing their queue (an empty list withdraws
 /// it). `expected_seq`: the sequence the client judged them on (409 `stale_seq` when the
-/// game moved on). Refused: 409 `your_turn_now` while it is the seat's turn (it plays
+/// game moved on); without it the queue is judged on the game as it is, again if a turn
+/// lands meanwhile. Refused: 409 `your_turn_now` while it is the seat's turn (it plays
 /// instead), 409 `game_over`, 422 `queue_too_long` beyond the seat's limit, and a turn
 /// the rules refuse already (as far as the seat can know: the engine's `check_queued`)
 /// with its `index` (0-based) and the rule, as a turn's refusal.
@@ -139,7 +140,17 @@ pub fn set(
     turns: &[TurnInput],
 ) -> ApiResult<QueueView> {
     let _one_writer = app.db.one_writer();
-    set_in(conn, app, game_id, user_id, expected_seq, turns)
+    // A client that named no sequence asked for the game as it is: when a turn lands while
+    // the queue is judged (another server, a bot), judge it again on the new game.
+    let mut tries = 0;
+    loop {
+        match set_in(conn, app, game_id, user_id, expected_seq, turns) {
+            Err(e) if e.code() == "stale_seq" && expected_seq.is_none() && tries < 3 => {
+                tries += 1;
+            }
+            done => return done,
+        }
+    }
 }
 
 /// [`set`] inside a write the caller holds the writer for (a reply by mail that plays a

@@ -89,7 +89,8 @@ api_test! {
             )
             .await;
         assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
-        assert!(refused.body.contains("must be one of: en, it, fr, nl, de, ja"), "{}", refused.body);
+        // Ada's browser asks for German: the page, and why it refuses, are in German.
+        assert!(refused.body.contains("muss einer dieser Codes sein: en, it, fr, nl, de, ja"), "{}", refused.body);
     }
 }
 
@@ -420,6 +421,19 @@ api_test! {
         assert_eq!(play.status, StatusCode::OK, "{}", play.body);
         assert!(in_lang(&play, "de") && play.body.contains("Die Spielfläche"), "{}", play.body);
         assert!(play.body.contains("Du bist dran."), "{}", play.body);
+        // A turn the rules refuse: the page says why in German, the rule id unchanged.
+        let (_, g) = app.get(&format!("/games/{id}"), &token).await;
+        let refused = greta
+            .post(
+                &format!("/games/{id}/play"),
+                &[("notation", "temple at 9,9"), ("expected_seq", &g["seq"].to_string()), ("csrf", &play.csrf())],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+        assert!(in_lang(&refused, "de"), "{}", refused.body);
+        assert!(refused.body.contains(": Schritt 1: "), "{}", refused.body);
+        assert!(refused.body.contains("href=\"/rules/gods#G-"), "{}", refused.body);
+        assert!(!refused.body.contains(": step 1: "), "{}", refused.body);
         let keys = hermes_api::auth::jwt::Keys::new(
             crate::helpers::JWT_SECRET.as_bytes(),
             crate::helpers::PUBLIC_URL,

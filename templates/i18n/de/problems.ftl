@@ -65,6 +65,7 @@ problem-method-not-allowed = { $method } ist auf { $path } nicht erlaubt
 problem-stale-seq = das Spiel ist weitergegangen: es steht bei Zug { $current } (Sequenz { $current })
 problem-not-your-turn = Platz { $seat } ist nicht am Zug
 problem-limit = `limit` muss 1 bis { $max } sein
+problem-lang-one-of = `lang` muss einer dieser Codes sein: { $codes }
 problem-since-seq-and-limit = `since_seq` muss 0 oder mehr sein und `limit` 1 bis { $max }
 problem-since-and-limit = `since` muss 0 oder mehr sein und `limit` 1 bis { $max }
 problem-entry-not-found = `at` muss 0 bis { $last } sein

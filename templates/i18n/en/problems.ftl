@@ -68,6 +68,7 @@ problem-method-not-allowed = { $method } is not allowed on { $path }
 problem-stale-seq = the game has moved on: it is at turn { $current } (sequence { $current })
 problem-not-your-turn = it is not seat { $seat }'s turn
 problem-limit = `limit` must be 1 to { $max }
+problem-lang-one-of = `lang` must be one of: { $codes }
 problem-since-seq-and-limit = `since_seq` must be 0 or more and `limit` 1 to { $max }
 problem-since-and-limit = `since` must be 0 or more and `limit` 1 to { $max }
 problem-entry-not-found = `at` must be 0 to { $last }

@@ -65,6 +65,7 @@ problem-method-not-allowed = { $method } n'est pas autorisé sur { $path }
 problem-stale-seq = la partie a avancé : elle en est au tour { $current } (séquence { $current })
 problem-not-your-turn = ce n'est pas le tour de la place { $seat }
 problem-limit = `limit` doit aller de 1 à { $max }
+problem-lang-one-of = `lang` doit être l'un de ceux-ci : { $codes }
 problem-since-seq-and-limit = `since_seq` doit valoir 0 ou plus et `limit` de 1 à { $max }
 problem-since-and-limit = `since` doit valoir 0 ou plus et `limit` de 1 à { $max }
 problem-entry-not-found = `at` doit aller de 0 à { $last }

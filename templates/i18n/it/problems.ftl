@@ -65,6 +65,7 @@ problem-method-not-allowed = { $method } non è consentito su { $path }
 problem-stale-seq = la partita è andata avanti: è al turno { $current } (sequenza { $current })
 problem-not-your-turn = non è il turno del posto { $seat }
 problem-limit = `limit` deve essere da 1 a { $max }
+problem-lang-one-of = `lang` deve essere uno di questi: { $codes }
 problem-since-seq-and-limit = `since_seq` deve essere 0 o più e `limit` da 1 a { $max }
 problem-since-and-limit = `since` deve essere 0 o più e `limit` da 1 a { $max }
 problem-entry-not-found = `at` deve essere da 0 a { $last }

@@ -65,6 +65,7 @@ problem-method-not-allowed = { $path } では { $method } は許可されてい�
 problem-stale-seq = ゲームは先に進んでいます：今はターン { $current }（シーケンス { $current }）です
 problem-not-your-turn = 席 { $seat } のターンではありません
 problem-limit = `limit` は 1 から { $max } にしてください
+problem-lang-one-of = `lang` は次のいずれかにしてください：{ $codes }
 problem-since-seq-and-limit = `since_seq` は 0 以上、`limit` は 1 から { $max } にしてください
 problem-since-and-limit = `since` は 0 以上、`limit` は 1 から { $max } にしてください
 problem-entry-not-found = `at` は 0 から { $last } にしてください

@@ -65,6 +65,7 @@ problem-method-not-allowed = { $method } is niet toegestaan op { $path }
 problem-stale-seq = het spel is verder gegaan: het staat op beurt { $current } (volgnummer { $current })
 problem-not-your-turn = plaats { $seat } is niet aan de beurt
 problem-limit = `limit` moet 1 tot { $max } zijn
+problem-lang-one-of = `lang` moet een van deze zijn: { $codes }
 problem-since-seq-and-limit = `since_seq` moet 0 of meer zijn en `limit` 1 tot { $max }
 problem-since-and-limit = `since` moet 0 of meer zijn en `limit` 1 tot { $max }
 problem-entry-not-found = `at` moet 0 tot { $last } zijn

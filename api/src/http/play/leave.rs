@@ -197,11 +197,11 @@ fn refused(e: &ApiError) -> PageError {
         _ => "page-leave-refused",
     };
     let title = crate::http::pages::words(key, &[]);
-    let mut words = e.detail().to_string();
-    if let Some(first) = words.get(..1) {
-        words = first.to_uppercase() + words.get(1..).unwrap_or("");
-    }
-    PageError::new(e.status(), &title, format!("{words}."))
+    PageError::new(
+        e.status(),
+        &title,
+        crate::http::pages::as_sentence(&crate::http::pages::refusal(e)),
+    )
 }
 
 fn no_referrer(mut res: HttpResponse) -> HttpResponse {

@@ -1606,5 +1606,44 @@ reply_test! {
             assert_eq!(game(&app, &id, &ps[0]).await["seq"], seq + 1, "nothing played");
         }
         assert_eq!(japanese, 2, "the Japanese seat replied in both rounds");
+
+        // The same four read the game's page and the API's refusals in their language too,
+        // with nothing but their account to tell it (no `Accept-Language`).
+        let keys = hermes_api::auth::jwt::Keys::new(
+            crate::helpers::JWT_SECRET.as_bytes(),
+            crate::helpers::PUBLIC_URL,
+        );
+        let mut english_detail = None;
+        for (seat, (name, lang, ..)) in seats.iter().enumerate() {
+            let (p, _) = &players[seat];
+            let link = hermes_api::links::turn_link(&keys, crate::helpers::PUBLIC_URL, &p.id, &id)
+                .expect("a link");
+            let path = link.strip_prefix(crate::helpers::PUBLIC_URL).expect("on the public URL");
+            let res = app.client.get(format!("{}{path}", app.url)).send().await.expect("sent");
+            assert_eq!(res.status(), StatusCode::OK, "{name}");
+            let page = res.text().await.expect("a page");
+            assert!(page.contains(&format!("<html lang=\"{lang}\">")), "{name}: {page}");
+            assert!(page.contains("id=\"board-h\"") && !page.contains(">The board</h2>") && !page.contains(">The gods</h2>"), "{name}: {page}");
+            let res = app
+                .client
+                .get(format!("{}/games?limit=0", app.url))
+                .bearer_auth(&p.token)
+                .send()
+                .await
+                .expect("sent");
+            assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{name}");
+            let told_in = res.headers()[reqwest::header::CONTENT_LANGUAGE].to_str().unwrap().to_string();
+            assert_eq!(told_in, *lang, "{name}");
+            let problem: Value = res.json().await.expect("a problem");
+            assert_eq!(problem["code"], "invalid_query", "{name}: {problem}");
+            let detail = problem["detail"].as_str().expect("a detail").to_string();
+            assert!(!detail.contains("must be"), "{name}: {detail}");
+            english_detail.get_or_insert_with(Vec::new).push(detail);
+        }
+        let details = english_detail.unwrap_or_default();
+        let mut distinct = details.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 4, "one refusal, four languages: {details:?}");
     }
 }

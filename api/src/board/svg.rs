@@ -243,28 +243,43 @@ fn colour_letter(c: Colour) -> &'static str {
     }
 }
 
-/// What stands on a hex, in words for a screen reader: `red tribe, Ada's marker`.
-pub fn cell_words(cell: Cell, names: &[String]) -> String {
-    let god = |seat: Seat| match names.get(seat).map(|n| n.trim()) {
-        Some(name) if !name.is_empty() => format!("{name} (god {seat})"),
-        _ => format!("god {seat}"),
+/// What stands on a hex, in words for a screen reader, in `lang`: `red tribe with the
+/// marker of Ada (god 0)`.
+pub fn cell_words(cell: Cell, names: &[String], lang: i18n::Lang) -> String {
+    let god = |seat: Seat| -> String {
+        let n = i64::try_from(seat).unwrap_or_default();
+        match names.get(seat).map(|n| n.trim()) {
+            Some(name) if !name.is_empty() => i18n::text(
+                lang,
+                "page-cell-god-named",
+                &[("name", name.into()), ("seat", n.into())],
+            ),
+            _ => i18n::text(lang, "page-cell-god", &[("seat", n.into())]),
+        }
     };
     match cell {
         Cell::Tribe { colour, marker } => {
-            let colour = match colour {
+            let code = match colour {
                 Colour::Red => "red",
                 Colour::Yellow => "yellow",
                 Colour::Green => "green",
                 Colour::Blue => "blue",
             };
+            let tribe = i18n::text(lang, "tile-tribe", &[("colour", code.into())]);
             match marker {
-                Some(seat) => format!("{colour} tribe with the marker of {}", god(seat)),
-                None => format!("{colour} tribe"),
+                Some(seat) => i18n::text(
+                    lang,
+                    "page-cell-marked",
+                    &[("tribe", tribe.into()), ("god", god(seat).into())],
+                ),
+                None => tribe,
             }
         }
-        Cell::Temple { god: seat } => format!("temple of {}", god(seat)),
-        Cell::Desert => "desert".to_string(),
-        Cell::Decay => "decay tile".to_string(),
+        Cell::Temple { god: seat } => {
+            i18n::text(lang, "page-cell-temple", &[("god", god(seat).into())])
+        }
+        Cell::Desert => i18n::text(lang, "tile-desert", &[]),
+        Cell::Decay => i18n::text(lang, "tile-decay", &[]),
     }
 }
 

@@ -341,11 +341,27 @@ fn hexes_named(notation: &str) -> Vec<String> {
 /// draws, and words a screen reader says on that hex).
 fn mark_last_move(svg: &str, hexes: &[String]) -> String {
     let mut svg = svg.to_string();
+    // The message wraps what stands on the hex (already in the label, escaped): it is
+    // rendered around a marker and the label's words put in its place.
+    let said = pages::words("page-cell-last-move", &[("what", "\u{1}".into())]);
+    let (before, after) = said.split_once('\u{1}').unwrap_or((said.as_str(), ""));
+    let (before, after) = (
+        crate::i18n::html_escape(before),
+        crate::i18n::html_escape(after),
+    );
     for h in hexes {
-        svg = svg.replacen(
-            &format!("data-hex=\"{h}\" aria-label=\"{h}: "),
-            &format!("data-hex=\"{h}\" class=\"last\" aria-label=\"{h}: last move, "),
-            1,
+        let start = format!("data-hex=\"{h}\" aria-label=\"{h}: ");
+        let Some(at) = svg.find(&start) else {
+            continue;
+        };
+        let words_at = at + start.len();
+        let Some(len) = svg[words_at..].find('"') else {
+            continue;
+        };
+        let words = svg[words_at..words_at + len].to_string();
+        svg.replace_range(
+            at..words_at + len,
+            &format!("data-hex=\"{h}\" class=\"last\" aria-label=\"{h}: {before}{words}{after}"),
         );
     }
     svg
@@ -358,7 +374,12 @@ fn label_hexes(svg: &str, view: &::games::gods::view::GodsView, names: &[String]
     let cells = view
         .board
         .iter()
-        .map(|(h, cell)| (h, crate::board::cell_words(cell, names)))
+        .map(|(h, cell)| {
+            (
+                h,
+                crate::board::cell_words(cell, names, crate::http::page_lang::lang()),
+            )
+        })
         .chain(
             view.board
                 .frontier()

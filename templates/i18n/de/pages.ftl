@@ -622,3 +622,10 @@ page-dreams-form-star = Wähle einen Stern: klar, grau oder schwarz.
 page-dreams-form-point = Gib den Punkt als zwei ganze Zahlen von 0 bis 100 an: x nach rechts, y nach unten, 0,0 die obere linke Ecke.
 page-dreams-form-seat = Wähle den Platz, den du für den Sterblichen hältst.
 page-dreams-form-image = Wähle ein Bild, 1 bis 4.
+
+## What stands on a hex, for a screen reader (the board on the turn page).
+page-cell-god = Gott { $seat }
+page-cell-god-named = { $name } (Gott { $seat })
+page-cell-marked = { $tribe } mit dem Götterstein von { $god }
+page-cell-temple = Tempel von { $god }
+page-cell-last-move = letzter Zug: { $what }

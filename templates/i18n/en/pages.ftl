@@ -658,3 +658,12 @@ page-dreams-form-star = Choose a star: clear, grey or black.
 page-dreams-form-point = Give the point as two whole numbers from 0 to 100: x across, y down, 0,0 the top left corner.
 page-dreams-form-seat = Choose the seat you suspect is the mortal.
 page-dreams-form-image = Choose an image, 1 to 4.
+
+## What stands on a hex, for a screen reader (the board on the turn page).
+page-cell-god = god { $seat }
+page-cell-god-named = { $name } (god { $seat })
+# $tribe: tile-tribe; $god: page-cell-god(-named)
+page-cell-marked = { $tribe } with the marker of { $god }
+page-cell-temple = temple of { $god }
+# $what: what stands on the hex (page-cell-*, tile-*)
+page-cell-last-move = last move, { $what }

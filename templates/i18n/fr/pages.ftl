@@ -622,3 +622,10 @@ page-dreams-form-star = Choisissez une étoile : claire, grise ou noire.
 page-dreams-form-point = Donnez le point en deux nombres entiers de 0 à 100 : x vers la droite, y vers le bas, 0,0 le coin en haut à gauche.
 page-dreams-form-seat = Choisissez la place que vous soupçonnez d’être le mortel.
 page-dreams-form-image = Choisissez une image, de 1 à 4.
+
+## What stands on a hex, for a screen reader (the board on the turn page).
+page-cell-god = dieu { $seat }
+page-cell-god-named = { $name } (dieu { $seat })
+page-cell-marked = { $tribe } avec le marqueur de dieu de { $god }
+page-cell-temple = temple de { $god }
+page-cell-last-move = dernier coup : { $what }

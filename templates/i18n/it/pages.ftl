@@ -622,3 +622,10 @@ page-dreams-form-star = Scegli una stella: cristallo, grigia o nera.
 page-dreams-form-point = Indica il punto con due numeri interi da 0 a 100: x verso destra, y verso il basso, 0,0 l'angolo in alto a sinistra.
 page-dreams-form-seat = Scegli il posto che sospetti sia il mortale.
 page-dreams-form-image = Scegli un'immagine, da 1 a 4.
+
+## What stands on a hex, for a screen reader (the board on the turn page).
+page-cell-god = dio { $seat }
+page-cell-god-named = { $name } (dio { $seat })
+page-cell-marked = { $tribe } con il gettone Dio di { $god }
+page-cell-temple = tempio di { $god }
+page-cell-last-move = ultima mossa: { $what }

@@ -604,3 +604,10 @@ page-dreams-form-star = 星を選んでください：透明、灰色、黒の�
 page-dreams-form-point = 点を0〜100の2つの整数で入力してください：x は右へ、y は下へ、0,0 が左上の角です。
 page-dreams-form-seat = 人間だと思う席を選んでください。
 page-dreams-form-image = 絵を1〜4から選んでください。
+
+## What stands on a hex, for a screen reader (the board on the turn page).
+page-cell-god = 神 { $seat }
+page-cell-god-named = { $name }（神 { $seat }）
+page-cell-marked = { $tribe }（{ $god }のゴッドマーカー）
+page-cell-temple = { $god }の神殿
+page-cell-last-move = 直前の手：{ $what }

@@ -622,3 +622,10 @@ page-dreams-form-star = Kies een ster: helder, grijs of zwart.
 page-dreams-form-point = Geef het punt als twee gehele getallen van 0 tot 100: x naar rechts, y naar beneden, 0,0 de hoek linksboven.
 page-dreams-form-seat = Kies de plaats die je verdenkt de sterveling te zijn.
 page-dreams-form-image = Kies een beeld, 1 tot 4.
+
+## What stands on a hex, for a screen reader (the board on the turn page).
+page-cell-god = god { $seat }
+page-cell-god-named = { $name } (god { $seat })
+page-cell-marked = { $tribe } met het markeerkaartje van { $god }
+page-cell-temple = tempel van { $god }
+page-cell-last-move = laatste zet: { $what }

@@ -10,6 +10,7 @@
 //!
 //! Owns: those three definitions. Must not: read the database or the clock.
 
+use crate::i18n::{Arg, Lang};
 use serde_json::Value;
 
 /// How many characters of a game's id its name shows.
@@ -54,15 +55,26 @@ pub struct Leaver<'a> {
     pub resigned: bool,
 }
 
-/// How a finished game ended, in one sentence, from its stored outcome (JSON) and the
-/// seats that left it: aborted, ended with seats that resigned or dropped out, or
-/// finished as the rules end it.
-pub fn how_it_ended(outcome: &Value, leavers: &[Leaver]) -> String {
+/// How a finished game ended, in one sentence in `lang`, from its stored outcome (JSON)
+/// and the seats that left it: aborted, ended with seats that resigned or dropped out, or
+/// finished as the rules end it. The rules' own reason is the one the engine stored (its
+/// words are English: `Kind::end_words` tells it in a language from the last turn's events).
+pub fn how_it_ended(lang: Lang, outcome: &Value, leavers: &[Leaver]) -> String {
+    let say = |key: &str, args: &[(&str, Arg)]| crate::i18n::text(lang, key, args);
     if outcome["aborted"] == Value::Bool(true) {
-        let reason = outcome["reason"]
+        let by = outcome["aborted_by"].as_i64();
+        let name = outcome["reason"]
             .as_str()
-            .unwrap_or("aborted before anyone moved");
-        return format!("It was {reason}; nobody won.");
+            .and_then(|r| r.strip_prefix("aborted by "))
+            .and_then(|r| r.rsplit_once(" (seat "))
+            .map(|(name, _)| name.to_string());
+        return match (by, name) {
+            (Some(seat), Some(name)) => say(
+                "words-ended-aborted-by",
+                &[("name", name.into()), ("seat", seat.into())],
+            ),
+            _ => say("words-ended-aborted", &[]),
+        };
     }
     let reason = outcome["reason"].as_str().unwrap_or("");
     let resigned: Vec<&str> = leavers
@@ -76,25 +88,28 @@ pub fn how_it_ended(outcome: &Value, leavers: &[Leaver]) -> String {
         .map(|l| l.name)
         .collect();
     let mut out = if reason.is_empty() {
-        "It finished as the rules end a game.".to_string()
+        say("words-ended-rules", &[])
     } else {
-        format!("It finished as the rules end a game: {reason}.")
+        say("words-ended-rules-why", &[("reason", reason.into())])
     };
     if !resigned.is_empty() {
-        out.push_str(&format!(
-            " {} resigned (Hermes passed for {} from then on).",
-            and_list(&resigned),
-            if resigned.len() == 1 {
-                "that seat"
-            } else {
-                "those seats"
-            }
+        out.push(' ');
+        out.push_str(&say(
+            "words-ended-resigned",
+            &[
+                ("names", and_list(lang, &resigned).into()),
+                ("n", i64::try_from(resigned.len()).unwrap_or(2).into()),
+            ],
         ));
     }
     if !timed_out.is_empty() {
-        out.push_str(&format!(
-            " {} dropped out when their time ran out.",
-            and_list(&timed_out)
+        out.push(' ');
+        out.push_str(&say(
+            "words-ended-timed-out",
+            &[
+                ("names", and_list(lang, &timed_out).into()),
+                ("n", i64::try_from(timed_out.len()).unwrap_or(2).into()),
+            ],
         ));
     }
     out
@@ -103,7 +118,7 @@ pub fn how_it_ended(outcome: &Value, leavers: &[Leaver]) -> String {
 impl crate::game::Table {
     /// How this game ended ([`how_it_ended`]), from its stored outcome and seats; `None`
     /// while it is not over.
-    pub fn how_it_ended(&self) -> Option<String> {
+    pub fn how_it_ended(&self, lang: Lang) -> Option<String> {
         let outcome: Value = serde_json::from_str(self.game.outcome.as_deref()?).ok()?;
         let mut seated: Vec<&crate::store::games::SeatedPlayer> = self.players.iter().collect();
         seated.sort_by_key(|p| p.seat.seat);
@@ -115,7 +130,7 @@ impl crate::game::Table {
                 resigned: p.seat.resigned_at.is_some(),
             })
             .collect();
-        Some(how_it_ended(&outcome, &leavers))
+        Some(how_it_ended(lang, &outcome, &leavers))
     }
 
     /// The game's name ([`game_name`]).
@@ -124,12 +139,16 @@ impl crate::game::Table {
     }
 }
 
-/// `Ada`, `Ada and Bob`, `Ada, Bob and Cy`.
-pub fn and_list(names: &[&str]) -> String {
+/// `Ada`, `Ada and Bob`, `Ada, Bob and Cy`, in `lang`.
+pub fn and_list(lang: Lang, names: &[&str]) -> String {
     match names {
         [] => String::new(),
         [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => crate::i18n::text(
+            lang,
+            "page-play-and",
+            &[("first", init.join(", ").into()), ("last", (*last).into())],
+        ),
     }
 }
 
@@ -153,10 +172,15 @@ mod tests {
 
     #[test]
     fn an_aborted_game_says_who_aborted_it() {
-        let o = json!({"aborted": true, "reason": "aborted by Ada (seat 0) before anyone moved"});
+        let o = json!({"aborted": true, "aborted_by": 0,
+            "reason": "aborted by Ada (seat 0) before anyone moved"});
         assert_eq!(
-            how_it_ended(&o, &[]),
+            how_it_ended(Lang::En, &o, &[]),
             "It was aborted by Ada (seat 0) before anyone moved; nobody won."
+        );
+        assert_eq!(
+            how_it_ended(Lang::De, &o, &[]),
+            "Ada (Platz 0) hat die Partie abgebrochen, bevor jemand gezogen hatte; niemand hat gewonnen."
         );
     }
 
@@ -164,6 +188,7 @@ mod tests {
     fn a_game_with_a_resignation_names_who_resigned() {
         let o = json!({"reason": "the game-end tile was drawn"});
         let said = how_it_ended(
+            Lang::En,
             &o,
             &[
                 Leaver {
@@ -182,5 +207,21 @@ mod tests {
             "{said}"
         );
         assert!(said.starts_with("It finished as the rules end a game: the game-end tile"));
+        let two = [
+            Leaver {
+                name: "Bob",
+                resigned: true,
+            },
+            Leaver {
+                name: "Cy",
+                resigned: true,
+            },
+        ];
+        let said = how_it_ended(Lang::It, &json!({"reason": ""}), &two);
+        assert_eq!(
+            said,
+            "La partita è finita come la chiudono le regole. Bob e Cy si sono ritirati \
+             (da allora Hermes passa per quei posti)."
+        );
     }
 }

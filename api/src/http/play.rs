@@ -1001,7 +1001,7 @@ impl GameParts {
 impl GameParts {
     fn of(table: &Table, user_id: &str, names: &[String], action: String) -> GameParts {
         let mut notes = Vec::new();
-        if let Some(ended) = table.how_it_ended() {
+        if let Some(ended) = table.how_it_ended(crate::http::page_lang::lang()) {
             notes.push(ended);
         } else {
             let mut out: Vec<(usize, bool)> = table

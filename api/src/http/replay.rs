@@ -173,7 +173,9 @@ pub async fn get(
                     })
                 })
                 .collect();
-            let ended = table.how_it_ended().unwrap_or_default();
+            let ended = table
+                .how_it_ended(crate::http::page_lang::lang())
+                .unwrap_or_default();
             if winners.is_empty() {
                 format!(
                     "{} {ended}",

@@ -151,3 +151,17 @@ answer-problem-resigned = du hast dieses Spiel aufgegeben: Hermes spielt für de
 answer-problem-game_not_started = das Spiel beginnt, sobald alle Plätze besetzt sind
 answer-problem-rate_limited = zu viele Nachrichten in kurzer Zeit: versuche es später noch einmal
 answer-problem-other = Anfrage abgelehnt ({ $detail })
+
+## Wie eine beendete Partie endete, auf ihren Seiten.
+words-ended-aborted-by = { $name } (Platz { $seat }) hat die Partie abgebrochen, bevor jemand gezogen hatte; niemand hat gewonnen.
+words-ended-aborted = Die Partie wurde abgebrochen, bevor jemand gezogen hatte; niemand hat gewonnen.
+words-ended-rules = Die Partie endete, wie die Regeln eine Partie beenden.
+words-ended-rules-why = Die Partie endete, wie die Regeln eine Partie beenden: { $reason }.
+words-ended-resigned = { $n ->
+    [one] { $names } hat aufgegeben (Hermes hat von da an für diesen Platz gepasst).
+   *[other] { $names } haben aufgegeben (Hermes hat von da an für diese Plätze gepasst).
+}
+words-ended-timed-out = { $n ->
+    [one] { $names } ist ausgeschieden, als die Zeit abgelaufen war.
+   *[other] { $names } sind ausgeschieden, als ihre Zeit abgelaufen war.
+}

@@ -159,3 +159,18 @@ answer-problem-resigned = { $detail }
 answer-problem-game_not_started = { $detail }
 answer-problem-rate_limited = { $detail }
 answer-problem-other = { $detail }
+
+## How a finished game ended, on its pages (`game::naming::how_it_ended`).
+# $name, $seat: who aborted it
+words-ended-aborted-by = It was aborted by { $name } (seat { $seat }) before anyone moved; nobody won.
+words-ended-aborted = It was aborted before anyone moved; nobody won.
+words-ended-rules = It finished as the rules end a game.
+# $reason: the engine's words for the end (English)
+words-ended-rules-why = It finished as the rules end a game: { $reason }.
+# $names: who, as a list; $n: how many
+words-ended-resigned = { $n ->
+    [one] { $names } resigned (Hermes passed for that seat from then on).
+   *[other] { $names } resigned (Hermes passed for those seats from then on).
+}
+# $names: who, as a list; $n: how many
+words-ended-timed-out = { $names } dropped out when their time ran out.

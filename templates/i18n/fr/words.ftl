@@ -130,3 +130,17 @@ answer-problem-resigned = vous avez abandonné cette partie : Hermes joue pour v
 answer-problem-game_not_started = la partie commence quand toutes les places sont prises
 answer-problem-rate_limited = trop de messages en peu de temps : réessayez plus tard
 answer-problem-other = demande refusée ({ $detail })
+
+## Comment une partie terminée a fini, sur ses pages.
+words-ended-aborted-by = { $name } (place { $seat }) a annulé la partie avant que quiconque ait joué ; personne n'a gagné.
+words-ended-aborted = La partie a été annulée avant que quiconque ait joué ; personne n'a gagné.
+words-ended-rules = La partie s'est terminée comme les règles la terminent.
+words-ended-rules-why = La partie s'est terminée comme les règles la terminent : { $reason }.
+words-ended-resigned = { $n ->
+    [one] { $names } a abandonné (Hermes a passé pour cette place depuis).
+   *[other] { $names } ont abandonné (Hermes a passé pour ces places depuis).
+}
+words-ended-timed-out = { $n ->
+    [one] { $names } est sorti de la partie quand son temps s'est écoulé.
+   *[other] { $names } sont sortis de la partie quand leur temps s'est écoulé.
+}

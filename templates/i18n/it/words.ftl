@@ -127,3 +127,17 @@ answer-problem-resigned = hai abbandonato questa partita: Hermes gioca al tuo po
 answer-problem-game_not_started = la partita comincia quando tutti i posti sono occupati
 answer-problem-rate_limited = troppi messaggi in poco tempo: riprova più tardi
 answer-problem-other = richiesta rifiutata ({ $detail })
+
+## Come è finita una partita, sulle sue pagine.
+words-ended-aborted-by = { $name } (posto { $seat }) ha annullato la partita prima che qualcuno muovesse; nessuno ha vinto.
+words-ended-aborted = La partita è stata annullata prima che qualcuno muovesse; nessuno ha vinto.
+words-ended-rules = La partita è finita come la chiudono le regole.
+words-ended-rules-why = La partita è finita come la chiudono le regole: { $reason }.
+words-ended-resigned = { $n ->
+    [one] { $names } si è ritirato (da allora Hermes passa per quel posto).
+   *[other] { $names } si sono ritirati (da allora Hermes passa per quei posti).
+}
+words-ended-timed-out = { $n ->
+    [one] { $names } è uscito dalla partita allo scadere del suo tempo.
+   *[other] { $names } sono usciti dalla partita allo scadere del loro tempo.
+}

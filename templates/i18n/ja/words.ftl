@@ -112,3 +112,11 @@ answer-problem-resigned = あなたはこのゲームを投了しました：あ
 answer-problem-game_not_started = 全員の席が埋まるとゲームが始まります
 answer-problem-rate_limited = 短い間にメッセージが多すぎます：あとでもう一度試してください
 answer-problem-other = 受け付けられませんでした（{ $detail }）
+
+## 終わったゲームがどう終わったか（ゲームのページ）。
+words-ended-aborted-by = { $name } さん（席 { $seat }）が、誰も手を打つ前にゲームを中止しました。勝者はいません。
+words-ended-aborted = 誰も手を打つ前にゲームは中止されました。勝者はいません。
+words-ended-rules = ゲームはルールどおりに終了しました。
+words-ended-rules-why = ゲームはルールどおりに終了しました：{ $reason }。
+words-ended-resigned = { $names } さんが投了しました（以後、その席は Hermes がパスしました）。
+words-ended-timed-out = { $names } さんは持ち時間が切れて脱落しました。

@@ -130,3 +130,17 @@ answer-problem-resigned = je hebt dit spel opgegeven: Hermes speelt voor je plaa
 answer-problem-game_not_started = het spel begint zodra alle plaatsen bezet zijn
 answer-problem-rate_limited = te veel berichten in korte tijd: probeer het later opnieuw
 answer-problem-other = verzoek geweigerd ({ $detail })
+
+## Hoe een afgelopen partij eindigde, op haar pagina's.
+words-ended-aborted-by = { $name } (plaats { $seat }) heeft de partij afgebroken voordat iemand een zet deed; niemand heeft gewonnen.
+words-ended-aborted = De partij is afgebroken voordat iemand een zet deed; niemand heeft gewonnen.
+words-ended-rules = De partij eindigde zoals de regels een partij beëindigen.
+words-ended-rules-why = De partij eindigde zoals de regels een partij beëindigen: { $reason }.
+words-ended-resigned = { $n ->
+    [one] { $names } gaf op (Hermes paste vanaf toen voor die plaats).
+   *[other] { $names } gaven op (Hermes paste vanaf toen voor die plaatsen).
+}
+words-ended-timed-out = { $n ->
+    [one] { $names } viel af toen de tijd om was.
+   *[other] { $names } vielen af toen hun tijd om was.
+}

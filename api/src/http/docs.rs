@@ -88,6 +88,30 @@ static DREAMS: &[Translation] = &[
     translation!(Ja, "rules/ja/dreams.md"),
 ];
 
+static NOTATION: &[Translation] = &[
+    translation!(It, "players/it/notation.md"),
+    translation!(Fr, "players/fr/notation.md"),
+    translation!(Nl, "players/nl/notation.md"),
+    translation!(De, "players/de/notation.md"),
+    translation!(Ja, "players/ja/notation.md"),
+];
+
+static GODS_DECISIONS: &[Translation] = &[
+    translation!(It, "players/it/gods-decisions.md"),
+    translation!(Fr, "players/fr/gods-decisions.md"),
+    translation!(Nl, "players/nl/gods-decisions.md"),
+    translation!(De, "players/de/gods-decisions.md"),
+    translation!(Ja, "players/ja/gods-decisions.md"),
+];
+
+static DREAMS_DECISIONS: &[Translation] = &[
+    translation!(It, "players/it/dreams-decisions.md"),
+    translation!(Fr, "players/fr/dreams-decisions.md"),
+    translation!(Nl, "players/nl/dreams-decisions.md"),
+    translation!(De, "players/de/dreams-decisions.md"),
+    translation!(Ja, "players/ja/dreams-decisions.md"),
+];
+
 static DOCS: &[Doc] = &[
     doc!("/rules/gods", "rules/gods.md", "The rules of Gods", GODS),
     doc!(
@@ -99,17 +123,20 @@ static DOCS: &[Doc] = &[
     doc!(
         "/rules/gods/decisions",
         "players/gods-decisions.md",
-        "Gods: how Hermes settles open cases"
+        "Gods: how Hermes settles open cases",
+        GODS_DECISIONS
     ),
     doc!(
         "/rules/dreams/decisions",
         "players/dreams-decisions.md",
-        "Dreams: how Hermes settles open cases"
+        "Dreams: how Hermes settles open cases",
+        DREAMS_DECISIONS
     ),
     doc!(
         "/notation",
         "players/notation.md",
-        "Writing a turn: the notation"
+        "Writing a turn: the notation",
+        NOTATION
     ),
 ];
 
@@ -129,13 +156,31 @@ impl Doc {
     }
 }
 
-/// The text of a Markdown document's first `# ` heading (its title), without emphasis marks.
+/// The text of a Markdown document's first `# ` heading (its title), without emphasis marks
+/// or an explicit id (`{#writing-a-turn-of-gods}`).
 fn first_heading(source: &str) -> String {
     source
         .lines()
         .find_map(|l| l.strip_prefix("# "))
-        .map(|t| t.replace('*', "").trim().to_string())
+        .map(|t| {
+            let t = match t.trim_end().rsplit_once("{#") {
+                Some((before, id)) if id.ends_with('}') => before,
+                _ => t,
+            };
+            t.replace('*', "").trim().to_string()
+        })
         .unwrap_or_default()
+}
+
+/// How the documents are read: tables, strikethrough, and a heading's explicit id
+/// (`## Spazi {#slots-which-tile-of-the-display}`), which a translation gives each heading
+/// so that a link to the English heading's id opens the same section in every language.
+fn markdown_options() -> Options {
+    let mut options = Options::empty();
+    options.insert(Options::ENABLE_TABLES);
+    options.insert(Options::ENABLE_STRIKETHROUGH);
+    options.insert(Options::ENABLE_HEADING_ATTRIBUTES);
+    options
 }
 
 /// The page of a rule: `/rules/gods#G-A3` for `G-A3`, `/rules/dreams#D-R4` for `D-R4`.
@@ -220,10 +265,7 @@ pub fn to_html(base: &str, source: &str) -> String {
 /// [`to_html`], the links to other documents carrying the language the reader chose in
 /// the address (`lang`), if they did.
 fn to_html_in(base: &str, source: &str, lang: Option<Lang>) -> String {
-    let mut options = Options::empty();
-    options.insert(Options::ENABLE_TABLES);
-    options.insert(Options::ENABLE_STRIKETHROUGH);
-    let events: Vec<Event<'_>> = Parser::new_ext(source, options).collect();
+    let events: Vec<Event<'_>> = Parser::new_ext(source, markdown_options()).collect();
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
     let mut seen: HashMap<String, usize> = HashMap::new();
     // Inside a link to a document that is not served: its end is dropped too.
@@ -233,7 +275,11 @@ fn to_html_in(base: &str, source: &str, lang: Option<Lang>) -> String {
     while i < events.len() {
         let event = events[i].clone();
         match event {
-            Event::Start(Tag::Heading { level, .. }) => {
+            Event::Start(Tag::Heading {
+                level,
+                id: explicit,
+                ..
+            }) => {
                 // Collect the heading's inner events to name it.
                 let mut j = i + 1;
                 let mut text = String::new();
@@ -245,12 +291,18 @@ fn to_html_in(base: &str, source: &str, lang: Option<Lang>) -> String {
                     inner.push(events[j].clone());
                     j += 1;
                 }
-                let mut id = slug(&text);
-                let n = seen.entry(id.clone()).or_insert(0);
-                if *n > 0 {
-                    id = format!("{id}-{n}");
-                }
-                *n += 1;
+                let id = match explicit {
+                    Some(id) => crate::i18n::html_escape(&id).into_owned(),
+                    None => {
+                        let mut id = slug(&text);
+                        let n = seen.entry(id.clone()).or_insert(0);
+                        if *n > 0 {
+                            id = format!("{id}-{n}");
+                        }
+                        *n += 1;
+                        id
+                    }
+                };
                 let tag = heading_tag(level);
                 out.push(Event::Html(CowStr::from(format!("<{tag} id=\"{id}\">"))));
                 out.extend(inner);
@@ -520,21 +572,23 @@ mod tests {
                 served.push(t.file.to_string());
             }
         }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules");
+        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs");
         let mut on_disk = Vec::new();
-        for entry in std::fs::read_dir(&root).expect("docs/rules is read") {
-            let dir = entry.expect("an entry").path();
-            if !dir.is_dir() {
-                continue;
-            }
-            let code = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-            assert!(
-                Lang::from_code(code).is_some(),
-                "docs/rules/{code}/ is not a language"
-            );
-            for file in std::fs::read_dir(&dir).expect("a language folder is read") {
-                let name = file.expect("an entry").file_name();
-                on_disk.push(format!("rules/{code}/{}", name.to_string_lossy()));
+        for folder in ["rules", "players"] {
+            for entry in std::fs::read_dir(docs.join(folder)).expect("a docs folder is read") {
+                let dir = entry.expect("an entry").path();
+                if !dir.is_dir() {
+                    continue;
+                }
+                let code = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+                assert!(
+                    Lang::from_code(code).is_some(),
+                    "docs/{folder}/{code}/ is not a language"
+                );
+                for file in std::fs::read_dir(&dir).expect("a language folder is read") {
+                    let name = file.expect("an entry").file_name();
+                    on_disk.push(format!("{folder}/{code}/{}", name.to_string_lossy()));
+                }
             }
         }
         served.sort();
@@ -544,13 +598,25 @@ mod tests {
 
     /// The sentences of a Markdown document's prose (code, code blocks and the rule ids
     /// left out), cut at sentence punctuation and brackets, spaces folded.
+    /// Italics are left out too: where the English quotes a printed rule sheet in its own
+    /// language (*il peut y avoir plusieurs vainqueurs*), a translation keeps the quote.
     fn prose_fragments(source: &str) -> Vec<String> {
         let mut fragments = vec![String::new()];
         let mut in_code_block = false;
-        for event in Parser::new_ext(source, Options::ENABLE_TABLES) {
+        let mut in_italics = 0usize;
+        for event in Parser::new_ext(source, markdown_options()) {
             match event {
                 Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
                 Event::End(TagEnd::CodeBlock) => in_code_block = false,
+                Event::Start(Tag::Emphasis) => {
+                    in_italics += 1;
+                    fragments.push(String::new());
+                }
+                Event::End(TagEnd::Emphasis) => {
+                    in_italics = in_italics.saturating_sub(1);
+                    fragments.push(String::new());
+                }
+                Event::Text(_) if in_italics > 0 => {}
                 Event::Text(t) if !in_code_block => {
                     for c in t.chars() {
                         if matches!(c, '.' | ';' | ':' | '!' | '?' | '(' | ')' | '—' | '–') {
@@ -638,11 +704,92 @@ mod tests {
         assert!(source.contains("G-A3"));
         assert_eq!(gods.version(Lang::En).1, "The rules of Gods");
         let notation = DOCS.iter().find(|d| d.path == "/notation").expect("served");
+        let (lang, title, _) = notation.version(Lang::It);
+        assert_eq!(lang, Lang::It);
+        assert!(!title.is_empty() && !title.contains('{'), "{title}");
         assert_eq!(
-            notation.version(Lang::It).0,
-            Lang::En,
-            "no Italian notation guide yet"
+            first_heading("# Scrivere un turno di *Gods* {#writing-a-turn-of-gods}\n"),
+            "Scrivere un turno di Gods"
         );
+        // A document without a translation in the language asked for is English.
+        let lonely = Doc {
+            path: "/lonely",
+            file: "lonely.md",
+            title: "Lonely",
+            source: "# Lonely\n",
+            translations: &[],
+        };
+        assert_eq!(
+            lonely.version(Lang::It),
+            (Lang::En, "Lonely".into(), "# Lonely\n")
+        );
+    }
+
+    /// A player's document in another language has the English one's headings, each with
+    /// the English heading's id (`{#slots-which-tile-of-the-display}`), in the same order:
+    /// a link to a section (from the rules, a refusal, a mail) opens it in every language.
+    #[test]
+    fn every_translated_guide_has_the_english_heading_ids_in_the_same_order() {
+        for doc in DOCS.iter().filter(|d| d.file.starts_with("players/")) {
+            let english = heading_ids(doc.source);
+            assert!(!english.is_empty(), "{}", doc.file);
+            assert_eq!(doc.translations.len(), Lang::ALL.len() - 1, "{}", doc.file);
+            for t in doc.translations {
+                assert_eq!(heading_ids(t.source), english, "{}", t.file);
+                let html = to_html("", t.source);
+                for id in &english {
+                    assert!(html.contains(&format!(" id=\"{id}\">")), "{}: {id}", t.file);
+                }
+            }
+        }
+    }
+
+    /// The fenced blocks of notation (`gods`, `dreams`, `text`, `json`,
+    /// `notation-errors`), in order: what a translation must keep byte for byte. Mail
+    /// examples (`email`, `dreams-email`) are left out: their comments are prose.
+    fn notation_blocks(source: &str) -> Vec<(String, String)> {
+        let mut blocks = Vec::new();
+        let mut current: Option<(String, String)> = None;
+        for event in Parser::new_ext(source, markdown_options()) {
+            match event {
+                Event::Start(Tag::CodeBlock(pulldown_cmark::CodeBlockKind::Fenced(info))) => {
+                    current = Some((info.to_string(), String::new()));
+                }
+                Event::Text(t) => {
+                    if let Some((_, body)) = current.as_mut() {
+                        body.push_str(&t);
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    if let Some((info, body)) = current.take() {
+                        if !info.contains("email") {
+                            blocks.push((info, body));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        blocks
+    }
+
+    /// The notation is a code, the same in every language: every example of it in a
+    /// translated guide is the English guide's, byte for byte and in order. (The rule
+    /// pages' one block is a drawing of a hex's neighbours, whose compass points each
+    /// language names.)
+    #[test]
+    fn every_translation_keeps_the_notation_examples_byte_for_byte() {
+        let mut compared = 0;
+        for doc in DOCS.iter().filter(|d| d.file.starts_with("players/")) {
+            let english = notation_blocks(doc.source);
+            for t in doc.translations {
+                assert_eq!(notation_blocks(t.source), english, "{}", t.file);
+                compared += english.len();
+            }
+        }
+        assert!(compared > 100, "{compared}");
+        let changed = notation_blocks("```gods\nT r 0,0\n```\n```email\n# ciao\n```\n");
+        assert_eq!(changed, vec![("gods".to_string(), "T r 0,0\n".to_string())]);
     }
 
     #[test]
@@ -722,16 +869,25 @@ mod tests {
         let mut ids = Vec::new();
         let mut seen: HashMap<String, usize> = HashMap::new();
         let mut text: Option<String> = None;
-        for event in Parser::new_ext(source, Options::ENABLE_TABLES) {
+        let mut explicit: Option<String> = None;
+        for event in Parser::new_ext(source, markdown_options()) {
             match event {
-                Event::Start(Tag::Heading { .. }) => text = Some(String::new()),
+                Event::Start(Tag::Heading { id, .. }) => {
+                    text = Some(String::new());
+                    explicit = id.map(|id| id.to_string());
+                }
                 Event::Text(t) | Event::Code(t) => {
                     if let Some(text) = text.as_mut() {
                         text.push_str(&t);
                     }
                 }
                 Event::End(TagEnd::Heading(_)) => {
-                    let base = slug(&text.take().unwrap_or_default());
+                    let text = text.take().unwrap_or_default();
+                    if let Some(id) = explicit.take() {
+                        ids.push(id);
+                        continue;
+                    }
+                    let base = slug(&text);
                     let n = seen.entry(base.clone()).or_insert(0);
                     ids.push(if *n == 0 {
                         base.clone()

@@ -106,14 +106,29 @@ api_test!(
                 }
             }
         }
-        // A page that has no translation is English, whatever is asked, with no chooser of
-        // the document's languages (the foot of the page still offers every language,
-        // English marked as the page's).
-        let (status, headers, body) = page(&app, "/rules/gods/decisions?lang=it", None, Some("it")).await;
-        assert_eq!(status, StatusCode::OK);
-        assert_eq!(lang_of(&headers, &body), "en");
-        assert!(!body.contains("<nav class=\"langs\""), "{body}");
-        assert!(body.contains(r#"<strong aria-current="true" lang="en">English</strong>"#), "{body}");
+        // The notation guide and the decisions too, each section under the English
+        // heading's id in every language, so that a link to one opens it in the reader's.
+        for (path, id) in [
+            ("/notation", "slots-which-tile-of-the-display"),
+            ("/notation", "writing-a-turn-of-dreams"),
+            ("/rules/gods/decisions", "gods-decisions-where-the-rules-leave-room"),
+            ("/rules/dreams/decisions", "dreams-decisions-where-the-rules-leave-room"),
+        ] {
+            let versions = files_of(path);
+            assert_eq!(versions.len(), Lang::ALL.len(), "{path}: {versions:?}");
+            for (lang, _) in &versions {
+                let code = lang.code();
+                let (status, headers, body) =
+                    page(&app, &format!("{path}?lang={code}"), None, None).await;
+                assert_eq!(status, StatusCode::OK, "{path} in {code}");
+                assert_eq!(lang_of(&headers, &body), code, "{path}");
+                assert!(body.contains(&format!(" id=\"{id}\">")), "{path} in {code}: #{id}");
+                assert!(!body.contains("{#"), "{path} in {code}: an id left in the text");
+            }
+        }
+        let (_, _, body) = page(&app, "/notation", None, Some("ja")).await;
+        assert!(body.contains("Godsの手番の書き方"), "{body}");
+        assert!(body.contains("<pre><code class=\"language-gods\">"), "{body}");
     }
 );
 

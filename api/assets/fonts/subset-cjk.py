@@ -3,7 +3,7 @@
 the pictures' words need that the Go fonts lack, plus the kana and Japanese punctuation.
 
 Run from the repository's root, after changing the pictures' words (templates/i18n/*/
-pictures.ftl or common.ftl); api/assets/fonts/README.md says where the fonts come from:
+pictures.ftl, cards.ftl or common.ftl); api/assets/fonts/README.md says where the fonts come from:
 
     python3 api/assets/fonts/subset-cjk.py /path/to/NotoSansCJK-Regular.ttc /path/to/NotoSansCJK-Bold.ttc
 
@@ -24,7 +24,7 @@ RANGES = [(0x3041, 0x3096), (0x30A0, 0x30FF)]
 
 def words() -> set[str]:
     chars: set[str] = set()
-    for name in ("pictures.ftl", "common.ftl"):
+    for name in ("pictures.ftl", "common.ftl", "cards.ftl"):
         for path in sorted(glob.glob(f"templates/i18n/*/{name}")):
             with open(path, encoding="utf-8") as f:
                 chars.update(f.read())

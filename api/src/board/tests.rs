@@ -746,6 +746,7 @@ fn every_character_of_the_pictures_words_in_every_language_is_in_the_bundled_fon
                     continue;
                 };
                 let drawn = *file == "pictures.ftl"
+                    || *file == "cards.ftl"
                     || (*file == "common.ftl" && m.id.name.starts_with("tile-"));
                 if let (true, Some(p)) = (drawn, &m.value) {
                     texts(p, &mut words);

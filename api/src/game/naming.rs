@@ -11,6 +11,7 @@
 //! Owns: those three definitions. Must not: read the database or the clock.
 
 use crate::i18n::{Arg, Lang};
+use ::games::{Logged, Visibility};
 use serde_json::Value;
 
 /// How many characters of a game's id its name shows.
@@ -57,9 +58,9 @@ pub struct Leaver<'a> {
 
 /// How a finished game ended, in one sentence in `lang`, from its stored outcome (JSON)
 /// and the seats that left it: aborted, ended with seats that resigned or dropped out, or
-/// finished as the rules end it. The rules' own reason is the one the engine stored (its
-/// words are English: `Kind::end_words` tells it in a language from the last turn's events).
-pub fn how_it_ended(lang: Lang, outcome: &Value, leavers: &[Leaver]) -> String {
+/// finished as the rules end it. The rules' own reason is `why` (told in `lang` from the
+/// last turn's events by `Kind::end_words`), else the words the engine stored (English).
+pub fn how_it_ended(lang: Lang, outcome: &Value, why: Option<&str>, leavers: &[Leaver]) -> String {
     let say = |key: &str, args: &[(&str, Arg)]| crate::i18n::text(lang, key, args);
     if outcome["aborted"] == Value::Bool(true) {
         let by = outcome["aborted_by"].as_i64();
@@ -76,7 +77,7 @@ pub fn how_it_ended(lang: Lang, outcome: &Value, leavers: &[Leaver]) -> String {
             _ => say("words-ended-aborted", &[]),
         };
     }
-    let reason = outcome["reason"].as_str().unwrap_or("");
+    let reason = why.unwrap_or_else(|| outcome["reason"].as_str().unwrap_or(""));
     let resigned: Vec<&str> = leavers
         .iter()
         .filter(|l| l.resigned)
@@ -117,9 +118,21 @@ pub fn how_it_ended(lang: Lang, outcome: &Value, leavers: &[Leaver]) -> String {
 
 impl crate::game::Table {
     /// How this game ended ([`how_it_ended`]), from its stored outcome and seats; `None`
-    /// while it is not over.
-    pub fn how_it_ended(&self, lang: Lang) -> Option<String> {
+    /// while it is not over. `last`: the game's turns read with it, of which the one that
+    /// ended the game (if there) tells the rules' reason in `lang`.
+    pub fn how_it_ended(&self, lang: Lang, last: &[crate::store::models::Turn]) -> Option<String> {
         let outcome: Value = serde_json::from_str(self.game.outcome.as_deref()?).ok()?;
+        let why = last
+            .iter()
+            .find(|t| t.seq == self.game.seq)
+            .and_then(|t| serde_json::from_str::<Vec<Logged<Value>>>(&t.events).ok())
+            .and_then(|events| {
+                let public: Vec<Logged<Value>> = events
+                    .into_iter()
+                    .filter(|e| e.visibility == Visibility::Everyone)
+                    .collect();
+                crate::kinds::of(&self.game.kind)?.end_words(lang, &self.names_by_seat(), &public)
+            });
         let mut seated: Vec<&crate::store::games::SeatedPlayer> = self.players.iter().collect();
         seated.sort_by_key(|p| p.seat.seat);
         let leavers: Vec<Leaver> = seated
@@ -130,7 +143,7 @@ impl crate::game::Table {
                 resigned: p.seat.resigned_at.is_some(),
             })
             .collect();
-        Some(how_it_ended(lang, &outcome, &leavers))
+        Some(how_it_ended(lang, &outcome, why.as_deref(), &leavers))
     }
 
     /// The game's name ([`game_name`]).
@@ -175,11 +188,11 @@ mod tests {
         let o = json!({"aborted": true, "aborted_by": 0,
             "reason": "aborted by Ada (seat 0) before anyone moved"});
         assert_eq!(
-            how_it_ended(Lang::En, &o, &[]),
+            how_it_ended(Lang::En, &o, None, &[]),
             "It was aborted by Ada (seat 0) before anyone moved; nobody won."
         );
         assert_eq!(
-            how_it_ended(Lang::De, &o, &[]),
+            how_it_ended(Lang::De, &o, None, &[]),
             "Ada (Platz 0) hat die Partie abgebrochen, bevor jemand gezogen hatte; niemand hat gewonnen."
         );
     }
@@ -190,6 +203,7 @@ mod tests {
         let said = how_it_ended(
             Lang::En,
             &o,
+            None,
             &[
                 Leaver {
                     name: "Bob",
@@ -217,10 +231,10 @@ mod tests {
                 resigned: true,
             },
         ];
-        let said = how_it_ended(Lang::It, &json!({"reason": ""}), &two);
+        let said = how_it_ended(Lang::It, &json!({"reason": ""}), None, &two);
         assert_eq!(
             said,
-            "La partita è finita come la chiudono le regole. Bob e Cy si sono ritirati \
+            "La partita è finita secondo le regole. Bob e Cy si sono ritirati \
              (da allora Hermes passa per quei posti)."
         );
     }

@@ -17,10 +17,12 @@
 
 use crate::auth::jwt::{Claims, Purpose};
 use crate::error::ApiError;
+use crate::http::session::WebUser;
 use crate::state::AppState;
 use crate::store::{games as game_store, prefs};
-use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse, ResponseError};
 use minijinja::{Environment, UndefinedBehavior};
 use serde::Serialize;
 use std::fmt;
@@ -696,13 +698,18 @@ pub async fn icon(req: HttpRequest) -> HttpResponse {
 
 /// `GET /manifest.webmanifest`: the web app manifest every page links, so that a browser
 /// may install the site (the lobby as its start, the icon). Its URLs follow the server's
-/// public path.
+/// public path; its description is in the pages' language (`page_lang`, as the page that
+/// links it: the same cookies and `Accept-Language`).
 pub async fn manifest(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    // The session, if any, tells the reader's account language.
+    let _ = WebUser::from_request(&req, &mut actix_web::dev::Payload::None).await;
+    let lang = crate::http::page_lang::lang();
     let base = &state.base_path;
     let body = serde_json::json!({
         "name": "Hermes",
         "short_name": "Hermes",
-        "description": "Your games of Gods and Dreams, played turn by turn.",
+        "lang": lang.code(),
+        "description": crate::i18n::text(lang, "page-manifest-description", &[]),
         "start_url": format!("{base}/"),
         "scope": format!("{base}/"),
         "display": "standalone",
@@ -716,7 +723,17 @@ pub async fn manifest(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
         }]
     })
     .to_string();
-    static_file(&req, &body, "application/manifest+json")
+    let mut res = static_file(&req, &body, "application/manifest+json");
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(lang.code()),
+    );
+    headers.insert(
+        header::VARY,
+        HeaderValue::from_static("Accept-Language, Cookie"),
+    );
+    res
 }
 
 /// A file of our own: an ETag of its content (304 when the client has it), cached an hour.

@@ -815,7 +815,7 @@ async fn show(
             since,
             rematch,
             queue,
-            game: GameParts::of(&table, &user_id, &names, leave_action),
+            game: GameParts::of(&table, &recent, &user_id, &names, leave_action),
         };
         let mut res = page(status, render_in(base, dreams::TEMPLATE, &ctx)?);
         if let Some(c) = &seen_now {
@@ -862,7 +862,7 @@ async fn show(
         since,
         rematch,
         queue,
-        game: GameParts::of(&table, &user_id, &names, leave_action),
+        game: GameParts::of(&table, &recent, &user_id, &names, leave_action),
     };
     let mut res = page(status, render_in(base, "play.html", &ctx)?);
     if let Some(c) = &seen_now {
@@ -999,9 +999,15 @@ impl GameParts {
 }
 
 impl GameParts {
-    fn of(table: &Table, user_id: &str, names: &[String], action: String) -> GameParts {
+    fn of(
+        table: &Table,
+        recent: &[Turn],
+        user_id: &str,
+        names: &[String],
+        action: String,
+    ) -> GameParts {
         let mut notes = Vec::new();
-        if let Some(ended) = table.how_it_ended(crate::http::page_lang::lang()) {
+        if let Some(ended) = table.how_it_ended(crate::http::page_lang::lang(), recent) {
             notes.push(ended);
         } else {
             let mut out: Vec<(usize, bool)> = table

@@ -174,7 +174,7 @@ pub async fn get(
                 })
                 .collect();
             let ended = table
-                .how_it_ended(crate::http::page_lang::lang())
+                .how_it_ended(crate::http::page_lang::lang(), &turns)
                 .unwrap_or_default();
             if winners.is_empty() {
                 format!(

@@ -205,6 +205,15 @@ macro_rules! catalogue {
                     "/pages.ftl"
                 )),
             ),
+            (
+                "cards.ftl",
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../templates/i18n/",
+                    $code,
+                    "/cards.ftl"
+                )),
+            ),
         ]
     };
 }

@@ -130,7 +130,7 @@ impl Kind for Dreams {
     fn your_turn(&self, conn: &mut DbConn, f: &YourTurnFacts) -> Result<YourTurnMail, KindError> {
         let view: DreamsView = serde_json::from_value(f.view.clone())
             .map_err(|e| KindError::Unfit(format!("the view does not fit its game: {e}")))?;
-        let images = card_titles(conn, &view.deck, &view.cards)?;
+        let images = card_titles(conn, &view.deck, &view.cards, f.lang)?;
         let mail = DreamsYourTurn {
             lang: f.lang,
             game_name: f.game_name,
@@ -217,7 +217,7 @@ impl Kind for Dreams {
         let Some((reveal, deck)) = revealed(events, engine) else {
             return Ok(None);
         };
-        let images = card_titles(conn, &deck, &reveal.cards)?;
+        let images = card_titles(conn, &deck, &reveal.cards, lang)?;
         Ok(Some(RoundReveal::new(lang, &reveal, names, &images)))
     }
 
@@ -252,7 +252,7 @@ impl Kind for Dreams {
         let Some((reveal, deck)) = revealed(events, engine) else {
             return Ok(None);
         };
-        let images = card_titles(conn, &deck, &reveal.cards)?;
+        let images = card_titles(conn, &deck, &reveal.cards, lang)?;
         let next: Option<DreamsView> = serde_json::from_value(engine.view(Viewer::Spectator)).ok();
         let data = DreamsRevealed {
             game_name: game_name.to_string(),
@@ -291,17 +291,18 @@ fn revealed(events: &[Logged<Value>], engine: &dyn AnyGame) -> Option<(Reveal, S
     Some((reveal, deck))
 }
 
-/// The titles of a round's images 1–4 in `deck` (the standard deck's are drawn from code;
-/// a stored deck's are read, one card at a time: once a round).
+/// The titles of a round's images 1–4 in `deck` (the standard deck's in the reader's
+/// `lang`; a stored deck's as its owner named them, read one card at a time: once a round).
 pub fn card_titles(
     conn: &mut DbConn,
     deck: &str,
     cards: &[u8; CARDS_PER_ROUND],
+    lang: Lang,
 ) -> Result<Vec<String>, StoreError> {
     let mut titles = Vec::with_capacity(CARDS_PER_ROUND);
     for &card in cards {
         if deck == decks::STANDARD {
-            titles.push(crate::board::dreams::card_title(usize::from(card)).to_string());
+            titles.push(crate::board::dreams::card_title_in(usize::from(card), lang));
             continue;
         }
         let title = decks::card_title(conn, deck, i64::from(card))?;

@@ -207,6 +207,20 @@ crate::api_test! {
             "no mail to a bot"
         );
         assert_eq!(mails_of(&app, "game_over", &ada).len(), 1);
+        // The game page tells why it ended in the reader's language, the rules' reason
+        // included (the engine stored it in English).
+        let reason = g["outcome"]["reason"].as_str().unwrap().to_string();
+        assert!(!reason.is_empty(), "{g}");
+        let page = app
+            .client
+            .get(format!("{}{}&lang=de", app.url, crate::pages::turn_link(&ada.id, &id)))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+        let page = page.text().await.unwrap();
+        assert!(page.contains("Die Partie endete, wie die Regeln eine Partie beenden: "), "{page}");
+        assert!(!page.contains(&reason), "{reason} in {page}");
     }
 }
 

@@ -199,7 +199,7 @@ api_test!(
 
         for (lang, zone, summary, name) in [
             ("de", "Europe/Berlin", "Du bist am Zug: Gods #", "Hermes: deine Züge"),
-            ("ja", "Asia/Tokyo", "あなたのターン：Gods #", "Hermes：あなたのターン"),
+            ("ja", "Asia/Tokyo", "あなたの手番：Gods #", "Hermes：あなたの手番"),
         ] {
             let (status, prefs) = app
                 .call(Method::PATCH, "/me/preferences", Some(&ann.token), Some(json!({"lang": lang, "time_zone": zone})))

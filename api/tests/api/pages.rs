@@ -31,7 +31,7 @@ fn path_of(link: &str) -> String {
         .to_string()
 }
 
-fn turn_link(user: &str, game: &str) -> String {
+pub(crate) fn turn_link(user: &str, game: &str) -> String {
     path_of(&links::turn_link(&keys(), PUBLIC_URL, user, game).unwrap())
 }
 
@@ -1273,6 +1273,21 @@ api_test!(
         assert_eq!(m["start_url"], "/");
         assert_eq!(m["icons"][0]["src"], "/static/icon.svg");
         assert_eq!(m["icons"][0]["type"], "image/svg+xml");
+        assert_eq!(m["lang"], "en");
+        assert_eq!(m["description"], "Your games of Gods and Dreams, played turn by turn.");
+        // It follows the pages' language: here, the browser's.
+        let res = app
+            .client
+            .get(format!("{}/manifest.webmanifest", app.url))
+            .header("accept-language", "de-CH, de;q=0.9")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["content-language"], "de");
+        assert!(res.headers()["vary"].to_str().unwrap().contains("Accept-Language"));
+        let m: Value = res.json().await.unwrap();
+        assert_eq!(m["lang"], "de");
+        assert_eq!(m["description"], "Deine Partien Gods und Dreams, Zug um Zug.");
     }
 );
 

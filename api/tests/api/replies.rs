@@ -1500,7 +1500,7 @@ reply_test! {
         // (name, language, the subject of a your-turn mail, a god gathering power in
         // words, the answer to a reply that played a turn)
         let seats = [
-            ("anna", "it", "Tocca a te in", "ha raccolto energia", "è giocato"),
+            ("anna", "it", "Tocca a te in", "ha raccolto energia", "è stato giocato"),
             ("bernard", "fr", "À vous de jouer dans", "a récolté du pouvoir", "est joué"),
             ("clara", "de", "Du bist dran in", "sammelte Kraft", "ist gespielt"),
             ("daichi", "ja", "であなたの手番です", "パワーを補充し", "を打ちました"),

@@ -25,11 +25,11 @@ mail-welcome-subject = Willkommen bei Hermes: Bitte bestätige deine Adresse
 mail-welcome-intro = Willkommen bei Hermes, wo Brettspiele per E-Mail gespielt werden, Zug um Zug.
 mail-welcome-confirm = Bitte bestätige, dass diese Adresse dir gehört, indem du diesen Link öffnest (er gilt { $valid_for }):
 mail-welcome-button = Meine Adresse bestätigen
-mail-welcome-not-you = Wenn du dich nicht angemeldet hast, ignoriere diese Mail einfach.
+mail-welcome-not-you = Wenn du dich nicht registriert hast, ignoriere diese Mail einfach.
 
 ## register_attempt
 
-mail-register-attempt-subject = Jemand wollte sich mit deiner Adresse bei Hermes anmelden
+mail-register-attempt-subject = Jemand wollte sich mit deiner Adresse bei Hermes registrieren
 mail-register-attempt-intro = Jemand, vielleicht du, hat gerade versucht, mit dieser Adresse ein Hermes-Konto anzulegen. Zu dieser Adresse gibt es schon ein Konto, also wurde nichts angelegt oder geändert.
 mail-register-attempt-you = Warst du es: Melde dich stattdessen mit deinem Passwort an.
 mail-register-attempt-not-you = Warst du es nicht: Du musst nichts tun. Dein Konto und dein Passwort bleiben, wie sie waren. (Dieser Hinweis kommt höchstens einmal am Tag.)
@@ -66,9 +66,9 @@ mail-game-deleted-button = Eine andere Partie finden
 ## your_turn (Gods)
 
 mail-your-turn-subject = Du bist dran in { $game } (Zug { $turn })
-mail-your-turn-intro = Du bist dran in { $game } (Zug { $turn }). Auf dem Spielplan bist du Gott { $seat }.
-mail-your-turn-board-attached = Der Spielplan hängt als board.png an.
-mail-your-turn-board-alt = Der Spielplan von { $game }
+mail-your-turn-intro = Du bist dran in { $game } (Zug { $turn }). Auf der Spielfläche bist du Gott { $seat }.
+mail-your-turn-board-attached = Die Spielfläche hängt als board.png an.
+mail-your-turn-board-alt = Die Spielfläche von { $game }
 mail-your-turn-since = Seit deinem letzten Zug
 mail-your-turn-played = { $god } (Gott { $seat }) spielte
 mail-your-turn-played-for = für { $god } (Gott { $seat }) spielte er
@@ -81,7 +81,7 @@ mail-your-turn-display = { $tiles ->
    *[other] Die Auslage (noch { $tiles } Plättchen im Stapel)
 }
 mail-your-turn-display-empty = Die Auslage ist leer (noch { $tiles } Plättchen im Stapel).
-mail-your-turn-may-end = Du darfst die Partie jetzt beenden: Spiele { $end }, um sie zu beenden, oder { $continue }, um weiterzuspielen (du sammelst Kraft, und die Auslage wird aufgefüllt, sobald du weiterspielst).
+mail-your-turn-may-end = Du darfst die Partie jetzt beenden: Schick { $end }, um sie zu beenden, oder { $continue }, um weiterzuspielen (du sammelst Kraft, und die Auslage wird aufgefüllt, sobald du weiterspielst).
 
 ## Verworfene vorgemerkte Züge
 
@@ -101,7 +101,7 @@ mail-talk-earlier = { $count ->
     [one] { $count } frühere Nachricht auf der Seite der Partie
    *[other] { $count } frühere Nachrichten auf der Seite der Partie
 }
-mail-talk-answer = Zum Antworten antworte auf diese Mail mit einer Zeile { $say }.
+mail-talk-answer = Um mitzureden, antworte auf diese Mail mit einer Zeile { $say }.
 
 ## reminder
 
@@ -156,10 +156,10 @@ mail-game-over-last-round = Die letzte Runde:
 mail-game-over-last-round-picture = Die letzte Runde (ihr Bild ist in der Mail):
 mail-game-over-last-round-title = Die letzte Runde
 mail-game-over-last-round-alt = Die letzte Runde von { $game }, aufgedeckt
-mail-game-over-final-board = Der Spielplan am Ende
-mail-game-over-final-board-alt = Der Spielplan von { $game } am Ende
-mail-game-over-seed = Der Startwert der Partie war bis jetzt geheim.
-mail-game-over-seed-check = Zusammen mit dem Protokoll der Züge spielt er die ganze Partie nach, sodass du jedes Ziehen mit der Festlegung vom Beginn der Partie vergleichen kannst.
+mail-game-over-final-board = Die Spielfläche am Ende
+mail-game-over-final-board-alt = Die Spielfläche von { $game } am Ende
+mail-game-over-seed = Der Seed der Partie war bis jetzt geheim.
+mail-game-over-seed-check = Zusammen mit dem Protokoll der Züge spielt er die ganze Partie nach, sodass du alles, was gezogen wurde, mit der Festlegung vom Beginn der Partie abgleichen kannst.
 mail-game-over-replay = Partie nachspielen
 mail-game-over-play-again = Noch einmal
 mail-game-over-rematch-text = Noch einmal: derselbe Tisch, dasselbe Spiel, dieselben Optionen. Antworte „rematch“ auf diese Mail, oder öffne die Partie und klicke auf Revanche; sie beginnt, sobald alle Mitspieler zugestimmt haben:
@@ -254,7 +254,7 @@ mail-reply-queue = Deine vorgemerkten Züge
 mail-reply-rematch = Revanche
 mail-reply-position = So steht die Partie
 mail-reply-legal = Die Schritte, mit denen du beginnen kannst
-mail-reply-board = Der Spielplan hängt als board.png an.
+mail-reply-board = Die Spielfläche hängt als board.png an.
 
 ## talk
 
@@ -268,13 +268,13 @@ mail-rematch-subject = { $proposer } schlägt eine Revanche von { $game } vor
 mail-rematch-intro = { $proposer } schlägt vor, { $game } noch einmal zu spielen: derselbe Tisch, eine neue Partie { $kind } mit denselben Optionen. Sie beginnt, sobald alle Mitspieler zugestimmt haben; niemand muss gleichzeitig online sein.
 mail-rematch-accepted = Zugestimmt: { $players }.
 mail-rematch-waiting = Es fehlen noch: { $players }.
-mail-rematch-how-text = Zum Zustimmen antworte { $rematch } auf diese Mail, oder öffne die Partie und klicke auf Revanche:
+mail-rematch-how-text = Um zuzustimmen, antworte { $rematch } auf diese Mail, oder öffne die Partie und klicke auf Revanche:
 mail-rematch-accept-button = Revanche annehmen
 mail-rematch-or-reply = Oder antworte { $rematch } auf diese Mail.
 
 ## Per Mail antworten
 
-reply-hint-turn = Antworte auf diese Mail mit deinem Zug, zum Beispiel { $example } (oder { $legal } für deine möglichen Schritte, { $board } für den Spielplan, { $say }, um mit dem Tisch zu reden).
+reply-hint-turn = Antworte auf diese Mail mit deinem Zug, zum Beispiel { $example } (oder { $legal } für deine möglichen Schritte, { $board } für die Spielfläche, { $say }, um mit dem Tisch zu reden).
 reply-hint-answer = Antworte auf diese Mail, um zu spielen, zu reden ({ $say }) oder zu fragen ({ $legal }, { $board }).
 reply-hint-rematch = Antworte { $rematch } auf diese Mail, um mit demselben Tisch noch einmal zu spielen.
 reply-hint-talk = Antworte auf diese Mail, um am Tisch zu reden: eine Zeile { $say } (oder, wenn du nicht dran bist, einfach deine Worte).

@@ -85,7 +85,7 @@ page-reset-done = Das Konto von { $email } hat sein neues Passwort, und jeder Br
 
 page-welcome-title = Willkommen
 page-welcome-heading = Brettspiele per E-Mail, Zug um Zug
-page-welcome-intro = Hermes verwahrt Spielfläche, Züge und Uhr. Wenn du dran bist, schickt es dir die Spielfläche und einen Link; du spielst auf der Seite oder per Antwort auf die Mail. Zwei Spiele: { $gods } (2 bis 4 Spieler, eine Karte aus Feldern und Tempeln) und { $dreams } (3 bis 6 Spieler, ein Sterblicher unter Göttern errät die wahre Vision).
+page-welcome-intro = Hermes verwahrt Spielfläche, Züge und Uhr. Wenn du dran bist, schickt er dir die Spielfläche und einen Link; du spielst auf der Seite oder per Antwort auf die Mail. Zwei Spiele: { $gods } (2 bis 4 Spieler, eine Karte aus Feldern und Tempeln) und { $dreams } (3 bis 6 Spieler, ein Sterblicher unter Göttern errät die wahre Vision).
 page-welcome-invited = Zu einem Spiel eingeladen? Öffne den Link in deiner Einladung: Dort kannst du dich registrieren und Platz nehmen.
 
 ## Einstellungen
@@ -99,13 +99,13 @@ page-prefs-digest = Eine Mail am Tag mit den Spielen, die auf mich warten
 page-prefs-none = Keine Spielmails (abbestellt)
 page-talk = Gespräch am Tisch
 page-prefs-talk-with-turn = In meiner nächsten Zugmail
-page-prefs-talk-at-once = Zusätzlich per Mail, sobald etwas gesagt wird (höchstens eine Mail pro Spiel alle paar Minuten; antworte, um zu antworten)
+page-prefs-talk-at-once = Zusätzlich per Mail, sobald etwas gesagt wird (höchstens eine Mail pro Spiel alle paar Minuten; mit einer Antwort auf die Mail redest du mit)
 page-prefs-zone = Zeitzone (Fristen werden darin angezeigt)
 page-prefs-save = Speichern
 page-prefs-bot-heading = Bot-Konto
 page-prefs-bot-account = Bot-Konto
 page-prefs-bot-is = Dies ist ein { $bot }: Ein Programm spielt es über die API mit seinem Token { $token } und folgt seinem Ereignisstrom. Es bekommt keine Spielmails, die Seiten spielen nichts dafür, und an seinen Plätzen steht „(bot)“ neben dem Namen.
-page-prefs-bot-may = Ein Programm von dir kann als { $bot } über die API spielen, mit einem Token, das nur spielt und liest. Ein Konto wird es für immer, und nur bevor es an irgendeinem Spiel Platz genommen hat; an seinen Plätzen steht dann „(bot)“ neben dem Namen.
+page-prefs-bot-may = Ein Programm von dir kann als { $bot } über die API spielen, mit einem Token, das nur spielt und liest. Das geht nur, solange das Konto noch in keinem Spiel Platz genommen hat, und gilt für immer; an seinen Plätzen steht dann „(bot)“ neben dem Namen.
 page-prefs-bot-button = Zu einem Bot-Konto machen
 page-your-games = Deine Spiele
 
@@ -211,7 +211,7 @@ page-lobby-whole-number = Bitte eine ganze Zahl.
 ## Fehlerseiten
 
 page-error-internal-title = Etwas ist schiefgegangen
-page-error-internal = Der Server hat versagt; der Fehler ist protokolliert. Versuch es gleich noch einmal.
+page-error-internal = Auf dem Server ist ein Fehler aufgetreten; er ist protokolliert. Versuch es gleich noch einmal.
 page-error-log-in-to-send-title = Erst anmelden
 page-error-log-in-to-send = Melde dich an und sende das Formular dann noch einmal.
 page-error-log-in-to-open-title = Erst anmelden
@@ -237,7 +237,7 @@ page-error-form-too-long = Ein Formular hat höchstens { $n } Bytes.
 page-error-leave-too-long-title = Zu lang
 page-error-leave-too-long = Dieses Formular ist kurz; das hier war es nicht.
 page-error-leave-how-title = Wie verlassen?
-page-error-leave-how = Das Formular sagte weder aussteigen noch abbrechen noch löschen. Geh zurück zum Spiel und nimm seine Knöpfe.
+page-error-leave-how = Das Formular sagte weder aussteigen noch abbrechen noch löschen. Geh zurück zum Spiel und benutze die Knöpfe dort.
 page-error-reset-used-title = Dieser Link wurde schon benutzt
 page-error-reset-used = Mit diesem Link wurde schon ein Passwort gesetzt (oder das Passwort hat sich seit dem Versand geändert). Fordere bei Bedarf einen neuen an.
 page-error-link-account-gone-title = Kein solches Konto
@@ -267,8 +267,8 @@ page-leave-refused-resigned = Du bist schon ausgestiegen
 page-leave-refused-moved = Zu spät zum Abbrechen
 page-leave-refused-started = Das Spiel hat begonnen
 page-leave-refused-over = Das Spiel ist vorbei
-page-leave-refused-not-creator = Nicht deines zum Löschen
-page-leave-refused = Nicht geschehen
+page-leave-refused-not-creator = Nur wer das Spiel erstellt hat, darf es löschen
+page-leave-refused = Nicht ausgeführt
 
 ## Die Spielseiten (beide Spiele)
 
@@ -301,7 +301,7 @@ page-play-key-temple = Tempel: Farbe und Nummer seines Gottes
 page-play-key-desert = Wüste
 page-play-key-empty = leeres Feld, auf das ein Plättchen darf
 page-play-key-lit = leuchtend: wohin der gewählte Schritt darf
-page-play-key-placed = ein Schritt des Zuges, den du baust
+page-play-key-placed = ein Schritt des Zuges, den du gerade zusammenstellst
 page-play-key-last = der letzte Zug
 page-play-board-words = Die Spielfläche in Worten
 page-play-board-picture = Die Spielfläche als Bild
@@ -331,10 +331,10 @@ page-play-col-markers = Göttersteine (Vorrat)
 page-play-col-villages = Völker
 page-play-col-vp = Siegpunkt-Plättchen
 page-play-may-end = Du darfst das Spiel jetzt beenden: Schreib { $end }. Oder schreib { $continue }, um deine Kristalle zu sammeln und die Auslage zu sehen; danach schickst du deine Aktionen.
-page-play-owe = Du schuldest { $n ->
+page-play-owe = Du musst noch { $n ->
     [one] { $n } Aktion
    *[other] { $n } Aktionen
-}. Schreib deinen ganzen Zug, die Schritte getrennt durch { $sep }, z. B. { $example }.
+} ausführen. Schreib deinen ganzen Zug, die Schritte getrennt durch { $sep }, z. B. { $example }.
 page-play-legal-first = Erlaubte erste Schritte ({ $n })
 page-play-notation-label = Dein Zug in der Notation
 page-play-how-to-write = So schreibst du einen Zug: { $guide }; { $rules }.
@@ -393,16 +393,16 @@ page-talk-none = Noch hat niemand etwas gesagt.
 page-talk-say = Sag etwas in die Runde
 page-talk-post = Senden
 
-## Im Voraus eingereihte Züge
+## Im Voraus vorgemerkte Züge
 
-page-queue-heading = Im Voraus eingereihte Züge
+page-queue-heading = Im Voraus vorgemerkte Züge
 page-queue-note = Gespielt, sobald du dran bist, wenn sie dann noch erlaubt sind (sonst fallen alle weg, und deine Zugmail sagt warum). Niemand sonst sieht sie.
 page-queue-withdraw = Zurückziehen
-page-queue-many = Du bist nicht dran: Reihe bis zu { $n } Züge ein, einen pro Zeile, in der { $notation }.
-page-queue-one = Du bist nicht dran: Reihe deinen nächsten Zug ein, in der { $notation }.
+page-queue-many = Du bist nicht dran: Merke bis zu { $n } Züge vor, einen pro Zeile, in der { $notation }.
+page-queue-one = Du bist nicht dran: Merke deinen nächsten Zug vor, in der { $notation }.
 page-queue-notation = Notation
 page-queue-replaces = (das ersetzt die Züge oben)
-page-queue-button = Diesen Zug einreihen
+page-queue-button = Diesen Zug vormerken
 
 ## Revanche
 
@@ -491,11 +491,11 @@ page-source-timeout = von Hermes gespielt: die Zeit war abgelaufen
 page-source-stand-in = von einem Ersatz-Bot gespielt: der Spieler ist weg
 page-source-forfeit = der Gott ist ausgeschieden: die Zeit war abgelaufen
 page-source-dropped-out = ausgeschieden: die Zeit war abgelaufen
-page-source-queued = im Voraus eingereiht
+page-source-queued = im Voraus vorgemerkt
 page-source-resign = ausgestiegen: Hermes hat für den Platz gepasst
 page-flash-played = Dein Zug ist gespielt: Es ist Zug { $turn } des Spiels.
-page-flash-queue-withdrawn = Deine eingereihten Züge sind zurückgezogen.
-page-flash-queued = Eingereiht: { $n ->
+page-flash-queue-withdrawn = Deine vorgemerkten Züge sind zurückgezogen.
+page-flash-queued = Vorgemerkt: { $n ->
     [one] { $n } Zug, gespielt, sobald du dran bist.
    *[other] { $n } Züge, gespielt, sobald du dran bist.
 }
@@ -537,8 +537,8 @@ page-dreams-legend-seat = Nenne den Platz, den du für den Sterblichen hältst
 page-dreams-legend-image = Nenne das Bild, das du für die wahre Vision hältst
 page-dreams-the-mortal = der Sterbliche
 page-dreams-a-god = ein Gott
-page-dreams-ev-dealt = Runde { $round } gibt { $name }.
-page-dreams-ev-dealt-shuffled = Runde { $round } gibt { $name }; die beiseitegelegten Karten wurden wieder eingemischt.
+page-dreams-ev-dealt = In Runde { $round } gibt { $name }.
+page-dreams-ev-dealt-shuffled = In Runde { $round } gibt { $name }; die beiseitegelegten Karten wurden wieder eingemischt.
 page-dreams-ev-god = { $name } ist ein Gott in Runde { $round }.
 page-dreams-ev-mortal = { $name } ist der Sterbliche in Runde { $round }.
 page-dreams-ev-you-mortal = Du bist der Sterbliche.
@@ -582,8 +582,8 @@ page-js-nothing-yet = (noch nichts)
 page-js-may-end = Du darfst das Spiel jetzt beenden oder weiterspielen: Dann sammelst du deine Kristalle und siehst die Auslage.
 page-js-end-game = Spiel beenden
 page-js-play-on = Weiterspielen
-page-js-owe-one = Du schuldest 1 Aktion. Wähle ein Plättchen der Auslage, einen Tempel oder eine Wüste zum Versetzen; die Felder, die du nutzen darfst, leuchten auf.
-page-js-owe = Du schuldest { $n } Aktionen. Wähle ein Plättchen der Auslage, einen Tempel oder eine Wüste zum Versetzen; die Felder, die du nutzen darfst, leuchten auf.
+page-js-owe-one = Du musst noch 1 Aktion ausführen. Wähle ein Plättchen der Auslage, einen Tempel oder eine Wüste zum Versetzen; die Felder, die du nutzen darfst, leuchten auf.
+page-js-owe = Du musst noch { $n } Aktionen ausführen. Wähle ein Plättchen der Auslage, einen Tempel oder eine Wüste zum Versetzen; die Felder, die du nutzen darfst, leuchten auf.
 page-js-complete = Dein Zug ist vollständig: Spiel ihn oder nimm einen Schritt zurück.
 page-js-no-action-left = Keine Aktion ist mehr möglich: Spiel den Zug, wie er ist.
 page-js-place-temple = Einen Tempel setzen
@@ -592,7 +592,7 @@ page-js-play-extra = Ein Zusatzaktion-Plättchen spielen
 page-js-discard-it = Abwerfen
 page-js-keep-it = Für einen späteren Zug behalten
 page-js-play-it-now = Jetzt spielen
-page-js-take-crystal = Einen Kristall nehmen von { $name }
+page-js-take-crystal = { $name } einen Kristall abnehmen
 page-js-god-n = Gott { $n }
 page-js-choose-desert = Wähle die Wüste, die du versetzt (sie leuchtet).
 page-js-choose-where = Wähle, wohin sie kommt: ein leuchtendes Feld.
@@ -602,7 +602,7 @@ page-js-unreachable = Der Server ist nicht erreichbar; nimm das Formular unten.
 page-js-image = Bild { $n }
 page-js-show-large = Groß zeigen
 page-js-image-large = Bild { $n }, groß
-page-js-guess-image = Bild { $n } tippen
+page-js-guess-image = Auf Bild { $n } tippen
 page-js-close = Schließen
 page-js-moved-on = Das Spiel ist weitergegangen.
 page-js-show-it = Zeigen
@@ -629,3 +629,6 @@ page-cell-god-named = { $name } (Gott { $seat })
 page-cell-marked = { $tribe } mit dem Götterstein von { $god }
 page-cell-temple = Tempel von { $god }
 page-cell-last-move = letzter Zug: { $what }
+
+# The web app manifest's description (a browser shows it when it offers to install the site).
+page-manifest-description = Deine Partien Gods und Dreams, Zug um Zug.

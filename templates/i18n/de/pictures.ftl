@@ -6,8 +6,8 @@ picture-gods-board = Spielfläche von Gods
 picture-god = Gott { $seat }
 picture-god-named = Gott { $seat } ({ $name })
 picture-and = { $first } und { $second }
-picture-game-over-after-turn = Spiel vorbei nach Zug { $turn }: { $winners } hat gewonnen
-picture-game-over-won = Spiel vorbei: { $winners } hat gewonnen
+picture-game-over-after-turn = Spiel nach Zug { $turn } vorbei: Sieg für { $winners }
+picture-game-over-won = Spiel vorbei: Sieg für { $winners }
 picture-game-over = Spiel vorbei
 picture-turn = Zug { $turn }
 picture-turn-god-to-move = Zug { $turn }: Gott { $seat } ({ $name }) ist am Zug
@@ -26,9 +26,9 @@ picture-left-in-bag = { $n ->
 }
 picture-key = Legende
 picture-key-temple = Tempel: Farbe und Nummer seines Gottes
-picture-key-tribe = Stamm (R/Y/G/B) mit dem Götterstein eines Gottes
+picture-key-tribe = Stamm (R/Y/G/B) mit Götterstein
 picture-key-empty = leeres Feld, auf das ein Plättchen darf: q,r
-picture-key-axes = q+1: ein Feld nach Osten (rechts); r+1: ein Feld nach Südosten
+picture-key-axes = q+1: ein Feld östlich (rechts); r+1: südöstlich
 picture-points = { $score } Pkt.
 picture-crystals = { $n ->
     [one] 1 Kristall
@@ -52,14 +52,14 @@ picture-none = keine
 
 picture-dreams-round = Dreams, Runde { $round }
 picture-dreams-round-revealed = Dreams, Runde { $round } aufgedeckt
-picture-no-reveal = Noch keine Runde wurde aufgedeckt
+picture-no-reveal = Noch keine Runde aufgedeckt
 picture-card = Karte { $n }
 picture-seat = Platz { $seat }
 picture-seat-named = { $name } (Platz { $seat })
 picture-round-stars-next = Runde { $round }: Sterne — { $who } legt als Nächstes
 picture-round-stars = Runde { $round }: Sterne
 picture-round-guesses = Runde { $round }: Tipps
-picture-round-guesses-waiting = Runde { $round }: Tipps — es fehlt noch { $who }
+picture-round-guesses-waiting = Runde { $round }: Tipps — Warten auf { $who }
 picture-round = Runde { $round }
 picture-image = Bild { $n }
 picture-round-revealed = Runde { $round } aufgedeckt: Die wahre Vision war { $vision }; der Sterbliche war { $mortal }
@@ -84,10 +84,10 @@ picture-role-watching = Zuschauer
 picture-you-seat = Platz { $seat }, { $role }
 picture-your-guess = dein versiegelter Tipp: { $guess }
 picture-no-guess = kein Tipp
-picture-deck-standard = Deck: Standard
-picture-deck = Deck: { $deck }
+picture-deck-standard = Kartensatz: Standard
+picture-deck = Kartensatz: { $deck }
 picture-deck-left = noch { $n }
-picture-set-aside = { $n } beiseitegelegt
+picture-set-aside = { $n } beiseite
 picture-the-vision = wahre Vision
 picture-your-vision = deine Vision
 picture-guesses-and-points = Tipps und Punkte
@@ -102,3 +102,6 @@ picture-star-kind = { $kind ->
     [black] schwarz
    *[other] { $kind }
 }
+
+# A card's number in the deck, small, in its corner: $n is 0 to 71.
+picture-card-number = Nr. { $n }

@@ -12,7 +12,7 @@ words-crystals = { $n ->
 ## Gods: a turn's events
 words-end-declared = { $god } erklärte das Ende des Spiels
 words-played-on = { $god } spielte weiter
-words-power-gathered = { $god } sammelte Kraft, { $amount }, und hat jetzt { $total }
+words-power-gathered = { $god } sammelte Kraft ({ $amount }) und hat jetzt { $total }
 words-tile-drawn = Neu in der Auslage: { $tile }
 words-tiles-returned = Zwei gleiche Plättchen ({ $tile }) kamen zurück in den Beutel
 words-tribe-placed = { $god } legte einen { $colour ->
@@ -58,9 +58,9 @@ words-village-lost = { $god } verlor das { $colour ->
     [blue] blaue
    *[other] ({ $colour })
 } Volk
-words-actions-forfeited = { $god } hatte keine erlaubte Aktion mehr und verfiel { $n ->
-    [one] { $n } Aktion
-   *[other] { $n } Aktionen
+words-actions-forfeited = { $god } hatte keine erlaubte Aktion mehr: { $n ->
+    [one] { $n } Aktion verfiel
+   *[other] { $n } Aktionen verfielen
 }
 words-game-ended = Das Spiel ist zu Ende: { $reason }
 
@@ -102,7 +102,7 @@ words-dreams-you-named-image = Du hast auf Bild { $image } getippt.
 words-dreams-guess-sealed = { $player } hat einen Tipp versiegelt.
 words-dreams-revealed = Alle Tipps sind da: Runde { $round } ist aufgedeckt (die wahre Vision war Bild { $vision }, und { $mortal } war der Sterbliche).
 words-dreams-revealed-you = Alle Tipps sind da: Runde { $round } ist aufgedeckt (die wahre Vision war Bild { $vision }, und du warst der Sterbliche).
-words-dreams-you-god = Du bist in dieser Runde ein Gott: die wahre Vision ist Bild { $vision }.
+words-dreams-you-god = Du bist in dieser Runde ein Gott: Die wahre Vision ist Bild { $vision }.
 words-dreams-you-mortal = Du bist in dieser Runde der Sterbliche.
 words-dreams-game-over = Das Spiel ist zu Ende.
 
@@ -117,12 +117,12 @@ words-guess-image = tippte auf Bild { $image }
 words-guess-none = gab keinen Tipp ab
 
 ## The answer to a reply by mail
-answer-rematch-proposed = vorgeschlagen: die anderen Spieler werden per E-Mail gefragt; es beginnt, sobald { $n ->
+answer-rematch-proposed = vorgeschlagen: die anderen Spieler werden per E-Mail gefragt; die Revanche beginnt, sobald { $n ->
     [one] er zugestimmt hat
    *[other] alle zugestimmt haben
 }
 answer-rematch-waiting = angenommen; es fehlt noch { $names }
-answer-rematch-started = angenommen: es hat begonnen, und deine Zug-Mail (falls du dran bist) ist unterwegs
+answer-rematch-started = angenommen: die Revanche hat begonnen, und deine Zug-Mail (falls du dran bist) ist unterwegs
 answer-rematch-not-taken = nicht angenommen: { $problem }
 answer-rematch-not-over = nicht angenommen: das Spiel ist nicht zu Ende
 answer-talk-refused = { $say }: { $problem }

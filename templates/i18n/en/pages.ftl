@@ -667,3 +667,6 @@ page-cell-marked = { $tribe } with the marker of { $god }
 page-cell-temple = temple of { $god }
 # $what: what stands on the hex (page-cell-*, tile-*)
 page-cell-last-move = last move, { $what }
+
+# The web app manifest's description (a browser shows it when it offers to install the site).
+page-manifest-description = Your games of Gods and Dreams, played turn by turn.

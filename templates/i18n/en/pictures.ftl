@@ -114,3 +114,6 @@ picture-star-kind = { $kind ->
     [black] black
    *[other] { $kind }
 }
+
+# A card's number in the deck, small, in its corner: $n is 0 to 71.
+picture-card-number = no. { $n }

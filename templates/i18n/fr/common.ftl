@@ -44,7 +44,7 @@ month-10 = octobre
 month-11 = novembre
 month-12 = décembre
 
-deadline-with-left = { $when } ({ $left })
+deadline-with-left = { $when }, { $left }
 deadline-none = pas de date limite
 
 tile-tribe = { $colour ->

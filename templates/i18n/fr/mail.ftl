@@ -71,7 +71,7 @@ mail-your-turn-board-attached = Le plateau est joint : board.png.
 mail-your-turn-board-alt = Le plateau de { $game }
 mail-your-turn-since = Depuis votre dernier tour
 mail-your-turn-played = { $god } (dieu { $seat }) a joué
-mail-your-turn-played-for = pour { $god } (dieu { $seat }), il a joué
+mail-your-turn-played-for = pour { $god } (dieu { $seat }), Hermes a joué
 mail-your-turn-nobody = Personne n’a joué depuis votre dernier tour.
 mail-your-turn-position = Votre situation
 mail-your-turn-crystals = Vos cristaux : { $crystals }.
@@ -165,7 +165,7 @@ mail-game-over-seed = La graine de la partie était secrète jusqu’ici.
 mail-game-over-seed-check = Avec le journal des tours, elle rejoue toute la partie : vous pouvez vérifier chaque tirage par rapport à l’engagement affiché au début.
 mail-game-over-replay = Revoir la partie
 mail-game-over-play-again = Rejouer
-mail-game-over-rematch-text = Rejouer : la même table, le même jeu, les mêmes options. Répondez « rematch » à cet e-mail, ou ouvrez la partie et cliquez sur Revanche ; elle commence dès que tous les joueurs ont accepté :
+mail-game-over-rematch-text = Rejouer : la même table, le même jeu, les mêmes options. Répondez « revanche » à cet e-mail, ou ouvrez la partie et cliquez sur Revanche ; elle commence dès que tous les joueurs ont accepté :
 mail-game-over-rematch-html = La même table, le même jeu, les mêmes options : un clic propose une revanche, qui commence dès que tous les joueurs ont accepté. Répondez { $rematch } à cet e-mail, ou ouvrez la partie.
 mail-rematch-button = Revanche
 
@@ -188,7 +188,7 @@ mail-digest-policy-auto_pass = ensuite le service joue pour vous le plus petit t
 mail-digest-policy-forfeit = ensuite vous quittez la partie
 mail-digest-policy-stand_in = ensuite un robot remplaçant joue pour vous jusqu’à votre retour
 mail-digest-policy-wait = ensuite la partie vous attend
-mail-digest-when = Vous recevez un e-mail par jour à 08:00 dans votre fuseau horaire, et seulement quand une partie vous attend. Modifiez-le dans vos préférences.
+mail-digest-when = Vous recevez un e-mail par jour à 08:00 dans votre fuseau horaire, et seulement quand une partie vous attend. Vous pouvez modifier ce réglage dans vos préférences.
 
 ## Dreams
 
@@ -256,14 +256,14 @@ mail-reply-not-posted = Non publié à la table
 mail-reply-queue = Vos tours mis en attente
 mail-reply-rematch = Revanche
 mail-reply-position = Où en est la partie
-mail-reply-legal = Les premiers pas que vous pouvez faire
+mail-reply-legal = Les premières étapes permises
 mail-reply-board = Le plateau est joint : board.png.
 
 ## talk
 
 mail-talk-subject = On discute à la table de { $game }
 mail-talk-intro = On discute à la table de { $game }.
-mail-talk-how = Vous recevez la discussion par e-mail dès qu’elle est écrite (au plus un e-mail par partie toutes les quelques minutes) : modifiez-le dans vos préférences.
+mail-talk-how = Vous recevez la discussion par e-mail dès qu’elle est écrite (au plus un e-mail par partie toutes les quelques minutes) : vous pouvez modifier ce réglage dans vos préférences.
 
 ## rematch
 

@@ -60,7 +60,7 @@ page-password = Mot de passe
 page-forgot-link = Mot de passe oublié ?
 page-no-account = Pas encore de compte ? { $signup }
 page-have-account = Déjà un compte ? { $login }
-page-signup-intro = Hermes fait jouer des jeux de société par e-mail, un tour à la fois. Un compte demande une adresse qui vous joint : nous y envoyons un lien pour la confirmer.
+page-signup-intro = Hermes fait jouer des jeux de société par e-mail, un tour à la fois. Un compte demande une adresse où l’on peut vous joindre : nous y envoyons un lien pour la confirmer.
 page-signup-name = Votre nom, tel que les autres joueurs le voient
 page-password-min = Mot de passe (au moins { $n } caractères)
 page-signup-zone = Votre fuseau horaire (les échéances y sont affichées)
@@ -76,7 +76,7 @@ page-forgot-button = M’envoyer un lien
 page-reset-title = Choisir un nouveau mot de passe
 page-reset-for = Pour le compte de { $email }. Le choisir déconnecte ce compte partout.
 page-reset-new = Nouveau mot de passe (au moins { $n } caractères)
-page-reset-again = Le même, encore une fois
+page-reset-again = Confirmez le nouveau mot de passe
 page-reset-button = Enregistrer le mot de passe
 page-reset-done-title = Mot de passe enregistré
 page-reset-done = Le compte de { $email } a son nouveau mot de passe, et chaque navigateur qui y était connecté est déconnecté.
@@ -85,7 +85,7 @@ page-reset-done = Le compte de { $email } a son nouveau mot de passe, et chaque 
 
 page-welcome-title = Bienvenue
 page-welcome-heading = Des jeux de société par e-mail, un tour à la fois
-page-welcome-intro = Hermes garde le plateau, les tours et l’horloge. Quand c’est votre tour, il vous envoie le plateau et un lien ; vous jouez depuis la page ou en répondant au mail. Deux jeux : { $gods } (2 à 4 joueurs, une carte de cases et de temples) et { $dreams } (3 à 6 joueurs, un mortel parmi des dieux qui devinent la vraie vision).
+page-welcome-intro = Hermes garde le plateau, les tours et l’horloge. Quand c’est votre tour, il vous envoie le plateau et un lien ; vous jouez depuis la page ou en répondant au mail. Deux jeux : { $gods } (2 à 4 joueurs, un plateau de cases et de temples) et { $dreams } (3 à 6 joueurs, un mortel parmi des dieux qui devinent la vraie vision).
 page-welcome-invited = Invité à une partie ? Ouvrez le lien de votre invitation : il vous permet de vous inscrire et de prendre votre place.
 
 ## Préférences
@@ -99,13 +99,13 @@ page-prefs-digest = Un mail par jour avec les parties qui m’attendent
 page-prefs-none = Aucun mail de jeu (désabonné)
 page-talk = Discussion à la table
 page-prefs-talk-with-turn = Dans mon prochain mail de tour
-page-prefs-talk-at-once = Aussi par mail dès que c’est écrit (au plus un mail par partie toutes les quelques minutes ; répondez pour répondre)
+page-prefs-talk-at-once = Aussi par mail dès que c’est écrit (au plus un mail par partie toutes les quelques minutes ; répondez au mail pour répondre)
 page-prefs-zone = Fuseau horaire (les échéances y sont affichées)
 page-prefs-save = Enregistrer
 page-prefs-bot-heading = Compte bot
 page-prefs-bot-account = compte bot
 page-prefs-bot-is = Ceci est un { $bot } : un programme le joue par l’API avec son jeton { $token }, en suivant son flux d’événements. Il ne reçoit aucun mail de jeu, les pages ne jouent rien pour lui, et ses places affichent « (bot) » à côté de son nom.
-page-prefs-bot-may = Un de vos programmes peut jouer comme { $bot } par l’API, avec un jeton qui ne fait que jouer et lire. Un compte le devient pour de bon, et seulement avant d’avoir pris une place dans une partie ; ses places affichent alors « (bot) » à côté de son nom.
+page-prefs-bot-may = Un de vos programmes peut jouer comme { $bot } par l’API, avec un jeton qui ne fait que jouer et lire. Ce choix est définitif, et possible seulement avant d’avoir pris une place dans une partie ; ses places affichent alors « (bot) » à côté de son nom.
 page-prefs-bot-button = Faire de ce compte un compte bot
 page-your-games = Vos parties
 
@@ -131,7 +131,7 @@ page-leave-heading = Quitter cette partie
 page-leave-abort = Annuler la partie
 page-leave-abort-note = Personne n’a encore joué : la partie se termine et personne ne gagne.
 page-leave-resign = Abandonner
-page-leave-resign-note = Votre place se retire et Hermes passe pour elle ; une page vous demande d’abord de confirmer.
+page-leave-resign-note = Vous quittez la partie et Hermes passe pour votre place ; une page vous demande d’abord de confirmer.
 
 ## Le salon (vos parties)
 
@@ -182,7 +182,7 @@ page-lobby-bots = Bots
 page-lobby-bot-seats = Places jouées par des bots (vous jouez avec eux ; un bot joue en quelques secondes)
 page-lobby-bots-play = Les bots jouent
 page-lobby-level-random = au hasard
-page-lobby-level-greedy = avidement (le meilleur tour immédiat)
+page-lobby-level-greedy = en glouton (le meilleur tour immédiat)
 page-lobby-level-strong = fort (en anticipant)
 page-lobby-hours = Heures par tour ({ $min } à { $max })
 page-lobby-timeout = Quand le temps d’un joueur est écoulé
@@ -210,8 +210,8 @@ page-lobby-whole-number = Un nombre entier, s’il vous plaît.
 
 ## Pages d’erreur
 
-page-error-internal-title = Quelque chose a échoué
-page-error-internal = Le serveur a échoué ; l’erreur est consignée. Réessayez dans un instant.
+page-error-internal-title = Une erreur s’est produite
+page-error-internal = Le serveur a rencontré une erreur ; elle a été consignée. Réessayez dans un instant.
 page-error-log-in-to-send-title = Connectez-vous d’abord
 page-error-log-in-to-send = Connectez-vous, puis renvoyez le formulaire.
 page-error-log-in-to-open-title = Connectez-vous d’abord
@@ -364,7 +364,7 @@ page-dreams-taken = Occupés :
 page-dreams-place-this = Poser cette étoile
 page-dreams-pass-star = Passer : ne poser aucune étoile maintenant (votre { $star } est mise de côté pour cette manche)
 page-dreams-your-guess = Votre pari
-page-dreams-sealed-note = Votre pari est scellé aussitôt : définitif, et montré à personne avant que tous les paris soient faits.
+page-dreams-sealed-note = Votre pari est scellé aussitôt : il est définitif, et personne ne le voit avant que tous les paris soient faits.
 page-dreams-seal = Sceller mon pari
 page-dreams-no-guess = Pas de pari (passer)
 page-dreams-or-notation = Ou écrivez votre tour dans la notation
@@ -533,8 +533,8 @@ page-dreams-your-turn-guess = C’est votre tour : toutes les places parient en 
 page-dreams-guess-in = Votre pari est fait.
 page-dreams-your-turn-star = C’est votre tour : posez une étoile.
 page-dreams-turn-star-of = C’est au tour de { $names } de poser une étoile.
-page-dreams-legend-seat = Nommez la place que vous soupçonnez d’être le mortel
-page-dreams-legend-image = Nommez l’image que vous croyez être la vraie vision
+page-dreams-legend-seat = Désignez la place que vous soupçonnez d’être le mortel
+page-dreams-legend-image = Désignez l’image que vous croyez être la vraie vision
 page-dreams-the-mortal = le mortel
 page-dreams-a-god = un dieu
 page-dreams-ev-dealt = La manche { $round } est distribuée par { $name }.
@@ -559,7 +559,7 @@ page-password-length = Un mot de passe fait { $min } à { $max } caractères.
 page-password-differ = Les deux mots de passe diffèrent.
 page-vacation-give-day = Indiquez le jour où finissent les vacances, par exemple 2026-08-01.
 page-saved = Enregistré.
-page-leave-resign-means = Votre place se retire pour de bon : désormais Hermes passe pour elle chaque fois qu’elle doit agir, et elle ne peut pas gagner. La partie continue pour les autres, qui apprennent votre abandon.
+page-leave-resign-means = Vous quittez la partie pour de bon : désormais Hermes passe pour votre place chaque fois qu’elle doit agir, et elle ne peut pas gagner. La partie continue pour les autres, qui apprennent votre abandon.
 page-leave-abort-means = Personne n’a encore joué : la partie se termine aussitôt, personne ne gagne, et chaque joueur est prévenu par mail.
 page-leave-delete-means = La partie n’a pas commencé : elle disparaît, avec ses places et ses invitations. Les joueurs inscrits sont prévenus par mail.
 page-leave-yes-resign = Oui, abandonner
@@ -629,3 +629,6 @@ page-cell-god-named = { $name } (dieu { $seat })
 page-cell-marked = { $tribe } avec le marqueur de dieu de { $god }
 page-cell-temple = temple de { $god }
 page-cell-last-move = dernier coup : { $what }
+
+# The web app manifest's description (a browser shows it when it offers to install the site).
+page-manifest-description = Vos parties de Gods et de Dreams, tour après tour.

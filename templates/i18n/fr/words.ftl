@@ -12,7 +12,7 @@ words-crystals = { $n ->
 ## Gods: a turn's events
 words-end-declared = { $god } a déclaré la fin de la partie
 words-played-on = { $god } a continué à jouer
-words-power-gathered = { $god } a récolté du pouvoir, { $amount }, et en a maintenant { $total }
+words-power-gathered = { $god } a récolté du pouvoir ({ $amount }) et possède maintenant { $total }
 words-tile-drawn = Retournée face visible : { $tile }
 words-tiles-returned = Deux tuiles identiques ({ $tile }) sont retournées dans le sac
 words-tribe-placed = { $god } a placé une { $tile } en { $at }
@@ -25,7 +25,7 @@ words-converting = , convertissant { $n ->
 }
 words-desert-placed = { $god } a placé une friche en { $at }
 words-gaining = { " " }et gagne { $amount }
-words-desert-blown = { $god } a déplacé avec une tornade la friche de { $from } en { $to }
+words-desert-blown = { $god } a déplacé la friche de { $from } en { $to } avec une tornade
 words-desert-moved = { $god } a déplacé la friche de { $from } en { $to } pour { $amount }
 words-extra-taken = { $god } a pris une tuile action supplémentaire
 words-extra-played = { $god } a joué une tuile action supplémentaire
@@ -111,7 +111,7 @@ answer-say-past = { $n ->
    *[other] { $n } lignes { $say } de plus n’ont pas été lues
 } : une réponse en publie au plus { $max }
 answer-no-turn = votre réponse ne contient ni tour, ni { $say }, { $legal } ou { $board }
-answer-not-queued = Non programmé : { $problem }
+answer-not-queued = Non mis en attente : { $problem }
 answer-queue-empty = Votre file est vide : rien ne sera joué pour vous.
 answer-position-turns = Tours joués : { $played } ; le prochain est le tour { $next }.
 answer-position-not-running = La partie n’est pas en cours (elle est terminée, ou n’a pas commencé).
@@ -132,15 +132,15 @@ answer-problem-rate_limited = trop de messages en peu de temps : réessayez plus
 answer-problem-other = demande refusée ({ $detail })
 
 ## Comment une partie terminée a fini, sur ses pages.
-words-ended-aborted-by = { $name } (place { $seat }) a annulé la partie avant que quiconque ait joué ; personne n'a gagné.
-words-ended-aborted = La partie a été annulée avant que quiconque ait joué ; personne n'a gagné.
-words-ended-rules = La partie s'est terminée comme les règles la terminent.
-words-ended-rules-why = La partie s'est terminée comme les règles la terminent : { $reason }.
+words-ended-aborted-by = { $name } (place { $seat }) a annulé la partie avant que quiconque ait joué ; personne n’a gagné.
+words-ended-aborted = La partie a été annulée avant que quiconque ait joué ; personne n’a gagné.
+words-ended-rules = La partie s’est terminée selon les règles.
+words-ended-rules-why = La partie s’est terminée selon les règles : { $reason }.
 words-ended-resigned = { $n ->
     [one] { $names } a abandonné (Hermes a passé pour cette place depuis).
    *[other] { $names } ont abandonné (Hermes a passé pour ces places depuis).
 }
 words-ended-timed-out = { $n ->
-    [one] { $names } est sorti de la partie quand son temps s'est écoulé.
-   *[other] { $names } sont sortis de la partie quand leur temps s'est écoulé.
+    [one] { $names } est sorti de la partie quand son temps s’est écoulé.
+   *[other] { $names } sont sortis de la partie quand leur temps s’est écoulé.
 }

@@ -66,9 +66,9 @@ mail-game-deleted-button = Trova un’altra partita
 ## your_turn (Gods)
 
 mail-your-turn-subject = Tocca a te in { $game } (turno { $turn })
-mail-your-turn-intro = Tocca a te in { $game } (turno { $turn }). Sul tabellone sei il dio { $seat }.
-mail-your-turn-board-attached = Il tabellone è allegato come board.png.
-mail-your-turn-board-alt = Il tabellone di { $game }
+mail-your-turn-intro = Tocca a te in { $game } (turno { $turn }). Sul piano di gioco sei il dio { $seat }.
+mail-your-turn-board-attached = Il piano di gioco è allegato come board.png.
+mail-your-turn-board-alt = Il piano di gioco di { $game }
 mail-your-turn-since = Dal tuo ultimo turno
 mail-your-turn-played = { $god } (dio { $seat }) ha giocato
 mail-your-turn-played-for = per { $god } (dio { $seat }) ha giocato
@@ -84,7 +84,7 @@ mail-your-turn-display-empty = { $tiles ->
     [one] Non ci sono tessere scoperte (resta 1 tessera da pescare).
    *[other] Non ci sono tessere scoperte (restano { $tiles } tessere da pescare).
 }
-mail-your-turn-may-end = Ora puoi chiudere la partita: gioca { $end } per finirla, oppure { $continue } per andare avanti (raccogli energia e le tessere scoperte vengono ripristinate quando prosegui).
+mail-your-turn-may-end = Ora puoi chiudere la partita: gioca { $end } per chiuderla, oppure { $continue } per andare avanti (quando prosegui raccogli energia e si scoprono nuove tessere).
 
 ## Le mosse in coda scartate
 
@@ -121,8 +121,8 @@ mail-timeout-subject-you = Il tuo tempo è scaduto in { $game }
 mail-timeout-subject = Il tempo di { $god } è scaduto in { $game }
 mail-timeout-passed-you = La tua scadenza in { $game } è passata.
 mail-timeout-passed = La scadenza di { $god } in { $game } è passata.
-mail-timeout-auto-pass-you = Come prevedono le regole della partita per i tempi scaduti, il servizio ha giocato per te il turno legale più piccolo:
-mail-timeout-auto-pass-other = Come prevedono le regole della partita per i tempi scaduti, il servizio ha giocato per { $god } il turno legale più piccolo:
+mail-timeout-auto-pass-you = Come prevedono le regole della partita per i tempi scaduti, il servizio ha giocato per te il turno minimo consentito:
+mail-timeout-auto-pass-other = Come prevedono le regole della partita per i tempi scaduti, il servizio ha giocato per { $god } il turno minimo consentito:
 mail-timeout-forfeit-you = Come prevedono le regole della partita per i tempi scaduti, sei uscito dalla partita.
 mail-timeout-forfeit-other = Come prevedono le regole della partita per i tempi scaduti, { $god } è uscito dalla partita.
 mail-timeout-stand-in-you = Come prevedono le regole della partita per i tempi scaduti, ora un bot sostituto gioca per te finché non torni.
@@ -159,13 +159,13 @@ mail-game-over-last-round = L’ultimo giro:
 mail-game-over-last-round-picture = L’ultimo giro (l’immagine è nell’email):
 mail-game-over-last-round-title = L’ultimo giro
 mail-game-over-last-round-alt = L’ultimo giro di { $game }, rivelato
-mail-game-over-final-board = Il tabellone finale
-mail-game-over-final-board-alt = Il tabellone finale di { $game }
+mail-game-over-final-board = Il piano di gioco finale
+mail-game-over-final-board-alt = Il piano di gioco finale di { $game }
 mail-game-over-seed = Il seme della partita era segreto fino a ora.
 mail-game-over-seed-check = Insieme al registro dei turni ricostruisce tutta la partita: puoi controllare ogni pescata con l’impegno mostrato all’inizio.
 mail-game-over-replay = Rivedi la partita
 mail-game-over-play-again = Gioca ancora
-mail-game-over-rematch-text = Gioca ancora: stesso tavolo, stesso gioco, stesse opzioni. Rispondi «rematch» a questa email, oppure apri la partita e clicca Rivincita; comincia quando tutti i giocatori hanno accettato:
+mail-game-over-rematch-text = Gioca ancora: stesso tavolo, stesso gioco, stesse opzioni. Rispondi «rivincita» a questa email, oppure apri la partita e clicca Rivincita; comincia quando tutti i giocatori hanno accettato:
 mail-game-over-rematch-html = Stesso tavolo, stesso gioco, stesse opzioni: con un clic proponi la rivincita, che comincia quando tutti i giocatori hanno accettato. Rispondi { $rematch } a questa email, oppure apri la partita.
 mail-rematch-button = Rivincita
 
@@ -184,7 +184,7 @@ mail-digest-intro = Il tuo riepilogo di { $date }: { $games ->
    *[other] { $games } partite aspettano
 } il tuo turno.
 mail-digest-deadline = scadenza: { $deadline }
-mail-digest-policy-auto_pass = poi il servizio gioca per te il turno legale più piccolo
+mail-digest-policy-auto_pass = poi il servizio gioca per te il turno minimo consentito
 mail-digest-policy-forfeit = poi esci dalla partita
 mail-digest-policy-stand_in = poi un bot sostituto gioca per te finché non torni
 mail-digest-policy-wait = poi la partita ti aspetta
@@ -245,8 +245,8 @@ mail-dreams-seals = I sigilli, per controllare che nessuna puntata sia cambiata 
 
 ## reply_answer
 
-mail-reply-played-turn = Il tuo turno (turno { $turn }) in { $game } è giocato:
-mail-reply-played = Il tuo turno in { $game } è giocato:
+mail-reply-played-turn = Il tuo turno (turno { $turn }) in { $game } è stato giocato:
+mail-reply-played = Il tuo turno in { $game } è stato giocato:
 mail-reply-happened = Cosa è successo
 mail-reply-moved-on = Non è stato giocato niente: la partita { $game } è andata avanti dopo l’email a cui hai risposto.
 mail-reply-refused = Non è stato giocato niente in { $game }. Il problema:
@@ -257,7 +257,7 @@ mail-reply-queue = Le tue mosse messe in coda
 mail-reply-rematch = Rivincita
 mail-reply-position = A che punto è la partita
 mail-reply-legal = Le prime mosse che puoi fare
-mail-reply-board = Il tabellone è allegato come board.png.
+mail-reply-board = Il piano di gioco è allegato come board.png.
 
 ## talk
 
@@ -277,7 +277,7 @@ mail-rematch-or-reply = Oppure rispondi { $rematch } a questa email.
 
 ## Come rispondere per email
 
-reply-hint-turn = Rispondi a questa email con la tua mossa, per esempio { $example } (oppure { $legal } per le mosse possibili, { $board } per il tabellone, { $say } per parlare al tavolo).
+reply-hint-turn = Rispondi a questa email con la tua mossa, per esempio { $example } (oppure { $legal } per le mosse possibili, { $board } per il piano di gioco, { $say } per parlare al tavolo).
 reply-hint-answer = Rispondi a questa email per giocare, parlare ({ $say }) o chiedere ({ $legal }, { $board }).
 reply-hint-rematch = Rispondi { $rematch } a questa email per giocare di nuovo con lo stesso tavolo.
 reply-hint-talk = Rispondi a questa email per parlare al tavolo: una riga { $say } (oppure, quando non è il tuo turno, semplicemente le tue parole).

@@ -6,13 +6,13 @@ picture-gods-board = Piano di gioco di Gods
 picture-god = dio { $seat }
 picture-god-named = dio { $seat } ({ $name })
 picture-and = { $first } e { $second }
-picture-game-over-after-turn = Partita finita dopo il turno { $turn }: ha vinto { $winners }
-picture-game-over-won = Partita finita: ha vinto { $winners }
+picture-game-over-after-turn = Partita finita dopo il turno { $turn }: vittoria di { $winners }
+picture-game-over-won = Partita finita: vittoria di { $winners }
 picture-game-over = Partita finita
 picture-turn = Turno { $turn }
 picture-turn-god-to-move = Turno { $turn }: tocca al dio { $seat } ({ $name })
 picture-god-to-move = Tocca al dio { $seat } ({ $name })
-picture-may-end = (può terminare la partita)
+picture-may-end = (può chiudere la partita)
 picture-gods = Divinità
 picture-display = Tessere scoperte
 picture-empty = (nessuna)
@@ -26,7 +26,7 @@ picture-left-in-bag = { $n ->
 }
 picture-key = Legenda
 picture-key-temple = tempio: colore e numero del suo dio
-picture-key-tribe = tribù (R/Y/G/B) con il gettone Dio di un dio
+picture-key-tribe = tribù (R/Y/G/B) con un gettone Dio
 picture-key-empty = esagono vuoto dove può andare una tessera: q,r
 picture-key-axes = q+1: un esagono a est (destra); r+1: un esagono a sud-est
 picture-points = { $score } punti
@@ -59,10 +59,10 @@ picture-seat-named = { $name } (posto { $seat })
 picture-round-stars-next = Giro { $round }: stelle — ora piazza { $who }
 picture-round-stars = Giro { $round }: stelle
 picture-round-guesses = Giro { $round }: puntate
-picture-round-guesses-waiting = Giro { $round }: puntate — si aspetta { $who }
+picture-round-guesses-waiting = Giro { $round }: puntate — in attesa di { $who }
 picture-round = Giro { $round }
 picture-image = immagine { $n }
-picture-round-revealed = Giro { $round } rivelato: la vera visione era l'{ $vision }; il mortale era { $mortal }
+picture-round-revealed = Giro { $round } rivelato — vera visione: { $vision }; mortale: { $mortal }
 picture-players = Giocatori
 picture-places-next = piazza ora
 picture-all-placed = tutte piazzate
@@ -102,3 +102,6 @@ picture-star-kind = { $kind ->
     [black] nera
    *[other] { $kind }
 }
+
+# A card's number in the deck, small, in its corner: $n is 0 to 71.
+picture-card-number = n. { $n }

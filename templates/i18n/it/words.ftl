@@ -12,7 +12,7 @@ words-crystals = { $n ->
 ## Gods: a turn's events
 words-end-declared = { $god } ha dichiarato la fine della partita
 words-played-on = { $god } ha continuato a giocare
-words-power-gathered = { $god } ha raccolto energia, { $amount }, e ora ne ha { $total }
+words-power-gathered = { $god } ha raccolto energia: { $amount } (ora in tutto { $total })
 words-tile-drawn = Si aggiunge alle tessere scoperte: { $tile }
 words-tiles-returned = Due tessere uguali ({ $tile }) sono tornate nel sacchetto
 words-tribe-placed = { $god } ha messo una { $tile } in { $at }
@@ -99,8 +99,8 @@ answer-rematch-proposed = proposta: gli altri giocatori ricevono la domanda per 
 }
 answer-rematch-waiting = accettata; si aspetta { $names }
 answer-rematch-started = accettata: è cominciata, e la tua email del turno (se tocca a te) sta arrivando
-answer-rematch-not-taken = non presa in conto: { $problem }
-answer-rematch-not-over = non presa in conto: la partita non è finita
+answer-rematch-not-taken = non presa in considerazione: { $problem }
+answer-rematch-not-over = non presa in considerazione: la partita non è finita
 answer-talk-refused = { $say }: { $problem }
 answer-your-words = le tue parole: { $problem }
 answer-say-past = { $n ->
@@ -131,8 +131,8 @@ answer-problem-other = richiesta rifiutata ({ $detail })
 ## Come è finita una partita, sulle sue pagine.
 words-ended-aborted-by = { $name } (posto { $seat }) ha annullato la partita prima che qualcuno muovesse; nessuno ha vinto.
 words-ended-aborted = La partita è stata annullata prima che qualcuno muovesse; nessuno ha vinto.
-words-ended-rules = La partita è finita come la chiudono le regole.
-words-ended-rules-why = La partita è finita come la chiudono le regole: { $reason }.
+words-ended-rules = La partita è finita secondo le regole.
+words-ended-rules-why = La partita è finita secondo le regole: { $reason }.
 words-ended-resigned = { $n ->
     [one] { $names } si è ritirato (da allora Hermes passa per quel posto).
    *[other] { $names } si sono ritirati (da allora Hermes passa per quei posti).

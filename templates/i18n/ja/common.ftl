@@ -49,8 +49,8 @@ tile-decay = 衰退タイル
 
 label = { $label }：
 
-## カレンダー（読み手を待つターンごとの予定）。
+## カレンダー（読み手を待つ手番ごとの予定）。
 
-calendar-name = Hermes：あなたのターン
-calendar-summary = あなたのターン：{ $game }
-calendar-description = Hermes は { $game }（席 { $seat }）で手番 { $move } からあなたのターンを待っています。{ $deadline } までに打ってください。
+calendar-name = Hermes：あなたの手番
+calendar-summary = あなたの手番：{ $game }
+calendar-description = Hermes は { $game }（席 { $seat }）で、第{ $move }手のあとからあなたの手番を待っています。{ $deadline } までに打ってください。

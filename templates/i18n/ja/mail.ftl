@@ -78,7 +78,7 @@ mail-your-turn-crystals = あなたのクリスタル：{ $crystals }
 mail-your-turn-extra-actions = 持っている追加アクションタイル：{ $extra }
 mail-your-turn-display = 場のタイル（山の残り{ $tiles }枚）
 mail-your-turn-display-empty = 場のタイルはありません（山の残り{ $tiles }枚）。
-mail-your-turn-may-end = いまゲームを終了できます。終了するなら { $end }、続けるなら { $continue } を打ってください（続けるとパワーを補充し、場のタイルが補充されます）。
+mail-your-turn-may-end = いまゲームを終了できます。終了するなら { $end }、続けるなら { $continue } と送ってください（続けると、パワーの補充と場のタイルの補充が行われます）。
 
 ## 予約した手の取り消し
 
@@ -95,7 +95,7 @@ mail-talk-answer = 返事をするには、このメールに { $say } の行を
 
 mail-reminder-subject = リマインダー：{ $game }のあなたの手番は残り{ $left }です
 mail-reminder-intro = { $game }のあなたの手番はまだ終わっていません。期限は{ $deadline }、あと{ $left }です。
-mail-reminder-policy-auto_pass = それまでに打たなかった場合、サービスがあなたの代わりにパスします（Gods では捨て札をして何も支払わず、Dreams では今回は星を置かないか、予想をしません）。
+mail-reminder-policy-auto_pass = それまでに打たなかった場合、Hermes があなたの代わりにパスします（Gods では場のタイルを捨てるだけで何も支払わず、Dreams では今回は星を置かないか、予想をしません）。
 mail-reminder-policy-forfeit = それまでに打たなかった場合、あなたはゲームから脱落します。
 mail-reminder-policy-stand_in = それまでに打たなかった場合、あなたが戻るまで代理のボットがあなたの代わりに打ちます。
 mail-reminder-policy-wait = ゲームはあなたを待っています。ほかのプレイヤーも待っています。
@@ -106,8 +106,8 @@ mail-timeout-subject-you = { $game }であなたの持ち時間が切れまし�
 mail-timeout-subject = { $game }で{ $god } さんの持ち時間が切れました
 mail-timeout-passed-you = { $game }でのあなたの期限が過ぎました。
 mail-timeout-passed = { $game }での{ $god } さんの期限が過ぎました。
-mail-timeout-auto-pass-you = このゲームの時間切れのルールに従い、サービスがあなたの代わりに最小の合法手を打ちました：
-mail-timeout-auto-pass-other = このゲームの時間切れのルールに従い、サービスが{ $god } さんの代わりに最小の合法手を打ちました：
+mail-timeout-auto-pass-you = このゲームの時間切れのルールに従い、Hermes があなたの代わりに最小限の合法手を打ちました：
+mail-timeout-auto-pass-other = このゲームの時間切れのルールに従い、Hermes が{ $god } さんの代わりに最小限の合法手を打ちました：
 mail-timeout-forfeit-you = このゲームの時間切れのルールに従い、あなたはゲームから脱落しました。
 mail-timeout-forfeit-other = このゲームの時間切れのルールに従い、{ $god } さんはゲームから脱落しました。
 mail-timeout-stand-in-you = このゲームの時間切れのルールに従い、あなたが戻るまで代理のボットがあなたの代わりに打ちます。
@@ -150,7 +150,7 @@ mail-game-over-seed = このゲームのシードはこれまで秘密でした�
 mail-game-over-seed-check = 手の記録と合わせるとゲーム全体を再現できるので、すべての引きをゲーム開始時に示されたコミットメントと照らし合わせられます。
 mail-game-over-replay = ゲームを再生する
 mail-game-over-play-again = もう一度遊ぶ
-mail-game-over-rematch-text = もう一度遊ぶ：同じ卓、同じゲーム、同じオプションで。このメールに「rematch」と返信するか、ゲームを開いて「再戦」を押してください。全員が承諾すると始まります：
+mail-game-over-rematch-text = もう一度遊ぶ：同じ卓、同じゲーム、同じオプションで。このメールに「再戦」と返信するか、ゲームを開いて「再戦」を押してください。全員が承諾すると始まります：
 mail-game-over-rematch-html = 同じ卓、同じゲーム、同じオプションで。ワンクリックで再戦を提案でき、全員が承諾すると始まります。このメールに { $rematch } と返信するか、ゲームを開いてください。
 mail-rematch-button = 再戦
 
@@ -163,7 +163,7 @@ mail-digest-subject = { $games }件のゲームがあなたを待っています
 mail-digest-title = { $date }のダイジェスト
 mail-digest-intro = { $date }のダイジェスト：{ $games }件のゲームがあなたの手番を待っています。
 mail-digest-deadline = 期限：{ $deadline }
-mail-digest-policy-auto_pass = その後、サービスがあなたの代わりに最小の合法手を打ちます
+mail-digest-policy-auto_pass = その後、Hermes があなたの代わりに最小限の合法手を打ちます
 mail-digest-policy-forfeit = その後、あなたはゲームから脱落します
 mail-digest-policy-stand_in = その後、あなたが戻るまで代理のボットが打ちます
 mail-digest-policy-wait = その後もゲームはあなたを待ちます

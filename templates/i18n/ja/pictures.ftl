@@ -6,11 +6,11 @@ picture-gods-board = Gods のボード
 picture-god = 神 { $seat }
 picture-god-named = 神 { $seat }（{ $name }）
 picture-and = { $first } と { $second }
-picture-game-over-after-turn = ターン { $turn } でゲーム終了：{ $winners } の勝ち
+picture-game-over-after-turn = { $turn } 手でゲーム終了：{ $winners } の勝ち
 picture-game-over-won = ゲーム終了：{ $winners } の勝ち
 picture-game-over = ゲーム終了
-picture-turn = ターン { $turn }
-picture-turn-god-to-move = ターン { $turn }：神 { $seat }（{ $name }）の番
+picture-turn = 手番 { $turn }
+picture-turn-god-to-move = 手番 { $turn }：神 { $seat }（{ $name }）の番
 picture-god-to-move = 神 { $seat }（{ $name }）の番
 picture-may-end = （ゲームを終わらせられます）
 picture-gods = 神
@@ -20,9 +20,9 @@ picture-left-in-pile = 山の残り { $n } 枚
 picture-left-in-bag = 袋の残り { $n } 枚
 picture-key = 凡例
 picture-key-temple = 神殿：神の色と番号
-picture-key-tribe = 民族（R/Y/G/B）と神のゴッドマーカー
-picture-key-empty = タイルを置ける空いたマス：q,r
-picture-key-axes = q+1：東（右）へ 1 マス、r+1：南東へ 1 マス
+picture-key-tribe = 民族（R/Y/G/B）とゴッドマーカー
+picture-key-empty = タイルを置ける空きヘクス：q,r
+picture-key-axes = q+1：東（右）へ 1 ヘクス、r+1：南東へ 1 ヘクス
 picture-points = { $score } 点
 picture-crystals = クリスタル { $n }
 picture-temples = 神殿 { $n }
@@ -30,7 +30,7 @@ picture-markers = マーカー { $n }
 picture-supplies = { $crystals } · 手持ち：{ $temples }、{ $markers }
 picture-extra = 追加 { $n }
 picture-villages = 村落
-picture-vp = 勝利点
+picture-vp = 勝利ポイント
 picture-none = なし
 
 ## Dreams：今のテーブルと、公開されたラウンド。
@@ -87,3 +87,6 @@ picture-star-kind = { $kind ->
     [black] 黒
    *[other] { $kind }
 }
+
+# A card's number in the deck, small, in its corner: $n is 0 to 71.
+picture-card-number = { $n }番

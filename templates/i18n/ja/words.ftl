@@ -103,7 +103,7 @@ answer-position-seat = { $player } さん（席{ $seat }）
 
 ## Why a reply's turn, talk or queue was refused
 answer-problem-rule_violation = この手はルール{ $rule }に反しています
-answer-problem-invalid_notation = 「{ $word }」の語（{ $offset }文字目）で手を読み取れませんでした
+answer-problem-invalid_notation = 「{ $word }」という語（位置 { $offset }）で手を読み取れませんでした
 answer-problem-invalid_turn = このゲームの手ではありません
 answer-problem-stale_seq = ゲームは先に進んでいます：すでに{ $current }手が打たれています
 answer-problem-not_your_turn = あなたの手番ではありません

@@ -67,11 +67,11 @@ mail-game-deleted-button = Zoek een ander spel
 
 mail-your-turn-subject = Je bent aan de beurt in { $game } (beurt { $turn })
 mail-your-turn-intro = Je bent aan de beurt in { $game } (beurt { $turn }). Op het speelveld ben je god { $seat }.
-mail-your-turn-board-attached = Het speelveld zit als bijlage bij: board.png.
+mail-your-turn-board-attached = Het speelveld zit in de bijlage: board.png.
 mail-your-turn-board-alt = Het speelveld van { $game }
 mail-your-turn-since = Sinds je vorige beurt
 mail-your-turn-played = { $god } (god { $seat }) speelde
-mail-your-turn-played-for = voor { $god } (god { $seat }) speelde het
+mail-your-turn-played-for = voor { $god } (god { $seat }) werd gespeeld
 mail-your-turn-nobody = Sinds je vorige beurt heeft niemand gespeeld.
 mail-your-turn-position = Jouw stand
 mail-your-turn-crystals = Je kristallen: { $crystals }.
@@ -161,11 +161,11 @@ mail-game-over-last-round-title = De laatste ronde
 mail-game-over-last-round-alt = De laatste ronde van { $game }, onthuld
 mail-game-over-final-board = Het speelveld aan het eind
 mail-game-over-final-board-alt = Het speelveld van { $game } aan het eind
-mail-game-over-seed = Het zaadgetal van het spel was tot nu geheim.
-mail-game-over-seed-check = Met het logboek van de beurten speelt het het hele spel opnieuw af, zodat je elke trekking kunt controleren aan de hand van de vastlegging die bij het begin werd getoond.
+mail-game-over-seed = De seed van het spel was tot nu geheim.
+mail-game-over-seed-check = Met de seed en het logboek van de beurten kun je het hele spel opnieuw afspelen en elke trekking controleren aan de hand van de vastlegging die bij het begin werd getoond.
 mail-game-over-replay = Speel het spel opnieuw af
 mail-game-over-play-again = Nog een keer
-mail-game-over-rematch-text = Nog een keer: dezelfde tafel, hetzelfde spel, dezelfde opties. Beantwoord deze mail met ‘rematch’, of open het spel en klik op Revanche; het begint zodra alle spelers hebben geaccepteerd:
+mail-game-over-rematch-text = Nog een keer: dezelfde tafel, hetzelfde spel, dezelfde opties. Beantwoord deze mail met ‘revanche’, of open het spel en klik op Revanche; het begint zodra alle spelers hebben geaccepteerd:
 mail-game-over-rematch-html = Dezelfde tafel, hetzelfde spel, dezelfde opties: met één klik stel je een revanche voor, die begint zodra alle spelers hebben geaccepteerd. Beantwoord deze mail met { $rematch }, of open het spel.
 mail-rematch-button = Revanche
 
@@ -194,7 +194,7 @@ mail-digest-when = Je krijgt één mail per dag om 08:00 in je tijdzone, en alle
 
 mail-dreams-stars-subject = Je bent aan de beurt in { $game }: leg een ster (ronde { $round })
 mail-dreams-stars-intro = Je bent aan de beurt in { $game }, ronde { $round }: leg een van je sterren op het firmament. Je zit op plaats { $seat }; { $dealer } deelt deze ronde.
-mail-dreams-table-attached = De tafel zit als bijlage bij: board.png.
+mail-dreams-table-attached = De tafel zit in de bijlage: board.png.
 mail-dreams-stars-unplaced = Je sterren die nog gelegd moeten worden: { $stars }.
 mail-dreams-stars-answer = Stuur als antwoord de ster en het punt, bijvoorbeeld:
 mail-dreams-stars-pass = Of stuur { $pass } om deze keer geen ster te leggen.
@@ -202,7 +202,7 @@ mail-dreams-guess-subject = Je bent aan de beurt in { $game }: tijd om te gokken
 mail-dreams-guess-intro = Alle sterren liggen in { $game }, ronde { $round }: tijd om te gokken.
 mail-dreams-guess-god = Wijs de sterveling aan: de plaats waarvan je denkt dat die het ware visioen niet kent.
 mail-dreams-guess-mortal = Wijs het ware visioen aan: het beeld waarvan je denkt dat de goden het zagen.
-mail-dreams-guess-sealed = Alle plaatsen gokken tegelijk; een gok wordt verzegeld en niemand ziet hem voordat ze er allemaal zijn. Je zit op plaats { $seat }.
+mail-dreams-guess-sealed = Alle plaatsen gokken tegelijk; een gok wordt verzegeld en niemand ziet hem voordat alle gokken binnen zijn. Je zit op plaats { $seat }.
 mail-dreams-guess-answer = Stuur als antwoord je gok, bijvoorbeeld:
 mail-dreams-guess-pass-god = (elke plaats behalve die van jou), of { $pass } om niet te gokken.
 mail-dreams-guess-pass-mortal = ({ $first } tot en met { $last }), of { $pass } om niet te gokken.
@@ -224,7 +224,7 @@ star-kind = { $kind ->
 }
 mail-dreams-reveal-subject = Ronde { $round } onthuld in { $game }: { $mortal } was de sterveling
 mail-dreams-reveal-intro = Alle gokken zijn binnen: { $game } onthult de ronde.
-mail-dreams-reveal-attached = De afbeelding van de ronde zit als bijlage bij: reveal.png.
+mail-dreams-reveal-attached = De afbeelding van de ronde zit in de bijlage: reveal.png.
 mail-dreams-reveal-alt = Ronde { $round } van { $game }, onthuld
 mail-dreams-reveal-next = { $dealer } legt de eerste ster van de volgende ronde.
 mail-dreams-revealed = Ronde { $round } onthuld: het ware visioen was { $image } ({ $title }), en { $mortal } (plaats { $mortal_seat }) was de sterveling.
@@ -257,7 +257,7 @@ mail-reply-queue = Je vooruit geplande beurten
 mail-reply-rematch = Revanche
 mail-reply-position = Hoe het spel ervoor staat
 mail-reply-legal = De stappen die je als eerste kunt zetten
-mail-reply-board = Het speelveld zit als bijlage bij: board.png.
+mail-reply-board = Het speelveld zit in de bijlage: board.png.
 
 ## talk
 

@@ -39,7 +39,7 @@ page-join-created-by = Gemaakt door
 page-join-seats = Plaatsen
 page-join-players = Spelers tot nu toe
 page-join-no-players = geen
-page-join-status = Stand
+page-join-status = Status
 page-join-seated = Je hebt een plaats in dit spel.
 page-join-open-game = Open het spel
 page-join-take-seat = Neem een plaats
@@ -63,7 +63,7 @@ page-have-account = Heb je al een account? { $login }
 page-signup-intro = Hermes speelt bordspellen per e-mail, beurt voor beurt. Een account heeft een adres nodig dat jou bereikt: we sturen een link om het te bevestigen.
 page-signup-name = Je naam, zoals andere spelers hem zien
 page-password-min = Wachtwoord (minstens { $n } tekens)
-page-signup-zone = Je tijdzone (deadlines staan erin)
+page-signup-zone = Je tijdzone (daarin zie je de deadlines)
 page-mail-language = Taal van je mail
 page-signup-later = Je kunt ze later wijzigen in je voorkeuren.
 page-signed-up-title = Kijk in je mail
@@ -71,10 +71,10 @@ page-signed-up-sent = We hebben een mail gestuurd naar { $email }. Is het adres 
 page-signed-up-log-in-now = Je kunt nu al inloggen, voor het bevestigen:
 page-forgot-title = Wachtwoord vergeten
 page-forgot-sent = Als een account het adres { $email } heeft, is er een mail onderweg met een link om een nieuw wachtwoord in te stellen. De link werkt één keer, een uur lang.
-page-forgot-intro = Geef het adres van je account; we mailen het een link om een nieuw wachtwoord in te stellen.
+page-forgot-intro = Vul het adres van je account in; we sturen er een link naartoe om een nieuw wachtwoord in te stellen.
 page-forgot-button = Mail me een link
 page-reset-title = Stel een nieuw wachtwoord in
-page-reset-for = Voor het account van { $email }. Instellen logt dit account overal uit.
+page-reset-for = Voor het account van { $email }. Zodra je het instelt, wordt dit account overal uitgelogd.
 page-reset-new = Nieuw wachtwoord (minstens { $n } tekens)
 page-reset-again = Nog een keer hetzelfde
 page-reset-button = Stel het wachtwoord in
@@ -85,7 +85,7 @@ page-reset-done = Het account van { $email } heeft zijn nieuwe wachtwoord, en el
 
 page-welcome-title = Welkom
 page-welcome-heading = Bordspellen per mail, beurt voor beurt
-page-welcome-intro = Hermes houdt het speelveld, de beurten en de klok bij. Ben je aan de beurt, dan mailt het je het speelveld en een link; je speelt op de pagina of door de mail te beantwoorden. Twee spellen: { $gods } (2 tot 4 spelers, een kaart van velden en tempels) en { $dreams } (3 tot 6 spelers, één sterveling tussen goden die het ware visioen raden).
+page-welcome-intro = Hermes houdt het speelveld, de beurten en de klok bij. Ben je aan de beurt, dan mailt het je het speelveld en een link; je speelt op de pagina of door de mail te beantwoorden. Twee spellen: { $gods } (2 tot 4 spelers, zeshoekige velden en tempels) en { $dreams } (3 tot 6 spelers, één sterveling tussen goden die het ware visioen raden).
 page-welcome-invited = Uitgenodigd voor een spel? Open de link in je uitnodiging: daarmee meld je je aan en neem je je plaats.
 
 ## Voorkeuren
@@ -100,11 +100,11 @@ page-prefs-none = Geen spelmail (afgemeld)
 page-talk = Gesprek aan tafel
 page-prefs-talk-with-turn = In mijn volgende beurtmail
 page-prefs-talk-at-once = Ook per mail zodra het gezegd wordt (hooguit één mail per spel om de paar minuten; beantwoord hem om te antwoorden)
-page-prefs-zone = Tijdzone (deadlines staan erin)
+page-prefs-zone = Tijdzone (daarin zie je de deadlines)
 page-prefs-save = Opslaan
 page-prefs-bot-heading = Botaccount
 page-prefs-bot-account = botaccount
-page-prefs-bot-is = Dit is een { $bot }: een programma speelt het via de API met zijn token { $token } en volgt zijn gebeurtenissenstroom. Het krijgt geen spelmail, de pagina's spelen niets voor het, en bij zijn plaatsen staat "(bot)" naast de naam.
+page-prefs-bot-is = Dit is een { $bot }: een programma speelt ermee via de API, met zijn token { $token }, en volgt zijn gebeurtenissenstroom. Het krijgt geen spelmail, de pagina's spelen er niets voor, en bij zijn plaatsen staat "(bot)" naast de naam.
 page-prefs-bot-may = Een programma van jou kan als { $bot } via de API spelen, met een token dat alleen speelt en leest. Een account wordt er voorgoed een, en alleen zolang het nog in geen enkel spel een plaats heeft; bij zijn plaatsen staat dan "(bot)" naast de naam.
 page-prefs-bot-button = Maak hier een botaccount van
 page-your-games = Je spellen
@@ -129,7 +129,7 @@ page-leave-final = Dit kan niet ongedaan worden gemaakt.
 page-leave-back = Nee, ga terug
 page-leave-heading = Dit spel verlaten
 page-leave-abort = Breek het spel af
-page-leave-abort-note = Nog niemand heeft gezet: het spel eindigt en niemand wint.
+page-leave-abort-note = Nog niemand heeft een zet gedaan: het spel eindigt en niemand wint.
 page-leave-resign = Opgeven
 page-leave-resign-note = Je plaats valt af en Hermes past ervoor; een pagina vraagt eerst of je het zeker weet.
 
@@ -177,7 +177,7 @@ page-lobby-players = Spelers
 page-lobby-draw = Kaarten getrokken uit
 page-lobby-draw-pile = de stapel (de speleindekaart dicht bij de bodem)
 page-lobby-draw-bag = de zak
-page-lobby-deck = Kaartspel ({ $standard }, of de id van een kaartspel dat je hebt geüpload)
+page-lobby-deck = Stapel ({ $standard }, of de id van een stapel die je hebt geüpload)
 page-lobby-bots = Bots
 page-lobby-bot-seats = Plaatsen die bots spelen (jij speelt met ze; een bot speelt binnen enkele seconden)
 page-lobby-bots-play = Bots spelen
@@ -211,7 +211,7 @@ page-lobby-whole-number = Graag een geheel getal.
 ## Foutpagina's
 
 page-error-internal-title = Er ging iets mis
-page-error-internal = De server faalde; de fout is vastgelegd. Probeer het zo nog eens.
+page-error-internal = Er ging iets mis op de server; de fout is vastgelegd. Probeer het zo nog eens.
 page-error-log-in-to-send-title = Log eerst in
 page-error-log-in-to-send = Log in en stuur het formulier dan nog eens.
 page-error-log-in-to-open-title = Log eerst in
@@ -237,7 +237,7 @@ page-error-form-too-long = Een formulier is hooguit { $n } bytes.
 page-error-leave-too-long-title = Te lang
 page-error-leave-too-long = Dit formulier is kort; dit was het niet.
 page-error-leave-how-title = Hoe verlaten?
-page-error-leave-how = Het formulier zei opgeven noch afbreken noch verwijderen. Ga terug naar het spel en gebruik de knoppen daar.
+page-error-leave-how = In het formulier stond niet of je wilde opgeven, afbreken of verwijderen. Ga terug naar het spel en gebruik de knoppen daar.
 page-error-reset-used-title = Deze link is al gebruikt
 page-error-reset-used = Met deze link is al een wachtwoord ingesteld (of het wachtwoord is veranderd sinds hij verstuurd is). Vraag zo nodig een nieuwe aan.
 page-error-link-account-gone-title = Dat account bestaat niet
@@ -331,14 +331,14 @@ page-play-col-markers = Markeerkaartjes (voorraad)
 page-play-col-villages = Volken
 page-play-col-vp = Zegekaartjes
 page-play-may-end = Je mag het spel nu beëindigen: schrijf { $end }. Of schrijf { $continue } om je kristallen te verzamelen en de etalage te zien; daarna stuur je je acties.
-page-play-owe = Je bent { $n ->
+page-play-owe = Je moet nog { $n ->
     [one] { $n } actie
    *[other] { $n } acties
-} verschuldigd. Schrijf je hele beurt, de stappen gescheiden door { $sep }, bijvoorbeeld { $example }.
+} uitvoeren. Schrijf je hele beurt, de stappen gescheiden door { $sep }, bijvoorbeeld { $example }.
 page-play-legal-first = Toegestane eerste stappen ({ $n })
 page-play-notation-label = Je beurt, in de notatie
 page-play-how-to-write = Zo schrijf je een beurt: { $guide }; { $rules }.
-page-play-notation-guide = de gids voor de notatie
+page-play-notation-guide = de notatiegids
 page-play-rules-of = de regels van { $kind }
 page-play-rules-of-cap = De regels van { $kind }
 page-play-gods = De goden
@@ -371,7 +371,7 @@ page-dreams-or-notation = Of schrijf je beurt in de notatie
 page-dreams-eg = bijvoorbeeld
 page-dreams-images = De beelden van ronde { $round }
 page-dreams-card = kaart { $card }
-page-dreams-deck = Kaartspel: { $deck }; { $n ->
+page-dreams-deck = Stapel: { $deck }; { $n ->
     [one] nog { $n } kaart te trekken.
    *[other] nog { $n } kaarten te trekken.
 }
@@ -407,7 +407,7 @@ page-queue-button = Zet deze beurt klaar
 ## Revanche
 
 page-rematch-of = Dit spel is een revanche: { $game }.
-page-rematch-of-link = het spel dat het opnieuw speelt
+page-rematch-of-link = het oorspronkelijke spel
 page-rematch-again = Nog een keer spelen
 page-rematch-how = Dezelfde tafel, hetzelfde spel en dezelfde opties. Het begint zodra elke speler heeft aanvaard; niemand hoeft tegelijk online te zijn.
 page-rematch-propose = Stel een revanche voor
@@ -488,7 +488,7 @@ page-play-over = Het spel is afgelopen.
 page-play-is-your-turn = Jij bent aan de beurt.
 page-play-is-turn-of = { $names } is aan de beurt.
 page-source-timeout = gespeeld door Hermes: de tijd was om
-page-source-stand-in = gespeeld door een invallende bot: de speler is weg
+page-source-stand-in = gespeeld door een invalbot: de speler is weg
 page-source-forfeit = de god viel af: de tijd was om
 page-source-dropped-out = afgevallen: de tijd was om
 page-source-queued = vooruit klaargezet
@@ -533,7 +533,7 @@ page-dreams-your-turn-guess = Jij bent aan de beurt: alle plaatsen gokken tegeli
 page-dreams-guess-in = Je gok is binnen.
 page-dreams-your-turn-star = Jij bent aan de beurt: leg een ster.
 page-dreams-turn-star-of = { $names } is aan de beurt om een ster te leggen.
-page-dreams-legend-seat = Noem de plaats die je verdenkt de sterveling te zijn
+page-dreams-legend-seat = Wijs de plaats aan die volgens jou de sterveling is
 page-dreams-legend-image = Noem het beeld dat je voor het ware visioen houdt
 page-dreams-the-mortal = de sterveling
 page-dreams-a-god = een god
@@ -559,8 +559,8 @@ page-password-length = Een wachtwoord is { $min } tot { $max } tekens lang.
 page-password-differ = De twee wachtwoorden verschillen.
 page-vacation-give-day = Geef de dag waarop de vakantie eindigt, bijvoorbeeld 2026-08-01.
 page-saved = Opgeslagen.
-page-leave-resign-means = Je plaats valt voorgoed af: vanaf nu past Hermes ervoor telkens als ze moet handelen, en ze kan niet winnen. Het spel gaat door voor de anderen, die horen dat je hebt opgegeven.
-page-leave-abort-means = Nog niemand heeft gezet: het spel eindigt meteen, niemand wint, en elke speler krijgt het per mail te horen.
+page-leave-resign-means = Je plaats valt voorgoed af: vanaf nu past Hermes voor die plaats telkens als die aan de beurt is, en die plaats kan niet winnen. Het spel gaat door voor de anderen, die horen dat je hebt opgegeven.
+page-leave-abort-means = Nog niemand heeft een zet gedaan: het spel eindigt meteen, niemand wint, en elke speler krijgt het per mail te horen.
 page-leave-delete-means = Het spel is niet begonnen: het verdwijnt, met zijn plaatsen en uitnodigingen. De spelers die meededen, krijgen het per mail te horen.
 page-leave-yes-resign = Ja, opgeven
 page-leave-yes-abort = Ja, breek het spel af
@@ -582,8 +582,8 @@ page-js-nothing-yet = (nog niets)
 page-js-may-end = Je mag het spel nu beëindigen, of doorspelen: dan verzamel je je kristallen en zie je de etalage.
 page-js-end-game = Beëindig het spel
 page-js-play-on = Doorspelen
-page-js-owe-one = Je bent 1 actie verschuldigd. Kies een kaart uit de etalage, een tempel of een woestijn om te verplaatsen; de velden die je mag gebruiken lichten op.
-page-js-owe = Je bent { $n } acties verschuldigd. Kies een kaart uit de etalage, een tempel of een woestijn om te verplaatsen; de velden die je mag gebruiken lichten op.
+page-js-owe-one = Je moet nog 1 actie uitvoeren. Kies een kaart uit de etalage, een tempel of een woestijn om te verplaatsen; de velden die je mag gebruiken lichten op.
+page-js-owe = Je moet nog { $n } acties uitvoeren. Kies een kaart uit de etalage, een tempel of een woestijn om te verplaatsen; de velden die je mag gebruiken lichten op.
 page-js-complete = Je beurt is compleet: speel hem, of maak een stap ongedaan.
 page-js-no-action-left = Er is geen actie meer mogelijk: speel de beurt zoals hij is.
 page-js-place-temple = Zet een tempel
@@ -620,7 +620,7 @@ page-rematch-refused = Geen revanche
 page-check-form = Controleer het formulier.
 page-dreams-form-star = Kies een ster: helder, grijs of zwart.
 page-dreams-form-point = Geef het punt als twee gehele getallen van 0 tot 100: x naar rechts, y naar beneden, 0,0 de hoek linksboven.
-page-dreams-form-seat = Kies de plaats die je verdenkt de sterveling te zijn.
+page-dreams-form-seat = Kies de plaats die volgens jou de sterveling is.
 page-dreams-form-image = Kies een beeld, 1 tot 4.
 
 ## What stands on a hex, for a screen reader (the board on the turn page).
@@ -629,3 +629,6 @@ page-cell-god-named = { $name } (god { $seat })
 page-cell-marked = { $tribe } met het markeerkaartje van { $god }
 page-cell-temple = tempel van { $god }
 page-cell-last-move = laatste zet: { $what }
+
+# The web app manifest's description (a browser shows it when it offers to install the site).
+page-manifest-description = Je partijen Gods en Dreams, beurt voor beurt.

@@ -6,8 +6,8 @@ picture-gods-board = Speelveld van Gods
 picture-god = god { $seat }
 picture-god-named = god { $seat } ({ $name })
 picture-and = { $first } en { $second }
-picture-game-over-after-turn = Spel afgelopen na beurt { $turn }: { $winners } heeft gewonnen
-picture-game-over-won = Spel afgelopen: { $winners } heeft gewonnen
+picture-game-over-after-turn = Spel afgelopen na beurt { $turn }: gewonnen door { $winners }
+picture-game-over-won = Spel afgelopen: gewonnen door { $winners }
 picture-game-over = Spel afgelopen
 picture-turn = Beurt { $turn }
 picture-turn-god-to-move = Beurt { $turn }: god { $seat } ({ $name }) is aan zet
@@ -27,8 +27,8 @@ picture-left-in-bag = { $n ->
 picture-key = Legenda
 picture-key-temple = tempel: kleur en nummer van zijn god
 picture-key-tribe = stam (R/Y/G/B) met het markeerkaartje van een god
-picture-key-empty = leeg vak waar een kaart mag komen: q,r
-picture-key-axes = q+1: één vak naar het oosten (rechts); r+1: één vak naar het zuidoosten
+picture-key-empty = leeg veld waar een kaart mag komen: q,r
+picture-key-axes = q+1: één veld naar het oosten (rechts); r+1: één veld naar het zuidoosten
 picture-points = { $score } ptn
 picture-crystals = { $n ->
     [one] 1 kristal
@@ -44,7 +44,7 @@ picture-markers = { $n ->
 }
 picture-supplies = { $crystals } · voorraad: { $temples }, { $markers }
 picture-extra = { $n } extra
-picture-villages = volkeren
+picture-villages = volken
 picture-vp = zege
 picture-none = geen
 
@@ -80,7 +80,7 @@ picture-you = Jij
 picture-role-god-vision = een god: het ware visioen is beeld { $image }
 picture-role-god = een god
 picture-role-mortal = de sterveling: welk beeld is het?
-picture-role-watching = toeschouwer
+picture-role-watching = kijker
 picture-you-seat = plaats { $seat }, { $role }
 picture-your-guess = je verzegelde gok: { $guess }
 picture-no-guess = geen gok
@@ -102,3 +102,6 @@ picture-star-kind = { $kind ->
     [black] zwarte
    *[other] { $kind }
 }
+
+# A card's number in the deck, small, in its corner: $n is 0 to 71.
+picture-card-number = nr. { $n }

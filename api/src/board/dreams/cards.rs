@@ -15,7 +15,9 @@
 //! can be nested in one document without clashing, and no text or link from outside.
 
 use super::super::svg::esc;
+use crate::i18n::{self, Lang};
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 /// Cards in a deck (D-C1). Card numbers are `0..DECK_SIZE`.
 pub const DECK_SIZE: usize = 72;
@@ -132,22 +134,16 @@ pub(crate) enum Thing {
     Rainbow,
 }
 
-/// One card: its title and what its picture holds.
+/// What one card's picture holds. Its title is a message of the catalogues
+/// (`templates/i18n/<code>/cards.ftl`, `card-<n>`): [`card_title_in`].
 pub(crate) struct CardSpec {
-    pub title: &'static str,
     pub ground: Ground,
     pub sky: Sky,
     pub things: &'static [(Thing, Place)],
 }
 
-const fn card(
-    title: &'static str,
-    ground: Ground,
-    sky: Sky,
-    things: &'static [(Thing, Place)],
-) -> CardSpec {
+const fn card(ground: Ground, sky: Sky, things: &'static [(Thing, Place)]) -> CardSpec {
     CardSpec {
-        title,
         ground,
         sky,
         things,
@@ -161,443 +157,132 @@ use Thing::*;
 
 /// The standard deck, card 0 first.
 pub(crate) const CARDS: [CardSpec; DECK_SIZE] = [
+    card(Sea, Night, &[(Tower, SE), (Moon, NW), (Birds, N)]),
+    card(Meadow, Night, &[(Moon, N), (Key, C), (House, SW)]),
     card(
-        "The Tower by the Sea",
-        Sea,
-        Night,
-        &[(Tower, SE), (Moon, NW), (Birds, N)],
-    ),
-    card(
-        "The Key Under the Moon",
-        Meadow,
-        Night,
-        &[(Moon, N), (Key, C), (House, SW)],
-    ),
-    card(
-        "The Eye Above the River",
         River,
         Day,
         &[(Eye, N), (Bridge, S), (Tree, SW), (Cloud, NE)],
     ),
+    card(Sea, Dusk, &[(Lighthouse, SW), (Boat, SE), (Stars, NE)]),
     card(
-        "The Lighthouse Keeper's Dream",
-        Sea,
-        Dusk,
-        &[(Lighthouse, SW), (Boat, SE), (Stars, NE)],
-    ),
-    card(
-        "A Boat Among the Stars",
         Air,
         Night,
         &[(Boat, C), (Stars, NW), (Moon, NE), (Fish, SE)],
     ),
+    card(Snow, Dawn, &[(Mountain, S), (Sun, NE), (Birds, W)]),
+    card(Meadow, Day, &[(Clock, N), (Flower, SW), (Tree, SE)]),
+    card(Air, Day, &[(Whale, C), (Cloud, NW), (Sun, NE), (Birds, SE)]),
+    card(Desert, Day, &[(Door, S), (Sun, NW), (Birds, NE)]),
+    card(Meadow, Night, &[(Castle, SE), (Comet, NW), (Stars, N)]),
     card(
-        "The Sleeping Mountain",
-        Snow,
-        Dawn,
-        &[(Mountain, S), (Sun, NE), (Birds, W)],
-    ),
-    card(
-        "The Garden of Clocks",
-        Meadow,
-        Day,
-        &[(Clock, N), (Flower, SW), (Tree, SE)],
-    ),
-    card(
-        "The Whale Who Swam in the Sky",
-        Air,
-        Day,
-        &[(Whale, C), (Cloud, NW), (Sun, NE), (Birds, SE)],
-    ),
-    card(
-        "The Door in the Desert",
-        Desert,
-        Day,
-        &[(Door, S), (Sun, NW), (Birds, NE)],
-    ),
-    card(
-        "The Castle of Falling Stars",
-        Meadow,
-        Night,
-        &[(Castle, SE), (Comet, NW), (Stars, N)],
-    ),
-    card(
-        "The Owl and the Lantern",
         Meadow,
         Night,
         &[(Owl, W), (Lantern, E), (Moon, N), (Pine, SW)],
     ),
+    card(Sea, Dusk, &[(Crown, S), (Fish, W), (Sun, NE)]),
     card(
-        "A Crown at the Bottom of the Sea",
-        Sea,
-        Dusk,
-        &[(Crown, S), (Fish, W), (Sun, NE)],
-    ),
-    card(
-        "The Windmill at Dawn",
         Meadow,
         Dawn,
         &[(Windmill, SW), (Sun, NE), (Cloud, N), (Birds, E)],
     ),
+    card(Sea, Day, &[(Island, S), (Sun, NW), (Cloud, NE)]),
+    card(Meadow, Night, &[(Ladder, C), (Moon, N), (House, SE)]),
+    card(Desert, Dusk, &[(Volcano, S), (Comet, NE), (Birds, NW)]),
     card(
-        "The Island of the Palm",
-        Sea,
-        Day,
-        &[(Island, S), (Sun, NW), (Cloud, NE)],
-    ),
-    card(
-        "The Ladder to the Moon",
-        Meadow,
-        Night,
-        &[(Ladder, C), (Moon, N), (House, SE)],
-    ),
-    card(
-        "The Burning Mountain",
-        Desert,
-        Dusk,
-        &[(Volcano, S), (Comet, NE), (Birds, NW)],
-    ),
-    card(
-        "The Kite and the Storm",
         Meadow,
         Day,
         &[(Kite, NE), (Cloud, NW), (Tree, SW), (Birds, C)],
     ),
+    card(River, Dusk, &[(Bell, N), (Bridge, S), (Pine, SE)]),
+    card(Meadow, Night, &[(Cat, SW), (Flower, SE), (Moon, NE)]),
+    card(Snow, Day, &[(Hourglass, C), (Pine, SW), (Sun, NE)]),
+    card(Air, Dusk, &[(Mask, C), (Stars, NE), (Feather, SW)]),
+    card(Sea, Dawn, &[(Feather, NW), (Fish, E), (Boat, SW)]),
+    card(Meadow, Day, &[(Balloon, N), (House, SE), (Tree, SW)]),
+    card(Meadow, Day, &[(Rainbow, NW), (Key, SE), (Cloud, NE)]),
+    card(Air, Day, &[(Anchor, C), (Cloud, NE), (Birds, W)]),
+    card(Sea, Dawn, &[(Shell, S), (Moon, NE), (Fish, NW)]),
+    card(Snow, Night, &[(Pine, S), (Moon, NW), (Stars, NE)]),
+    card(Meadow, Dawn, &[(Tower, SW), (Bell, NE), (Birds, C)]),
     card(
-        "The Bell Above the Bridge",
-        River,
-        Dusk,
-        &[(Bell, N), (Bridge, S), (Pine, SE)],
-    ),
-    card(
-        "The Black Cat's Garden",
-        Meadow,
-        Night,
-        &[(Cat, SW), (Flower, SE), (Moon, NE)],
-    ),
-    card(
-        "The Hourglass in the Snow",
-        Snow,
-        Day,
-        &[(Hourglass, C), (Pine, SW), (Sun, NE)],
-    ),
-    card(
-        "The Masked Dancer",
-        Air,
-        Dusk,
-        &[(Mask, C), (Stars, NE), (Feather, SW)],
-    ),
-    card(
-        "The Feather and the Fish",
-        Sea,
-        Dawn,
-        &[(Feather, NW), (Fish, E), (Boat, SW)],
-    ),
-    card(
-        "The Balloon over the Hills",
-        Meadow,
-        Day,
-        &[(Balloon, N), (House, SE), (Tree, SW)],
-    ),
-    card(
-        "The Rainbow's End",
-        Meadow,
-        Day,
-        &[(Rainbow, NW), (Key, SE), (Cloud, NE)],
-    ),
-    card(
-        "The Anchor in the Clouds",
-        Air,
-        Day,
-        &[(Anchor, C), (Cloud, NE), (Birds, W)],
-    ),
-    card(
-        "The Shell That Sang",
-        Sea,
-        Dawn,
-        &[(Shell, S), (Moon, NE), (Fish, NW)],
-    ),
-    card(
-        "The Lonely Pine",
-        Snow,
-        Night,
-        &[(Pine, S), (Moon, NW), (Stars, NE)],
-    ),
-    card(
-        "The Tower of Bells",
-        Meadow,
-        Dawn,
-        &[(Tower, SW), (Bell, NE), (Birds, C)],
-    ),
-    card(
-        "The Eye of the Storm",
         Air,
         Dusk,
         &[(Eye, C), (Cloud, NE), (Birds, SW), (Comet, NW)],
     ),
+    card(Desert, Night, &[(House, SE), (Moon, NW), (Stars, W)]),
+    card(Sea, Night, &[(Candle, C), (Boat, SE), (Moon, NW)]),
+    card(Meadow, Day, &[(Door, SW), (Flower, SE), (Sun, N)]),
+    card(Meadow, Night, &[(Mountain, SE), (Moon, NW), (Pine, SW)]),
+    card(Air, Dawn, &[(Tower, S), (Clock, NE), (Key, W)]),
+    card(River, Day, &[(Boat, S), (Fish, E), (Sun, NW)]),
+    card(Sea, Dusk, &[(Whale, SW), (Boat, SE), (Birds, N)]),
+    card(Desert, Dusk, &[(Sun, C), (Castle, SE), (Birds, NW)]),
+    card(Meadow, Night, &[(Owl, C), (Crown, N), (Tree, SE)]),
+    card(Sea, Day, &[(Key, NW), (Lighthouse, SE), (Cloud, N)]),
+    card(River, Night, &[(Bridge, S), (Stars, NW), (Comet, NE)]),
+    card(Snow, Dawn, &[(Castle, S), (Crown, NE), (Cloud, NW)]),
+    card(Desert, Day, &[(Flower, S), (Sun, NE), (Birds, W)]),
+    card(River, Night, &[(Lantern, C), (Moon, NE), (Tree, SW)]),
+    card(Meadow, Day, &[(Windmill, SE), (Whale, NW), (Cloud, NE)]),
+    card(Meadow, Dusk, &[(Tree, SE), (Ladder, SW), (Sun, N)]),
+    card(Air, Dawn, &[(Feather, C), (Birds, NE), (Cloud, SW)]),
     card(
-        "The House at the Edge of the World",
-        Desert,
-        Night,
-        &[(House, SE), (Moon, NW), (Stars, W)],
-    ),
-    card(
-        "A Candle for the Drowned",
-        Sea,
-        Night,
-        &[(Candle, C), (Boat, SE), (Moon, NW)],
-    ),
-    card(
-        "The Garden Gate",
-        Meadow,
-        Day,
-        &[(Door, SW), (Flower, SE), (Sun, N)],
-    ),
-    card(
-        "The Mountain and the Moon",
-        Meadow,
-        Night,
-        &[(Mountain, SE), (Moon, NW), (Pine, SW)],
-    ),
-    card(
-        "The Clockmaker's Tower",
-        Air,
-        Dawn,
-        &[(Tower, S), (Clock, NE), (Key, W)],
-    ),
-    card(
-        "The Fisherman's Luck",
-        River,
-        Day,
-        &[(Boat, S), (Fish, E), (Sun, NW)],
-    ),
-    card(
-        "The Whale Beside the Boat",
-        Sea,
-        Dusk,
-        &[(Whale, SW), (Boat, SE), (Birds, N)],
-    ),
-    card(
-        "The Sun That Would Not Set",
-        Desert,
-        Dusk,
-        &[(Sun, C), (Castle, SE), (Birds, NW)],
-    ),
-    card(
-        "The Crowned Owl",
-        Meadow,
-        Night,
-        &[(Owl, C), (Crown, N), (Tree, SE)],
-    ),
-    card(
-        "The Key to the Lighthouse",
-        Sea,
-        Day,
-        &[(Key, NW), (Lighthouse, SE), (Cloud, N)],
-    ),
-    card(
-        "The Bridge of Stars",
-        River,
-        Night,
-        &[(Bridge, S), (Stars, NW), (Comet, NE)],
-    ),
-    card(
-        "The Snow Queen's Castle",
-        Snow,
-        Dawn,
-        &[(Castle, S), (Crown, NE), (Cloud, NW)],
-    ),
-    card(
-        "The Flower in the Desert",
-        Desert,
-        Day,
-        &[(Flower, S), (Sun, NE), (Birds, W)],
-    ),
-    card(
-        "The Lantern over the River",
-        River,
-        Night,
-        &[(Lantern, C), (Moon, NE), (Tree, SW)],
-    ),
-    card(
-        "The Windmill and the Whale",
-        Meadow,
-        Day,
-        &[(Windmill, SE), (Whale, NW), (Cloud, NE)],
-    ),
-    card(
-        "The Ladder by the Tree",
-        Meadow,
-        Dusk,
-        &[(Tree, SE), (Ladder, SW), (Sun, N)],
-    ),
-    card(
-        "The Falling Feather",
-        Air,
-        Dawn,
-        &[(Feather, C), (Birds, NE), (Cloud, SW)],
-    ),
-    card(
-        "The Comet over the Castle",
         Meadow,
         Night,
         &[(Castle, S), (Comet, N), (Moon, NW), (Owl, E)],
     ),
+    card(Sea, Day, &[(Volcano, SE), (Boat, SW), (Cloud, N)]),
+    card(Meadow, Dusk, &[(Tower, S), (Eye, N), (Birds, W)]),
+    card(Sea, Dusk, &[(Bell, C), (Castle, SE), (Fish, SW)]),
+    card(Air, Night, &[(Cat, SW), (Clock, NE), (Moon, NW)]),
+    card(Desert, Dusk, &[(Mask, NE), (Door, S), (Stars, NW)]),
+    card(Meadow, Day, &[(Kite, C), (Sun, NE), (House, SW)]),
+    card(Sea, Dawn, &[(Hourglass, NE), (Shell, SW), (Moon, NW)]),
+    card(Snow, Night, &[(Lantern, NE), (Pine, SW), (House, SE)]),
+    card(Air, Night, &[(Balloon, SW), (Comet, NE), (Moon, N)]),
+    card(Sea, Day, &[(Anchor, SW), (Key, NE), (Birds, N)]),
+    card(River, Day, &[(Rainbow, N), (Bridge, S), (Tree, SE)]),
+    card(Air, Day, &[(Door, N), (Ladder, S), (Cloud, W)]),
+    card(Snow, Dusk, &[(Mountain, S), (Shell, NE), (Sun, NW)]),
+    card(Meadow, Day, &[(Tree, S), (Fish, N), (Cloud, NE)]),
     card(
-        "The Volcano Island",
-        Sea,
-        Day,
-        &[(Volcano, SE), (Boat, SW), (Cloud, N)],
-    ),
-    card(
-        "The Eye Over the Tower",
-        Meadow,
-        Dusk,
-        &[(Tower, S), (Eye, N), (Birds, W)],
-    ),
-    card(
-        "The Bell of the Drowned City",
-        Sea,
-        Dusk,
-        &[(Bell, C), (Castle, SE), (Fish, SW)],
-    ),
-    card(
-        "The Sleeping Cat and the Clock",
-        Air,
-        Night,
-        &[(Cat, SW), (Clock, NE), (Moon, NW)],
-    ),
-    card(
-        "The Road of Masks",
-        Desert,
-        Dusk,
-        &[(Mask, NE), (Door, S), (Stars, NW)],
-    ),
-    card(
-        "A Kite for the Sun",
-        Meadow,
-        Day,
-        &[(Kite, C), (Sun, NE), (House, SW)],
-    ),
-    card(
-        "The Hourglass and the Shell",
-        Sea,
-        Dawn,
-        &[(Hourglass, NE), (Shell, SW), (Moon, NW)],
-    ),
-    card(
-        "The Frozen Lantern",
-        Snow,
-        Night,
-        &[(Lantern, NE), (Pine, SW), (House, SE)],
-    ),
-    card(
-        "The Balloon and the Comet",
-        Air,
-        Night,
-        &[(Balloon, SW), (Comet, NE), (Moon, N)],
-    ),
-    card(
-        "The Anchor and the Key",
-        Sea,
-        Day,
-        &[(Anchor, SW), (Key, NE), (Birds, N)],
-    ),
-    card(
-        "The Rainbow Bridge",
-        River,
-        Day,
-        &[(Rainbow, N), (Bridge, S), (Tree, SE)],
-    ),
-    card(
-        "The Door in the Sky",
-        Air,
-        Day,
-        &[(Door, N), (Ladder, S), (Cloud, W)],
-    ),
-    card(
-        "The Shell and the Mountain",
-        Snow,
-        Dusk,
-        &[(Mountain, S), (Shell, NE), (Sun, NW)],
-    ),
-    card(
-        "The Fish Above the Tree",
-        Meadow,
-        Day,
-        &[(Tree, S), (Fish, N), (Cloud, NE)],
-    ),
-    card(
-        "The Crown of Candles",
         Air,
         Night,
         &[(Crown, N), (Candle, S), (Stars, NE), (Feather, W)],
     ),
-    card(
-        "The Owl's Clock",
-        Meadow,
-        Dusk,
-        &[(Clock, NW), (Owl, E), (Tree, SW)],
-    ),
-    card(
-        "The Windmill in the Snow",
-        Snow,
-        Dawn,
-        &[(Windmill, S), (Sun, NW), (Birds, NE)],
-    ),
-    card(
-        "The Whale's Lantern",
-        Sea,
-        Night,
-        &[(Whale, SE), (Lantern, NW), (Stars, N)],
-    ),
-    card(
-        "The Hourglass Tower",
-        Desert,
-        Day,
-        &[(Tower, SW), (Hourglass, NE), (Sun, N)],
-    ),
-    card(
-        "The Mask in the Moonlight",
-        Meadow,
-        Night,
-        &[(Mask, C), (Moon, NE), (Tree, SW)],
-    ),
-    card(
-        "The Volcano and the Rainbow",
-        Meadow,
-        Dusk,
-        &[(Volcano, SW), (Rainbow, NE), (Birds, N)],
-    ),
-    card(
-        "The Cat by the Bridge",
-        River,
-        Dusk,
-        &[(Bridge, SW), (Cat, SE), (Moon, N)],
-    ),
-    card(
-        "The Eye of the Whale",
-        Sea,
-        Day,
-        &[(Whale, S), (Eye, NW), (Cloud, NE)],
-    ),
-    card(
-        "The Island of Bells",
-        Sea,
-        Dawn,
-        &[(Island, SE), (Bell, NW), (Birds, N)],
-    ),
-    card(
-        "The Last Dream",
-        Air,
-        Night,
-        &[(Eye, C), (Key, SW), (Moon, NE), (Stars, NW)],
-    ),
+    card(Meadow, Dusk, &[(Clock, NW), (Owl, E), (Tree, SW)]),
+    card(Snow, Dawn, &[(Windmill, S), (Sun, NW), (Birds, NE)]),
+    card(Sea, Night, &[(Whale, SE), (Lantern, NW), (Stars, N)]),
+    card(Desert, Day, &[(Tower, SW), (Hourglass, NE), (Sun, N)]),
+    card(Meadow, Night, &[(Mask, C), (Moon, NE), (Tree, SW)]),
+    card(Meadow, Dusk, &[(Volcano, SW), (Rainbow, NE), (Birds, N)]),
+    card(River, Dusk, &[(Bridge, SW), (Cat, SE), (Moon, N)]),
+    card(Sea, Day, &[(Whale, S), (Eye, NW), (Cloud, NE)]),
+    card(Sea, Dawn, &[(Island, SE), (Bell, NW), (Birds, N)]),
+    card(Air, Night, &[(Eye, C), (Key, SW), (Moon, NE), (Stars, NW)]),
 ];
 
-/// The title of card `n`, or `"An Unknown Dream"` when `n` is not a card of the deck.
+/// The English title of card `n`, or `"An Unknown Dream"` when `n` is not a card of the
+/// deck: the deck's own names, as the API gives them.
 pub fn card_title(n: usize) -> &'static str {
-    CARDS.get(n).map_or("An Unknown Dream", |c| c.title)
+    static ENGLISH: OnceLock<Vec<String>> = OnceLock::new();
+    let titles = ENGLISH.get_or_init(|| {
+        (0..=DECK_SIZE)
+            .map(|n| card_title_in(n, Lang::En))
+            .collect()
+    });
+    titles[n.min(DECK_SIZE)].as_str()
+}
+
+/// The title of card `n` in `lang` (`card-<n>` in `cards.ftl`), or the language's
+/// "unknown dream" when `n` is not a card of the deck.
+pub fn card_title_in(n: usize, lang: Lang) -> String {
+    if n < DECK_SIZE {
+        i18n::text(lang, &format!("card-{n}"), &[])
+    } else {
+        i18n::text(lang, "card-unknown", &[])
+    }
 }
 
 /// What card `n`'s picture is made of and where, for the bots' model of the images:
@@ -629,23 +314,29 @@ pub fn card_features(n: usize) -> Vec<(u16, u8, u8)> {
     out
 }
 
-/// Card `n` as a standalone SVG document, [`CARD_WIDTH`]×[`CARD_HEIGHT`]. A number outside
-/// `0..DECK_SIZE` gives a blank card saying so (never a panic).
+/// Card `n` as a standalone SVG document, [`CARD_WIDTH`]×[`CARD_HEIGHT`], titled in
+/// English (as the API serves it). A number outside `0..DECK_SIZE` gives a blank card
+/// saying so (never a panic).
 pub fn card_svg(n: usize) -> String {
+    card_svg_in(n, Lang::En)
+}
+
+/// [`card_svg`], titled in `lang`.
+pub fn card_svg_in(n: usize, lang: Lang) -> String {
     let mut out = String::with_capacity(8 * 1024);
     w!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CARD_WIDTH}\" height=\"{CARD_HEIGHT}\" viewBox=\"0 0 {CARD_WIDTH} {CARD_HEIGHT}\" font-family=\"Go, &#39;DejaVu Sans&#39;, Verdana, Arial, sans-serif\" role=\"img\">\n<title>{}</title>\n",
-        esc(card_title(n))
+        esc(&card_title_in(n, lang))
     );
-    out.push_str(&card_body(n));
+    out.push_str(&card_body(n, lang));
     out.push_str("</svg>\n");
     out
 }
 
-/// The elements of card `n` (frame, picture, title), in the card's own coordinates
-/// (`0 0 CARD_WIDTH CARD_HEIGHT`), to nest in another document.
-pub fn card_body(n: usize) -> String {
+/// The elements of card `n` (frame, picture, title in `lang`), in the card's own
+/// coordinates (`0 0 CARD_WIDTH CARD_HEIGHT`), to nest in another document.
+pub fn card_body(n: usize, lang: Lang) -> String {
     let mut out = String::with_capacity(8 * 1024);
     w!(
         out,
@@ -665,14 +356,14 @@ pub fn card_body(n: usize) -> String {
                 out,
                 "<rect x=\"{ART_INSET}\" y=\"{ART_INSET}\" width=\"{ART_SIZE}\" height=\"{ART_SIZE}\" rx=\"6\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"2\"/>\n"
             );
-            title_band(&mut out, spec.title);
+            title_band(&mut out, &card_title_in(n, lang));
         }
         None => {
             w!(
                 out,
                 "<rect x=\"{ART_INSET}\" y=\"{ART_INSET}\" width=\"{ART_SIZE}\" height=\"{ART_SIZE}\" rx=\"6\" fill=\"#e9e4d8\" stroke=\"{INK}\" stroke-width=\"2\"/>\n"
             );
-            title_band(&mut out, card_title(n));
+            title_band(&mut out, &card_title_in(n, lang));
         }
     }
     // The card's number in the deck, small, for whoever wants to refer to it.
@@ -682,7 +373,7 @@ pub fn card_body(n: usize) -> String {
         CARD_WIDTH - 12.0,
         CARD_HEIGHT - 10.0,
         if n < DECK_SIZE {
-            format!("no. {n}")
+            esc(&i18n::text(lang, "picture-card-number", &[("n", n.into())]))
         } else {
             String::new()
         }

@@ -438,7 +438,7 @@ fn draw_card(
                 n(y),
                 n(cw),
                 n(ch),
-                card_body(k)
+                card_body(k, style.lang)
             );
         }
         (Some(k), Some(CardArt::Png { title, png })) => {

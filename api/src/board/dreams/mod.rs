@@ -24,7 +24,10 @@ mod tests;
 
 use super::png::{options, render_sized, render_tree, PngError};
 use super::raster::{encode_indexed, encode_rgb};
-pub use cards::{card_features, card_svg, card_title, CARD_HEIGHT, CARD_WIDTH, DECK_SIZE};
+pub use cards::{
+    card_features, card_svg, card_svg_in, card_title, card_title_in, CARD_HEIGHT, CARD_WIDTH,
+    DECK_SIZE,
+};
 pub use firmament::cards_shown;
 use firmament::{draw, Canvas, Mode};
 use resvg::tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};

@@ -408,7 +408,7 @@ fn write_dreams_pictures_for_a_look() {
         let (x, y) = ((n % 12) as f64 * 150.0, (n / 12) as f64 * 190.0);
         sheet.push_str(&format!(
             "<svg x=\"{x}\" y=\"{y}\" width=\"150\" height=\"190\" viewBox=\"0 0 300 380\">{}</svg>",
-            cards::card_body(n)
+            cards::card_body(n, crate::i18n::Lang::En)
         ));
     }
     sheet.push_str("</svg>");
@@ -593,6 +593,13 @@ fn the_japanese_firmament_says_its_words_in_japanese_and_draws_every_glyph() {
             assert!(!words.contains(english), "{english:?} in {words}");
         }
         assert_eq!(undrawable(&words), Vec::<char>::new());
+    }
+    // The cards' titles too.
+    let words = drawn_words(&now);
+    for card in [17, 3, 50, 8] {
+        let title = cards::card_title_in(card, crate::i18n::Lang::Ja);
+        assert!(words.contains(&title), "no {title:?} in {words}");
+        assert!(!words.contains(card_title(card)), "{}", card_title(card));
     }
     let png = dreams_png(&stars_view(), &style).expect("draws");
     let ascii_only: String = now

@@ -334,7 +334,9 @@ pub fn build(f: DreamsFacts<'_>, extra: Extra) -> Result<DreamsPage, PageError> 
 
     let standard = view.deck == STANDARD_DECK;
     let title = |card: u8| {
-        standard.then(|| crate::board::dreams::card_title(usize::from(card)).to_string())
+        standard.then(|| {
+            crate::board::dreams::card_title_in(usize::from(card), crate::http::page_lang::lang())
+        })
     };
     let image_title = |image: u8| {
         view.cards
@@ -544,7 +546,7 @@ fn reveal_part(r: &Reveal, names: &[String], standard: bool) -> RevealPart {
         Some(&c) => format!(
             "{}, {}",
             say("page-dreams-image", &[("n", u32::from(r.vision).into())]),
-            crate::board::dreams::card_title(usize::from(c))
+            crate::board::dreams::card_title_in(usize::from(c), crate::http::page_lang::lang())
         ),
         None => say("page-dreams-image", &[("n", u32::from(r.vision).into())]),
     };

@@ -5,7 +5,7 @@
 //! the others guessed.
 
 use super::*;
-use crate::board::dreams::{card_title, dreams_png, DreamsStyle};
+use crate::board::dreams::{card_title_in, dreams_png, DreamsStyle};
 use games::dreams::random::{random_game, random_submission};
 use games::dreams::{Dreams, DreamsEvent, DreamsOptions, Guess, Phase, Reveal, Role};
 use games::Seat;
@@ -59,10 +59,10 @@ pub(super) fn first_reveal() -> Reveal {
         .expect("a revealed event")
 }
 
-fn titles(cards: &[u8]) -> Vec<String> {
+fn titles(lang: Lang, cards: &[u8]) -> Vec<String> {
     cards
         .iter()
-        .map(|&c| card_title(usize::from(c)).to_string())
+        .map(|&c| card_title_in(usize::from(c), lang))
         .collect()
 }
 
@@ -79,7 +79,7 @@ fn turn_mail_in(
     game_name: &str,
 ) -> DreamsTurnMail {
     let view = game.view(Viewer::Seat(seat));
-    let images = titles(&view.cards);
+    let images = titles(lang, &view.cards);
     DreamsYourTurn {
         lang,
         game_name,
@@ -112,7 +112,7 @@ fn reveal_data_in(lang: Lang, names: &[String], game_name: &str) -> DreamsReveal
     let reveal = first_reveal();
     DreamsRevealed {
         game_name: game_name.to_string(),
-        reveal: RoundReveal::new(lang, &reveal, names, &titles(&reveal.cards)),
+        reveal: RoundReveal::new(lang, &reveal, names, &titles(lang, &reveal.cards)),
         next_dealer: words::seat_name(names, 1),
         game_url: GAME_URL.to_string(),
     }
@@ -168,7 +168,7 @@ pub(super) fn samples(
     )
     .dreams(
         names,
-        RoundReveal::new(lang, &last, names, &titles(&last.cards)),
+        RoundReveal::new(lang, &last, names, &titles(lang, &last.cards)),
     );
     out.push(("game_over_dreams", Template::GameOver, data(&game_over)));
     let seat = stars.placer().expect("a placer");
@@ -393,7 +393,7 @@ fn a_revealed_round_tells_every_guess_its_points_and_its_seal() {
     assert_eq!(r.mortal, names()[reveal.mortal]);
     assert_eq!(
         r.vision_title,
-        titles(&reveal.cards)[usize::from(reveal.vision) - 1]
+        titles(Lang::En, &reveal.cards)[usize::from(reveal.vision) - 1]
     );
     for (seat, s) in r.seats.iter().enumerate() {
         assert_eq!(s.seat, seat);

@@ -1,0 +1,80 @@
+# The titles of the standard Dreams deck's 72 cards (D-C1), drawn under each card's
+# picture and named in mail, pages and pictures. Card numbers are 0 to 71; the picture
+# (what stands where) is the same in every language, so a title should name what the
+# card shows, as a title would: a few words, at most about 21 characters a line over
+# two lines.
+
+card-0 = The Tower by the Sea
+card-1 = The Key Under the Moon
+card-2 = The Eye Above the River
+card-3 = The Lighthouse Keeper's Dream
+card-4 = A Boat Among the Stars
+card-5 = The Sleeping Mountain
+card-6 = The Garden of Clocks
+card-7 = The Whale Who Swam in the Sky
+card-8 = The Door in the Desert
+card-9 = The Castle of Falling Stars
+card-10 = The Owl and the Lantern
+card-11 = A Crown at the Bottom of the Sea
+card-12 = The Windmill at Dawn
+card-13 = The Island of the Palm
+card-14 = The Ladder to the Moon
+card-15 = The Burning Mountain
+card-16 = The Kite and the Storm
+card-17 = The Bell Above the Bridge
+card-18 = The Black Cat's Garden
+card-19 = The Hourglass in the Snow
+card-20 = The Masked Dancer
+card-21 = The Feather and the Fish
+card-22 = The Balloon over the Hills
+card-23 = The Rainbow's End
+card-24 = The Anchor in the Clouds
+card-25 = The Shell That Sang
+card-26 = The Lonely Pine
+card-27 = The Tower of Bells
+card-28 = The Eye of the Storm
+card-29 = The House at the Edge of the World
+card-30 = A Candle for the Drowned
+card-31 = The Garden Gate
+card-32 = The Mountain and the Moon
+card-33 = The Clockmaker's Tower
+card-34 = The Fisherman's Luck
+card-35 = The Whale Beside the Boat
+card-36 = The Sun That Would Not Set
+card-37 = The Crowned Owl
+card-38 = The Key to the Lighthouse
+card-39 = The Bridge of Stars
+card-40 = The Snow Queen's Castle
+card-41 = The Flower in the Desert
+card-42 = The Lantern over the River
+card-43 = The Windmill and the Whale
+card-44 = The Ladder by the Tree
+card-45 = The Falling Feather
+card-46 = The Comet over the Castle
+card-47 = The Volcano Island
+card-48 = The Eye Over the Tower
+card-49 = The Bell of the Drowned City
+card-50 = The Sleeping Cat and the Clock
+card-51 = The Road of Masks
+card-52 = A Kite for the Sun
+card-53 = The Hourglass and the Shell
+card-54 = The Frozen Lantern
+card-55 = The Balloon and the Comet
+card-56 = The Anchor and the Key
+card-57 = The Rainbow Bridge
+card-58 = The Door in the Sky
+card-59 = The Shell and the Mountain
+card-60 = The Fish Above the Tree
+card-61 = The Crown of Candles
+card-62 = The Owl's Clock
+card-63 = The Windmill in the Snow
+card-64 = The Whale's Lantern
+card-65 = The Hourglass Tower
+card-66 = The Mask in the Moonlight
+card-67 = The Volcano and the Rainbow
+card-68 = The Cat by the Bridge
+card-69 = The Eye of the Whale
+card-70 = The Island of Bells
+card-71 = The Last Dream
+# A card number that is not in the deck.
+card-unknown = An Unknown Dream

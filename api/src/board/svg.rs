@@ -28,7 +28,7 @@ const INK: &str = "#262626";
 const TILE_INSET: f64 = 0.94;
 const FRONTIER_INSET: f64 = 0.88;
 const MARGIN: f64 = 24.0;
-const PANEL_WIDTH: f64 = 310.0;
+pub(super) const PANEL_WIDTH: f64 = 310.0;
 /// Longest name drawn, in characters; longer ones end in `…`.
 const NAME_CHARS: usize = 28;
 
@@ -537,11 +537,23 @@ fn tile_words(style: &BoardStyle, tile: Tile) -> String {
 
 /// About how wide `label` is drawn at 12px: a wide (CJK) character takes about twice a
 /// Latin one.
-fn width_at_12(label: &str) -> f64 {
+pub(super) fn width_at_12(label: &str) -> f64 {
     label
         .chars()
         .map(|c| if u32::from(c) >= 0x2E80 { 12.0 } else { 6.6 })
         .sum()
+}
+
+/// The font size, 12px or less, at which `line` fits in `width`: a long line (German's
+/// supplies with two-digit counts and extra actions) is drawn smaller rather than past
+/// the panel's edge. Go's Latin letters average about 85 % of [`width_at_12`]'s guess.
+fn fitted_size(line: &str, width: f64) -> f64 {
+    let guess = width_at_12(line) * 0.85;
+    if guess <= width {
+        12.0
+    } else {
+        (12.0 * width / guess).max(9.0)
+    }
 }
 
 /// The name drawn for `seat`: the display name, trimmed and shortened, or `god N`.
@@ -823,7 +835,16 @@ fn draw_god(out: &mut String, y: &mut f64, view: &GodsView, style: &BoardStyle, 
         if god.extra_actions > 0 {
             w!(supplies, " · {}", many("picture-extra", god.extra_actions));
         }
-        text(out, 30.0, *y + 4.0, 12.0, INK, "start", "", &supplies);
+        text(
+            out,
+            30.0,
+            *y + 4.0,
+            fitted_size(&supplies, PANEL_WIDTH - 30.0),
+            INK,
+            "start",
+            "",
+            &supplies,
+        );
         *y += 17.0;
         let none = words(style, "picture-none", &[]);
         let villages = words(style, "picture-villages", &[]);

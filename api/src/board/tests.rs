@@ -823,3 +823,46 @@ fn the_english_board_reads_as_before() {
         assert!(words.contains(said), "no {said:?} in {words}");
     }
 }
+
+/// A god's supplies line fits the panel in every language, however big its counts: a long
+/// one (German, two-digit counts, extra actions) is drawn smaller, an English one as
+/// before.
+#[test]
+fn a_long_supplies_line_is_drawn_smaller_to_fit_the_panel() {
+    use super::svg::{width_at_12, PANEL_WIDTH};
+    use crate::i18n::Lang;
+    let mut view = played(7, 40);
+    view.gods[1].crystals = 12;
+    view.gods[1].markers_in_supply = 13;
+    view.gods[1].extra_actions = 2;
+    let line_of = |lang: Lang, words: &str| -> (f64, String) {
+        let style = BoardStyle {
+            names: names(),
+            lang,
+            ..BoardStyle::default()
+        };
+        let svg = board_svg(&view, &style);
+        let line = svg
+            .split("<text ")
+            .filter_map(|t| t.split("</text>").next())
+            .find(|t| t.contains(words))
+            .unwrap_or_else(|| panic!("no line with {words:?} in {svg}"))
+            .to_string();
+        let size: f64 = line
+            .split("font-size=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|s| s.parse().ok())
+            .expect("a font size");
+        (size, line)
+    };
+    let (size, line) = line_of(Lang::De, "13 Göttersteine · 2 extra");
+    assert!(size < 12.0, "{line}");
+    let drawn = line.split('>').nth(1).unwrap_or_default();
+    assert!(
+        width_at_12(drawn) * 0.85 * size / 12.0 <= PANEL_WIDTH - 30.0,
+        "{line}"
+    );
+    let (size, line) = line_of(Lang::En, "13 markers");
+    assert_eq!(size, 12.0, "{line}");
+}

@@ -224,6 +224,10 @@ fn wrong_purpose(purpose: Purpose) -> ApiError {
         "wrong_token_purpose",
         format!("this token was not issued for {}", purpose.name()),
     )
+    .said(
+        "problem-wrong-token-purpose",
+        vec![("purpose", purpose.name().into())],
+    )
 }
 
 #[cfg(test)]

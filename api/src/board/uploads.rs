@@ -129,6 +129,10 @@ impl DeckUploads {
                      one user at once (`deck_uploads_per_user` = {per_user}); retry when it is done"
                 ),
             )
+            .said(
+                "problem-deck-upload-in-progress",
+                vec![("uploads", mine.into()), ("limit", per_user.into())],
+            )
             .with("bound", "deck_uploads_per_user")
             .with("limit", per_user)
             .with_retry_after(UPLOAD_RETRY_SECS));
@@ -144,6 +148,7 @@ impl DeckUploads {
                      (`deck_uploads_at_once` = {at_once}); retry shortly"
                 ),
             )
+            .said("problem-decks-busy", vec![("limit", at_once.into())])
             .with("bound", "deck_uploads_at_once")
             .with("limit", at_once)
             .with_retry_after(UPLOAD_RETRY_SECS)

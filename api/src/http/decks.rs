@@ -111,6 +111,7 @@ pub async fn create(
             "invalid_name",
             format!("`name` must be 1 to {NAME_CHARS} characters, without control characters"),
         )
+        .said("problem-deck-name", vec![("max", NAME_CHARS.into())])
     })?;
     if cards.len() != DECK_SIZE {
         return Err(ApiError::unprocessable(

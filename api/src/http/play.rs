@@ -1533,10 +1533,17 @@ pub async fn legal_json(
             return Err(ApiError::bad_request(
                 "invalid_query",
                 format!("`partial` is longer than {JSON_LIMIT} bytes"),
+            )
+            .said(
+                "problem-partial-too-long",
+                vec![("limit", JSON_LIMIT.into())],
             ))
         }
         Some(p) => serde_json::from_str(&p).map_err(|e| {
-            ApiError::bad_request("invalid_query", format!("`partial` is not JSON: {e}"))
+            ApiError::bad_request("invalid_query", format!("`partial` is not JSON: {e}")).said(
+                "problem-partial-not-json",
+                vec![("error", e.to_string().into())],
+            )
         })?,
         None => json!({}),
     };

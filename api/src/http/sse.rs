@@ -97,7 +97,8 @@ fn resume_from(req: &HttpRequest, query: &StreamQuery) -> ApiResult<Option<i64>>
         _ => Err(ApiError::bad_request(
             "invalid_event_id",
             format!("`{name}` must be an event id (a whole number, 0 or more) from this stream"),
-        )),
+        )
+        .said("problem-event-id", vec![("name", name.into())])),
     }
 }
 

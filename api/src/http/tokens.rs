@@ -70,6 +70,7 @@ pub async fn create(
             "invalid_scopes",
             format!("`scopes` must be one or more of {}", SCOPES.join(", ")),
         )
+        .said("problem-scopes", vec![("scopes", SCOPES.join(", ").into())])
         .with("field", "scopes"));
     }
     let now_at = state.clock.now_naive();

@@ -276,7 +276,10 @@ fn partial_turn(partial: Option<&str>) -> ApiResult<PartialTurn> {
         return serde_json::from_str(text)
             .map(PartialTurn::Json)
             .map_err(|e| {
-                ApiError::bad_request("invalid_query", format!("`partial` is not JSON: {e}"))
+                ApiError::bad_request("invalid_query", format!("`partial` is not JSON: {e}")).said(
+                    "problem-partial-not-json",
+                    vec![("error", e.to_string().into())],
+                )
             });
     }
     Ok(PartialTurn::Notation(text.to_string()))

@@ -54,6 +54,7 @@ fn parse_until(until: &str) -> ApiResult<DateTime<Utc>> {
                 "invalid_until",
                 format!("`until` must be an RFC 3339 time, e.g. 2026-08-01T00:00:00Z: {e}"),
             )
+            .said("problem-until", vec![("error", e.to_string().into())])
             .with("field", "until")
         })?
         .with_timezone(&Utc))

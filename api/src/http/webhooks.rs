@@ -130,6 +130,10 @@ fn check_format(format: &str) -> ApiResult<()> {
             "invalid_webhook_format",
             format!("`format` is one of {}", FORMATS.join(", ")),
         )
+        .said(
+            "problem-webhook-format",
+            vec![("formats", FORMATS.join(", ").into())],
+        )
         .with("field", "format"))
     }
 }

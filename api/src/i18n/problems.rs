@@ -103,3 +103,59 @@ pub fn words_in(e: &ApiError, lang: Lang) -> Words {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::games::bot_seats;
+    use ::games::registry::TurnError;
+    use serde_json::json;
+
+    /// A refusal that names its sentence keeps its values in every language (the generic
+    /// sentence of its code would lose them), and its English is the code's own detail.
+    #[test]
+    fn a_refusal_with_values_keeps_them_in_the_readers_language() {
+        let greedy = json!({"level": "greedy"});
+        let e = bot_seats(&[greedy.clone(), greedy.clone(), greedy.clone(), greedy], 4)
+            .expect_err("four bots in a game of four");
+        assert_eq!(e.code(), "too_many_bots");
+        assert_eq!(
+            words_in(&e, Lang::En).detail,
+            "4 bot seats in a game of 4: at most 3, one seat is yours"
+        );
+        assert_eq!(
+            words_in(&e, Lang::De).detail,
+            "4 Plätze für Bots in einem Spiel mit 4 Plätzen: höchstens 3, denn ein Platz ist deiner"
+        );
+        let ja = words_in(&e, Lang::Ja);
+        assert!(
+            ja.detail.contains("4 席") && ja.detail.contains("3 席"),
+            "{ja:?}"
+        );
+
+        // Each of the bots' other refusals, and a turn that cannot be read: the English
+        // catalogue says what the code says (`words_in` checks it), the others name the
+        // field at fault and carry the game's own words as they are.
+        let wrong = [
+            json!("greedy"),
+            json!({"level": "greedy", "x": 1}),
+            json!({"level": "genius"}),
+        ];
+        for (item, field) in wrong.iter().zip(["bots[0]", "bots[0]", "bots[0].level"]) {
+            let e = bot_seats(std::slice::from_ref(item), 2).expect_err("refused");
+            assert_eq!(e.code(), "invalid_bots");
+            assert_eq!(words_in(&e, Lang::En).detail, e.detail());
+            for lang in [Lang::It, Lang::Fr, Lang::Nl, Lang::De, Lang::Ja] {
+                let said = words_in(&e, lang);
+                assert_eq!(said.lang, lang);
+                assert!(said.detail.contains(field), "{lang:?}: {said:?}");
+            }
+        }
+        let e = crate::play::turn::turn_error(TurnError::Malformed("no such tile".into()));
+        assert_eq!(words_in(&e, Lang::En).detail, e.detail());
+        assert_eq!(
+            words_in(&e, Lang::Fr).detail,
+            "ce n'est pas un tour de cette partie : no such tile"
+        );
+    }
+}

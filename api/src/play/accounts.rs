@@ -51,6 +51,7 @@ pub fn parse_email(field: &str, raw: &str) -> ApiResult<String> {
             "invalid_email",
             format!("`{field}` must be one address like name@example.org"),
         )
+        .said("problem-email", vec![("field", field.into())])
         .with("field", field))
     }
 }
@@ -86,6 +87,13 @@ fn check(r: &Registration) -> ApiResult<(String, String)> {
                 password::MIN_LEN,
                 password::MAX_LEN
             ),
+        )
+        .said(
+            "problem-password-length",
+            vec![
+                ("min", password::MIN_LEN.into()),
+                ("max", password::MAX_LEN.into()),
+            ],
         ));
     }
     Ok((email, name))
@@ -276,6 +284,7 @@ fn check_preference(field: &str, value: &Value) -> ApiResult<String> {
         }
         other => Err(
             ApiError::unprocessable("unknown_field", format!("no preference `{other}`"))
+                .said("problem-unknown-preference", vec![("field", other.into())])
                 .with("field", other.to_string()),
         ),
     }
@@ -486,6 +495,14 @@ async fn change_vacation(
                     days(wanted),
                     days(left)
                 ),
+            )
+            .said(
+                "problem-vacation-over-budget",
+                vec![
+                    ("wanted", format!("{:.2}", days(wanted)).into()),
+                    ("left", format!("{:.2}", days(left)).into()),
+                    ("budget", budget_days.into()),
+                ],
             )
             .with("days_left", days(left))
             .with("field", "until"),

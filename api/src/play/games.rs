@@ -78,6 +78,13 @@ fn watchers(sent: Option<&str>) -> ApiResult<String> {
                 WATCHERS.join(", ")
             ),
         )
+        .said(
+            "problem-watchers",
+            vec![
+                ("codes", WATCHERS.join(", ").into()),
+                ("given", format!("{w:?}").into()),
+            ],
+        )
         .with("field", "watchers"))
     }
 }
@@ -187,12 +194,26 @@ pub fn bot_seats(sent: &[Value], seats: i64) -> ApiResult<Vec<Level>> {
                 "invalid_bots",
                 format!("`{field}` must be an object, e.g. {{\"level\": \"greedy\"}}"),
             )
+            .said(
+                "problem-bot-not-object",
+                vec![
+                    ("field", field.clone().into()),
+                    ("example", r#"{"level": "greedy"}"#.into()),
+                ],
+            )
             .with("field", field));
         };
         if let Some(extra) = obj.keys().find(|k| k.as_str() != "level") {
             return Err(ApiError::unprocessable(
                 "invalid_bots",
                 format!("`{field}` has a field {extra:?}; a bot seat has only `level`"),
+            )
+            .said(
+                "problem-bot-extra-field",
+                vec![
+                    ("field", field.clone().into()),
+                    ("extra", format!("{extra:?}").into()),
+                ],
             )
             .with("field", format!("{field}.{extra}")));
         }
@@ -201,6 +222,13 @@ pub fn bot_seats(sent: &[Value], seats: i64) -> ApiResult<Vec<Level>> {
             return Err(ApiError::unprocessable(
                 "invalid_bots",
                 format!("`{field}.level` must be one of {levels}"),
+            )
+            .said(
+                "problem-bot-level",
+                vec![
+                    ("field", field.clone().into()),
+                    ("levels", levels.clone().into()),
+                ],
             )
             .with("field", format!("{field}.level")));
         };
@@ -214,6 +242,14 @@ pub fn bot_seats(sent: &[Value], seats: i64) -> ApiResult<Vec<Level>> {
                 "{} bot seats in a game of {seats}: at most {room}, one seat is yours",
                 out.len()
             ),
+        )
+        .said(
+            "problem-too-many-bots",
+            vec![
+                ("count", out.len().into()),
+                ("seats", seats.into()),
+                ("max", room.into()),
+            ],
         )
         .with("field", "bots"));
     }
@@ -231,6 +267,13 @@ fn stand_in_level(sent: Option<&str>) -> ApiResult<Level> {
                     "`stand_in_level` must be one of {}, not {name:?}",
                     Level::ALL.map(Level::name).join(", ")
                 ),
+            )
+            .said(
+                "problem-stand-in-level",
+                vec![
+                    ("levels", Level::ALL.map(Level::name).join(", ").into()),
+                    ("given", format!("{name:?}").into()),
+                ],
             )
             .with("field", "stand_in_level")
         }),
@@ -250,6 +293,14 @@ fn game_clock(body: &NewGame) -> ApiResult<(i64, String)> {
                 TURN_HOURS.end()
             ),
         )
+        .said(
+            "problem-turn-hours",
+            vec![
+                ("min", (*TURN_HOURS.start()).into()),
+                ("max", (*TURN_HOURS.end()).into()),
+                ("given", hours.into()),
+            ],
+        )
         .with("field", "turn_hours"));
     }
     let policy = body
@@ -263,6 +314,13 @@ fn game_clock(body: &NewGame) -> ApiResult<(i64, String)> {
                 "`timeout_policy` must be one of {}, not {policy:?}",
                 TIMEOUT_POLICIES.join(", ")
             ),
+        )
+        .said(
+            "problem-timeout-policy",
+            vec![
+                ("codes", TIMEOUT_POLICIES.join(", ").into()),
+                ("given", format!("{policy:?}").into()),
+            ],
         )
         .with("field", "timeout_policy"));
     }
@@ -287,6 +345,13 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
             "unknown_kind",
             format!("no game kind {:?}; known: {}", body.kind, known.join(", ")),
         )
+        .said(
+            "problem-unknown-kind",
+            vec![
+                ("given", format!("{:?}", body.kind).into()),
+                ("kinds", known.join(", ").into()),
+            ],
+        )
     })?;
     let range = kind.seat_counts();
     let seats_ok = usize::try_from(body.seats).is_ok_and(|n| range.contains(&n));
@@ -299,6 +364,14 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
                 range.start(),
                 range.end()
             ),
+        )
+        .said(
+            "problem-seats",
+            vec![
+                ("kind", kind.name().into()),
+                ("min", (*range.start()).into()),
+                ("max", (*range.end()).into()),
+            ],
         ));
     }
     let options = kind
@@ -375,6 +448,7 @@ pub async fn create(state: &AppState, creator: &str, body: NewGame) -> ApiResult
                     "invalid_options",
                     format!("options: there is no deck {deck:?} (use \"standard\" or the id of a deck from POST /decks)"),
                 )
+                .said("problem-no-such-deck", vec![("deck", format!("{deck:?}").into())])
                 .with("field", "options.deck"));
             }
         }
@@ -708,6 +782,10 @@ pub async fn invite_spectator(
                     "this game's watchers are {:?}: spectators are invited only to a game created with \"watchers\": \"invited\"",
                     table.game.watchers
                 ),
+            )
+            .said(
+                "problem-watchers-not-invited",
+                vec![("watchers", format!("{:?}", table.game.watchers).into())],
             ));
         }
         store::add_spectator(conn, &id, &email, &inviter, at)?;

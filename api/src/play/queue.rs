@@ -198,6 +198,10 @@ pub fn set_in(
                 turns.len()
             ),
         )
+        .said(
+            "problem-queue-limit",
+            vec![("limit", limit.into()), ("count", turns.len().into())],
+        )
         .with("limit", limit));
     }
     let kind = table.kind()?;
@@ -250,6 +254,7 @@ fn stale(current: i64) -> ApiError {
         "stale_seq",
         format!("the game has moved on: it is at sequence {current}"),
     )
+    .said("problem-queue-stale-seq", vec![("current", current.into())])
     .with("current_seq", current)
 }
 

@@ -363,7 +363,8 @@ pub fn refuse_plain_join(conn: &mut DbConn, game_id: &str) -> ApiResult<()> {
                 "this game is the rematch of game {}: its seats are for that game's players, who accept it with POST /games/{}/rematch",
                 r.game_id, r.game_id
             ),
-        ));
+        )
+        .said("problem-rematch-seats", vec![("game", r.game_id.into())]));
     }
     Ok(())
 }

@@ -51,7 +51,8 @@ pub fn post_message_counted(
         return Err(ApiError::unprocessable(
             "invalid_message",
             format!("`body` must be 1 to {MAX_CHARS} characters"),
-        ));
+        )
+        .said("problem-message-body", vec![("max", MAX_CHARS.into())]));
     }
     let _one_writer = app.db.one_writer();
     let table = Table::load_for(conn, game_id, user_id)?;

@@ -451,10 +451,15 @@ pub fn turn_error(e: TurnError) -> ApiError {
     match e {
         TurnError::Malformed(m) => {
             ApiError::unprocessable("invalid_turn", format!("not a turn of this game: {m}"))
+                .said("problem-not-a-turn", vec![("error", m.into())])
         }
         TurnError::MalformedUnder { rule, message } => ApiError::unprocessable(
             "invalid_turn",
             format!("{rule}: not a turn of this game: {message}"),
+        )
+        .said(
+            "problem-not-a-turn-under",
+            vec![("rule", rule.into()), ("error", message.into())],
         )
         .with("rule", rule),
         TurnError::Rule(r) => rule_error(r),

@@ -60,9 +60,13 @@ problem-body-too-large = der Inhalt ist größer als { $limit } Bytes
 problem-body-does-not-fit = der Inhalt passt nicht: { $error }
 problem-body-not-json = der Inhalt ist kein JSON: { $error }
 problem-bad-query = ungültige Parameter in der Adresse: { $error }
+problem-partial-too-long = `partial` ist länger als { $limit } Bytes
+problem-partial-not-json = `partial` ist kein JSON: { $error }
+problem-event-id = `{ $name }` muss die ID eines Ereignisses aus diesem Strom sein (eine ganze Zahl, 0 oder mehr)
 problem-no-such-path = diesen Pfad gibt es nicht: { $path }
 problem-method-not-allowed = { $method } ist auf { $path } nicht erlaubt
 problem-stale-seq = das Spiel ist weitergegangen: es steht bei Zug { $current } (Sequenz { $current })
+problem-queue-stale-seq = das Spiel ist weitergegangen: es steht bei Sequenz { $current }
 problem-not-your-turn = Platz { $seat } ist nicht am Zug
 problem-limit = `limit` muss 1 bis { $max } sein
 problem-lang-one-of = `lang` muss einer dieser Codes sein: { $codes }
@@ -70,13 +74,41 @@ problem-since-seq-and-limit = `since_seq` muss 0 oder mehr sein und `limit` 1 bi
 problem-since-and-limit = `since` muss 0 oder mehr sein und `limit` 1 bis { $max }
 problem-entry-not-found = `at` muss 0 bis { $last } sein
 problem-queue-too-long = höchstens { $limit } Züge in einer Anfrage
+problem-queue-limit = du kannst jetzt höchstens { $limit } Züge vormerken, nicht { $count }
 problem-wrong-card-count = ein Kartensatz hat genau { $size } Karten; dieser hat { $count }
+problem-deck-name = `name` muss 1 bis { $max } Zeichen lang sein, ohne Steuerzeichen
+problem-deck-upload-in-progress = es werden gerade { $uploads } deiner hochgeladenen Kartensätze gezeichnet, so viele, wie dieser Server einem Benutzer gleichzeitig erlaubt (`deck_uploads_per_user` = { $limit }); versuche es noch einmal, wenn einer fertig ist
+problem-decks-busy = dieser Server zeichnet schon so viele Kartensätze, wie er gleichzeitig zeichnen kann (`deck_uploads_at_once` = { $limit }); versuche es gleich noch einmal
 problem-card-not-found = die Karten sind von 0 bis { $last } nummeriert
 problem-too-many-webhooks = ein Konto hat höchstens { $max } Webhooks; lösche zuerst einen
+problem-webhook-format = `format` muss eines davon sein: { $formats }
 problem-too-many-invitations = ein Benutzer darf in 24 Stunden höchstens { $limit } Adressen ohne bestätigtes Konto einladen (invite_unconfirmed_per_user_per_day); diese Anfrage lädt { $requested } ein: lade weniger ein
 problem-invitation-limit = ein Benutzer darf in 24 Stunden höchstens { $limit } Adressen ohne bestätigtes Konto einladen (invite_unconfirmed_per_user_per_day); jetzt sind noch { $remaining } übrig, diese Anfrage braucht { $requested }: versuche es in { $retry } Sekunden noch einmal
 problem-player-seed = `player_seed` muss 1 bis { $max } Zeichen lang sein, ohne Steuerzeichen, oder fehlen; dann zieht der Server einen
+problem-unknown-kind = ein Spiel { $given } gibt es nicht; bekannt sind: { $kinds }
+problem-seats = { $kind } ist für { $min } bis { $max } Spieler
+problem-no-such-deck = options: einen Kartensatz { $deck } gibt es nicht (nimm "standard" oder die ID eines Kartensatzes von POST /decks)
+problem-watchers = `watchers` muss eines davon sein: { $codes }, nicht { $given }
+problem-watchers-not-invited = die Zuschauer dieses Spiels sind { $watchers }: Zuschauer lädt man nur zu einem Spiel ein, das mit "watchers": "invited" erstellt wurde
+problem-bot-not-object = `{ $field }` muss ein Objekt sein, z. B. { $example }
+problem-bot-extra-field = `{ $field }` hat ein Feld { $extra }; der Platz eines Bots hat nur `level`
+problem-bot-level = `{ $field }.level` muss eines davon sein: { $levels }
+problem-too-many-bots = { $count } Plätze für Bots in einem Spiel mit { $seats } Plätzen: höchstens { $max }, denn ein Platz ist deiner
+problem-stand-in-level = `stand_in_level` muss eines davon sein: { $levels }, nicht { $given }
+problem-turn-hours = `turn_hours` muss eine ganze Zahl von Stunden von { $min } bis { $max } sein (14 Tage), nicht { $given }
+problem-timeout-policy = `timeout_policy` muss eines davon sein: { $codes }, nicht { $given }
+problem-rematch-seats = dieses Spiel ist die Revanche von Spiel { $game }: seine Plätze sind den Spielern jenes Spiels vorbehalten, die sie mit POST /games/{ $game }/rematch annehmen
 problem-game-moved = ein Zug wurde gespielt (das Spiel steht bei Sequenz { $seq }): gib stattdessen auf
+problem-not-a-turn = das ist kein Zug dieses Spiels: { $error }
+problem-not-a-turn-under = { $rule }: das ist kein Zug dieses Spiels: { $error }
+problem-message-body = `body` muss 1 bis { $max } Zeichen lang sein
+problem-wrong-token-purpose = dieses Token wurde nicht für { $purpose } ausgestellt
+problem-scopes = `scopes` muss eine oder mehrere dieser Berechtigungen enthalten: { $scopes }
+problem-email = `{ $field }` muss eine einzelne Adresse sein, wie name@example.org
+problem-password-length = `password` muss { $min } bis { $max } Zeichen lang sein
+problem-unknown-preference = die Einstellung `{ $field }` gibt es nicht
+problem-until = `until` muss ein Zeitpunkt nach RFC 3339 sein, z. B. 2026-08-01T00:00:00Z: { $error }
+problem-vacation-over-budget = das sind { $wanted } Urlaubstage mehr; von { $budget } hast du dieses Jahr noch { $left }
 
 ## Der Satz jedes Codes.
 

@@ -63,9 +63,15 @@ problem-body-too-large = the body is larger than { $limit } bytes
 problem-body-does-not-fit = the body does not fit: { $error }
 problem-body-not-json = the body is not JSON: { $error }
 problem-bad-query = bad query string: { $error }
+# $limit: the largest `partial`, in bytes
+problem-partial-too-long = `partial` is longer than { $limit } bytes
+problem-partial-not-json = `partial` is not JSON: { $error }
+# $name: where the id was sent (`since` or the Last-Event-ID header)
+problem-event-id = `{ $name }` must be an event id (a whole number, 0 or more) from this stream
 problem-no-such-path = no such path: { $path }
 problem-method-not-allowed = { $method } is not allowed on { $path }
 problem-stale-seq = the game has moved on: it is at turn { $current } (sequence { $current })
+problem-queue-stale-seq = the game has moved on: it is at sequence { $current }
 problem-not-your-turn = it is not seat { $seat }'s turn
 problem-limit = `limit` must be 1 to { $max }
 problem-lang-one-of = `lang` must be one of: { $codes }
@@ -73,13 +79,53 @@ problem-since-seq-and-limit = `since_seq` must be 0 or more and `limit` 1 to { $
 problem-since-and-limit = `since` must be 0 or more and `limit` 1 to { $max }
 problem-entry-not-found = `at` must be 0 to { $last }
 problem-queue-too-long = at most { $limit } turns in one request
+# $limit: the turns that may be queued now; $count: the turns sent
+problem-queue-limit = at most { $limit } turn(s) may be queued now, not { $count }
 problem-wrong-card-count = a deck has exactly { $size } cards; this one has { $count }
+problem-deck-name = `name` must be 1 to { $max } characters, without control characters
+# $uploads: the caller's uploads being drawn; $limit: the setting deck_uploads_per_user
+problem-deck-upload-in-progress = you have { $uploads } deck upload(s) being drawn, as many as this server allows one user at once (`deck_uploads_per_user` = { $limit }); retry when it is done
+# $limit: the setting deck_uploads_at_once
+problem-decks-busy = this server is drawing as many decks as it draws at once (`deck_uploads_at_once` = { $limit }); retry shortly
 problem-card-not-found = cards are numbered 0 to { $last }
 problem-too-many-webhooks = an account has at most { $max } webhooks; delete one first
+# $formats, $scopes, $codes, $levels, $kinds: codes, joined by ", "
+problem-webhook-format = `format` is one of { $formats }
 problem-too-many-invitations = a user may invite at most { $limit } addresses that no confirmed account has in 24 hours (invite_unconfirmed_per_user_per_day); this request invites { $requested }: invite fewer
 problem-invitation-limit = a user may invite at most { $limit } addresses that no confirmed account has in 24 hours (invite_unconfirmed_per_user_per_day); { $remaining } left now, this request needs { $requested }: try again in { $retry } seconds
 problem-player-seed = `player_seed` must be 1 to { $max } characters without control characters, or left out for the server to draw one
+# $given, $deck, $watchers, $extra: what was sent or stored, quoted ("…"); $kind: a game kind's name
+problem-unknown-kind = no game kind { $given }; known: { $kinds }
+problem-seats = { $kind } is for { $min } to { $max } players
+problem-no-such-deck = options: there is no deck { $deck } (use "standard" or the id of a deck from POST /decks)
+problem-watchers = `watchers` must be one of { $codes }, not { $given }
+problem-watchers-not-invited = this game's watchers are { $watchers }: spectators are invited only to a game created with "watchers": "invited"
+# $field: the item at fault (bots[0]); $example: a bot seat in JSON
+problem-bot-not-object = `{ $field }` must be an object, e.g. { $example }
+problem-bot-extra-field = `{ $field }` has a field { $extra }; a bot seat has only `level`
+problem-bot-level = `{ $field }.level` must be one of { $levels }
+# $count: the bot seats asked for; $seats: the game's seats; $max: the bot seats it may have
+problem-too-many-bots = { $count } bot seats in a game of { $seats }: at most { $max }, one seat is yours
+problem-stand-in-level = `stand_in_level` must be one of { $levels }, not { $given }
+problem-turn-hours = `turn_hours` must be a whole number of hours from { $min } to { $max } (14 days), not { $given }
+problem-timeout-policy = `timeout_policy` must be one of { $codes }, not { $given }
+# $game: the id of the finished game
+problem-rematch-seats = this game is the rematch of game { $game }: its seats are for that game's players, who accept it with POST /games/{ $game }/rematch
 problem-game-moved = a turn has been played (the game is at sequence { $seq }): resign instead
+# $error: the game's own words for what is wrong (in English); $rule: a rule's id
+problem-not-a-turn = not a turn of this game: { $error }
+problem-not-a-turn-under = { $rule }: not a turn of this game: { $error }
+problem-message-body = `body` must be 1 to { $max } characters
+# $purpose: what the token is for, a code (access, turn_link, verify, …)
+problem-wrong-token-purpose = this token was not issued for { $purpose }
+problem-scopes = `scopes` must be one or more of { $scopes }
+# $field: the field that holds the address
+problem-email = `{ $field }` must be one address like name@example.org
+problem-password-length = `password` must be { $min } to { $max } characters long
+problem-unknown-preference = no preference `{ $field }`
+problem-until = `until` must be an RFC 3339 time, e.g. 2026-08-01T00:00:00Z: { $error }
+# $wanted, $left: days, with two decimals; $budget: the days of vacation a year
+problem-vacation-over-budget = that is { $wanted } more days of vacation; { $left } of { $budget } are left this year
 
 ## Each code's sentence, said in a language other than English when the refusal names no
 ## sentence of its own.

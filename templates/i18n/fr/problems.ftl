@@ -60,9 +60,13 @@ problem-body-too-large = le corps dépasse { $limit } octets
 problem-body-does-not-fit = le corps ne convient pas : { $error }
 problem-body-not-json = le corps n'est pas du JSON : { $error }
 problem-bad-query = paramètres d'adresse incorrects : { $error }
+problem-partial-too-long = `partial` dépasse { $limit } octets
+problem-partial-not-json = `partial` n'est pas du JSON : { $error }
+problem-event-id = `{ $name }` doit être un identifiant d'événement de ce flux (un entier positif ou nul)
 problem-no-such-path = ce chemin n'existe pas : { $path }
 problem-method-not-allowed = { $method } n'est pas autorisé sur { $path }
 problem-stale-seq = la partie a avancé : elle en est au tour { $current } (séquence { $current })
+problem-queue-stale-seq = la partie a avancé : elle en est à la séquence { $current }
 problem-not-your-turn = ce n'est pas le tour de la place { $seat }
 problem-limit = `limit` doit aller de 1 à { $max }
 problem-lang-one-of = `lang` doit valoir l'un de ces codes : { $codes }
@@ -70,13 +74,41 @@ problem-since-seq-and-limit = `since_seq` doit valoir 0 ou plus et `limit` de 1 
 problem-since-and-limit = `since` doit valoir 0 ou plus et `limit` de 1 à { $max }
 problem-entry-not-found = `at` doit aller de 0 à { $last }
 problem-queue-too-long = au plus { $limit } tours par requête
+problem-queue-limit = vous pouvez mettre au plus { $limit } tours en attente maintenant, pas { $count }
 problem-wrong-card-count = un paquet compte exactement { $size } cartes ; celui-ci en a { $count }
+problem-deck-name = `name` doit compter de 1 à { $max } caractères, sans caractère de contrôle
+problem-deck-upload-in-progress = vous avez { $uploads } paquets envoyés en cours de dessin, autant que ce serveur en permet à la fois à un utilisateur (`deck_uploads_per_user` = { $limit }) ; réessayez quand l'un d'eux sera fini
+problem-decks-busy = ce serveur dessine autant de paquets qu'il peut en dessiner à la fois (`deck_uploads_at_once` = { $limit }) ; réessayez dans un instant
 problem-card-not-found = les cartes sont numérotées de 0 à { $last }
 problem-too-many-webhooks = un compte a au plus { $max } webhooks ; supprimez-en un d'abord
+problem-webhook-format = `format` doit valoir l'un de ceux-ci : { $formats }
 problem-too-many-invitations = un utilisateur peut inviter en 24 heures au plus { $limit } adresses qu'aucun compte confirmé ne détient (invite_unconfirmed_per_user_per_day) ; cette requête en invite { $requested } : invitez-en moins
 problem-invitation-limit = un utilisateur peut inviter en 24 heures au plus { $limit } adresses qu'aucun compte confirmé ne détient (invite_unconfirmed_per_user_per_day) ; il en reste { $remaining }, cette requête en demande { $requested } : réessayez dans { $retry } secondes
 problem-player-seed = `player_seed` doit compter de 1 à { $max } caractères sans caractère de contrôle, ou être omis pour que le serveur le tire au hasard
+problem-unknown-kind = il n'existe pas de jeu { $given } ; jeux connus : { $kinds }
+problem-seats = { $kind } se joue de { $min } à { $max } joueurs
+problem-no-such-deck = options : il n'existe pas de paquet { $deck } (utilisez "standard" ou l'identifiant d'un paquet créé par POST /decks)
+problem-watchers = `watchers` doit valoir l'un de ceux-ci : { $codes }, pas { $given }
+problem-watchers-not-invited = les spectateurs de cette partie sont { $watchers } : on n'invite des spectateurs qu'à une partie créée avec "watchers": "invited"
+problem-bot-not-object = `{ $field }` doit être un objet, par exemple { $example }
+problem-bot-extra-field = `{ $field }` a un champ { $extra } ; la place d'un bot n'a que `level`
+problem-bot-level = `{ $field }.level` doit valoir l'un de ceux-ci : { $levels }
+problem-too-many-bots = { $count } places de bot dans une partie à { $seats } places : au plus { $max }, car une place est la vôtre
+problem-stand-in-level = `stand_in_level` doit valoir l'un de ceux-ci : { $levels }, pas { $given }
+problem-turn-hours = `turn_hours` doit être un nombre entier d'heures de { $min } à { $max } (14 jours), pas { $given }
+problem-timeout-policy = `timeout_policy` doit valoir l'un de ceux-ci : { $codes }, pas { $given }
+problem-rematch-seats = cette partie est la revanche de la partie { $game } : ses places sont réservées aux joueurs de cette partie, qui l'acceptent avec POST /games/{ $game }/rematch
 problem-game-moved = un tour a été joué (la partie en est à la séquence { $seq }) : abandonnez plutôt
+problem-not-a-turn = ce n'est pas un tour de cette partie : { $error }
+problem-not-a-turn-under = { $rule } : ce n'est pas un tour de cette partie : { $error }
+problem-message-body = `body` doit compter de 1 à { $max } caractères
+problem-wrong-token-purpose = ce jeton n'a pas été émis pour { $purpose }
+problem-scopes = `scopes` doit contenir une ou plusieurs de ces portées : { $scopes }
+problem-email = `{ $field }` doit être une seule adresse, comme nom@example.org
+problem-password-length = `password` doit compter de { $min } à { $max } caractères
+problem-unknown-preference = la préférence `{ $field }` n'existe pas
+problem-until = `until` doit être une date au format RFC 3339, par exemple 2026-08-01T00:00:00Z : { $error }
+problem-vacation-over-budget = cela fait { $wanted } jours de vacances de plus ; il vous en reste { $left } sur { $budget } cette année
 
 ## La phrase de chaque code.
 

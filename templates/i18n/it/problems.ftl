@@ -60,9 +60,13 @@ problem-body-too-large = il corpo supera { $limit } byte
 problem-body-does-not-fit = il corpo non è conforme: { $error }
 problem-body-not-json = il corpo non è JSON: { $error }
 problem-bad-query = parametri dell'indirizzo non validi: { $error }
+problem-partial-too-long = `partial` supera { $limit } byte
+problem-partial-not-json = `partial` non è JSON: { $error }
+problem-event-id = `{ $name }` deve essere l'id di un evento di questo flusso (un numero intero, 0 o più)
 problem-no-such-path = questo percorso non esiste: { $path }
 problem-method-not-allowed = { $method } non è consentito su { $path }
 problem-stale-seq = la partita è andata avanti: è al turno { $current } (sequenza { $current })
+problem-queue-stale-seq = la partita è andata avanti: è alla sequenza { $current }
 problem-not-your-turn = non è il turno del posto { $seat }
 problem-limit = `limit` deve essere da 1 a { $max }
 problem-lang-one-of = `lang` deve essere uno di questi: { $codes }
@@ -70,13 +74,41 @@ problem-since-seq-and-limit = `since_seq` deve essere 0 o più e `limit` da 1 a 
 problem-since-and-limit = `since` deve essere 0 o più e `limit` da 1 a { $max }
 problem-entry-not-found = `at` deve essere da 0 a { $last }
 problem-queue-too-long = al massimo { $limit } turni in una richiesta
+problem-queue-limit = ora puoi mettere in coda al massimo { $limit } turni, non { $count }
 problem-wrong-card-count = un mazzo ha esattamente { $size } carte; questo ne ha { $count }
+problem-deck-name = `name` deve avere da 1 a { $max } caratteri, senza caratteri di controllo
+problem-deck-upload-in-progress = hai { $uploads } mazzi caricati in preparazione, tutti quelli che questo server consente a un utente alla volta (`deck_uploads_per_user` = { $limit }); riprova quando uno è pronto
+problem-decks-busy = questo server sta già disegnando tutti i mazzi che può disegnare contemporaneamente (`deck_uploads_at_once` = { $limit }); riprova tra poco
 problem-card-not-found = le carte sono numerate da 0 a { $last }
 problem-too-many-webhooks = un account può avere al massimo { $max } webhook; prima cancellane uno
+problem-webhook-format = `format` deve essere uno di questi: { $formats }
 problem-too-many-invitations = in 24 ore un utente può invitare al massimo { $limit } indirizzi non legati a un account confermato (invite_unconfirmed_per_user_per_day); questa richiesta ne invita { $requested }: invitane meno
 problem-invitation-limit = in 24 ore un utente può invitare al massimo { $limit } indirizzi non legati a un account confermato (invite_unconfirmed_per_user_per_day); ora ne restano { $remaining } e questa richiesta ne chiede { $requested }: riprova tra { $retry } secondi
 problem-player-seed = `player_seed` deve avere da 1 a { $max } caratteri senza caratteri di controllo, oppure mancare perché il server ne estragga uno
+problem-unknown-kind = non esiste il gioco { $given }; i giochi disponibili sono: { $kinds }
+problem-seats = { $kind } si gioca da { $min } a { $max } giocatori
+problem-no-such-deck = options: il mazzo { $deck } non esiste (usa "standard" o l'id di un mazzo creato con POST /decks)
+problem-watchers = `watchers` deve essere uno di questi: { $codes }, non { $given }
+problem-watchers-not-invited = gli spettatori di questa partita sono { $watchers }: gli spettatori si invitano solo a una partita creata con "watchers": "invited"
+problem-bot-not-object = `{ $field }` deve essere un oggetto, per esempio { $example }
+problem-bot-extra-field = `{ $field }` ha un campo { $extra }; il posto di un bot ha solo `level`
+problem-bot-level = `{ $field }.level` deve essere uno di questi: { $levels }
+problem-too-many-bots = { $count } posti per i bot in una partita da { $seats }: al massimo { $max }, perché un posto è tuo
+problem-stand-in-level = `stand_in_level` deve essere uno di questi: { $levels }, non { $given }
+problem-turn-hours = `turn_hours` deve essere un numero intero di ore da { $min } a { $max } (14 giorni), non { $given }
+problem-timeout-policy = `timeout_policy` deve essere uno di questi: { $codes }, non { $given }
+problem-rematch-seats = questa partita è la rivincita della partita { $game }: i suoi posti sono per i giocatori di quella partita, che la accettano con POST /games/{ $game }/rematch
 problem-game-moved = è stato giocato un turno (la partita è alla sequenza { $seq }): ora puoi solo ritirarti
+problem-not-a-turn = non è un turno di questa partita: { $error }
+problem-not-a-turn-under = { $rule }: non è un turno di questa partita: { $error }
+problem-message-body = `body` deve avere da 1 a { $max } caratteri
+problem-wrong-token-purpose = questo token non è stato emesso per { $purpose }
+problem-scopes = `scopes` deve contenere uno o più di questi ambiti: { $scopes }
+problem-email = `{ $field }` deve essere un solo indirizzo, come nome@example.org
+problem-password-length = `password` deve avere da { $min } a { $max } caratteri
+problem-unknown-preference = la preferenza `{ $field }` non esiste
+problem-until = `until` deve essere un momento nel formato RFC 3339, per esempio 2026-08-01T00:00:00Z: { $error }
+problem-vacation-over-budget = sono altri { $wanted } giorni di vacanza; quest'anno te ne restano { $left } su { $budget }
 
 ## La frase di ogni codice.
 

@@ -60,9 +60,13 @@ problem-body-too-large = 本文が { $limit } バイトを超えています
 problem-body-does-not-fit = 本文の形式が合っていません：{ $error }
 problem-body-not-json = 本文が JSON ではありません：{ $error }
 problem-bad-query = アドレスのパラメーターが正しくありません：{ $error }
+problem-partial-too-long = `partial` が { $limit } バイトを超えています
+problem-partial-not-json = `partial` が JSON ではありません：{ $error }
+problem-event-id = `{ $name }` は、このストリームのイベント ID（0 以上の整数）にしてください
 problem-no-such-path = このパスはありません：{ $path }
 problem-method-not-allowed = { $path } では { $method } は許可されていません
 problem-stale-seq = ゲームは先に進んでいます：すでに { $current } 手が打たれています（シーケンス { $current }）
+problem-queue-stale-seq = ゲームは先に進んでいます：すでにシーケンス { $current } です
 problem-not-your-turn = 席 { $seat } の手番ではありません
 problem-limit = `limit` は 1 から { $max } にしてください
 problem-lang-one-of = `lang` は次のいずれかにしてください：{ $codes }
@@ -70,13 +74,41 @@ problem-since-seq-and-limit = `since_seq` は 0 以上、`limit` は 1 から { 
 problem-since-and-limit = `since` は 0 以上、`limit` は 1 から { $max } にしてください
 problem-entry-not-found = `at` は 0 から { $last } にしてください
 problem-queue-too-long = 1 回のリクエストで予約できるのは { $limit } 手までです
+problem-queue-limit = いま予約できるのは { $limit } 手までです。{ $count } 手は予約できません
 problem-wrong-card-count = デッキはちょうど { $size } 枚です。このデッキは { $count } 枚です
+problem-deck-name = `name` は制御文字を含まない 1 から { $max } 文字にしてください
+problem-deck-upload-in-progress = アップロードしたデッキを { $uploads } 件描いています。これは 1 人が同時に描ける上限です（`deck_uploads_per_user` = { $limit }）。終わってからやり直してください
+problem-decks-busy = このサーバーは同時に描ける数のデッキをすでに描いています（`deck_uploads_at_once` = { $limit }）。しばらくしてからやり直してください
 problem-card-not-found = カードの番号は 0 から { $last } です
 problem-too-many-webhooks = 1 つのアカウントの Webhook は { $max } 個までです。先に 1 つ削除してください
+problem-webhook-format = `format` は次のいずれかにしてください：{ $formats }
 problem-too-many-invitations = 1 人が 24 時間に招待できる、確認済みアカウントのないアドレスは { $limit } 件までです（invite_unconfirmed_per_user_per_day）。このリクエストは { $requested } 件を招待しています。減らしてください
 problem-invitation-limit = 1 人が 24 時間に招待できる、確認済みアカウントのないアドレスは { $limit } 件までです（invite_unconfirmed_per_user_per_day）。残りは { $remaining } 件で、このリクエストには { $requested } 件必要です。{ $retry } 秒後にやり直してください
 problem-player-seed = `player_seed` は制御文字を含まない 1 から { $max } 文字にするか、サーバーに選ばせるなら省いてください
+problem-unknown-kind = ゲームの種類 { $given } はありません。あるのは次の種類です：{ $kinds }
+problem-seats = { $kind } は { $min } 人から { $max } 人で遊ぶゲームです
+problem-no-such-deck = options：デッキ { $deck } はありません（"standard" か、POST /decks で作ったデッキの ID を使ってください）
+problem-watchers = `watchers` は { $codes } のいずれかにしてください。{ $given } は使えません
+problem-watchers-not-invited = このゲームの観戦者の指定は { $watchers } です。観戦者を招待できるのは、"watchers": "invited" で作ったゲームだけです
+problem-bot-not-object = `{ $field }` はオブジェクトにしてください（例：{ $example }）
+problem-bot-extra-field = `{ $field }` にフィールド { $extra } があります。ボットの席には `level` しかありません
+problem-bot-level = `{ $field }.level` は次のいずれかにしてください：{ $levels }
+problem-too-many-bots = { $seats } 席のゲームにボットの席が { $count } 席あります。1 席はあなたの席なので、ボットは { $max } 席までです
+problem-stand-in-level = `stand_in_level` は { $levels } のいずれかにしてください。{ $given } は使えません
+problem-turn-hours = `turn_hours` は { $min } から { $max }（14 日）までの整数の時間にしてください。{ $given } は使えません
+problem-timeout-policy = `timeout_policy` は { $codes } のいずれかにしてください。{ $given } は使えません
+problem-rematch-seats = このゲームはゲーム { $game } の再戦です。席はそのゲームのプレイヤーのためのもので、POST /games/{ $game }/rematch で再戦を受けます
 problem-game-moved = すでに手が打たれています（ゲームはシーケンス { $seq } です）。代わりに投了してください
+problem-not-a-turn = このゲームの手ではありません：{ $error }
+problem-not-a-turn-under = { $rule }：このゲームの手ではありません：{ $error }
+problem-message-body = `body` は 1 から { $max } 文字にしてください
+problem-wrong-token-purpose = このトークンは { $purpose } のために発行されたものではありません
+problem-scopes = `scopes` は次のスコープの 1 つ以上にしてください：{ $scopes }
+problem-email = `{ $field }` は name@example.org のようなアドレスを 1 つにしてください
+problem-password-length = `password` は { $min } から { $max } 文字にしてください
+problem-unknown-preference = 設定 `{ $field }` はありません
+problem-until = `until` は RFC 3339 の時刻にしてください（例：2026-08-01T00:00:00Z）：{ $error }
+problem-vacation-over-budget = 休暇が { $wanted } 日多くなります。今年残っている休暇は { $budget } 日のうち { $left } 日です
 
 ## 各コードの文。
 

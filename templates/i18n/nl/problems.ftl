@@ -60,9 +60,13 @@ problem-body-too-large = de inhoud is groter dan { $limit } bytes
 problem-body-does-not-fit = de inhoud klopt niet: { $error }
 problem-body-not-json = de inhoud is geen JSON: { $error }
 problem-bad-query = ongeldige parameters in het adres: { $error }
+problem-partial-too-long = `partial` is langer dan { $limit } bytes
+problem-partial-not-json = `partial` is geen JSON: { $error }
+problem-event-id = `{ $name }` moet de id van een gebeurtenis uit deze stroom zijn (een geheel getal, 0 of meer)
 problem-no-such-path = dit pad bestaat niet: { $path }
 problem-method-not-allowed = { $method } is niet toegestaan op { $path }
 problem-stale-seq = het spel is verder gegaan: het staat op beurt { $current } (volgnummer { $current })
+problem-queue-stale-seq = het spel is verder gegaan: het staat op volgnummer { $current }
 problem-not-your-turn = plaats { $seat } is niet aan de beurt
 problem-limit = `limit` moet 1 tot { $max } zijn
 problem-lang-one-of = `lang` moet een van deze zijn: { $codes }
@@ -70,13 +74,41 @@ problem-since-seq-and-limit = `since_seq` moet 0 of meer zijn en `limit` 1 tot {
 problem-since-and-limit = `since` moet 0 of meer zijn en `limit` 1 tot { $max }
 problem-entry-not-found = `at` moet 0 tot { $last } zijn
 problem-queue-too-long = hooguit { $limit } beurten in één verzoek
+problem-queue-limit = je kunt nu hooguit { $limit } beurten vooruit plannen, geen { $count }
 problem-wrong-card-count = een stapel heeft precies { $size } kaarten; deze heeft er { $count }
+problem-deck-name = `name` moet 1 tot { $max } tekens hebben, zonder stuurtekens
+problem-deck-upload-in-progress = er worden { $uploads } geüploade stapels van je getekend, zoveel als deze server één gebruiker tegelijk toestaat (`deck_uploads_per_user` = { $limit }); probeer het weer als er een klaar is
+problem-decks-busy = deze server tekent al zoveel stapels als hij tegelijk kan tekenen (`deck_uploads_at_once` = { $limit }); probeer het zo weer
 problem-card-not-found = de kaarten zijn genummerd van 0 tot { $last }
 problem-too-many-webhooks = een account heeft hooguit { $max } webhooks; verwijder er eerst een
+problem-webhook-format = `format` moet een van deze zijn: { $formats }
 problem-too-many-invitations = een gebruiker mag in 24 uur hooguit { $limit } adressen zonder bevestigd account uitnodigen (invite_unconfirmed_per_user_per_day); dit verzoek nodigt er { $requested } uit: nodig er minder uit
 problem-invitation-limit = een gebruiker mag in 24 uur hooguit { $limit } adressen zonder bevestigd account uitnodigen (invite_unconfirmed_per_user_per_day); er zijn er nu nog { $remaining }, dit verzoek vraagt er { $requested }: probeer het over { $retry } seconden weer
 problem-player-seed = `player_seed` moet 1 tot { $max } tekens zonder stuurtekens hebben, of weggelaten worden, dan trekt de server er een
+problem-unknown-kind = er is geen spel { $given }; bekende spellen: { $kinds }
+problem-seats = { $kind } is voor { $min } tot { $max } spelers
+problem-no-such-deck = options: er is geen stapel { $deck } (gebruik "standard" of de id van een stapel van POST /decks)
+problem-watchers = `watchers` moet een van deze zijn: { $codes }, niet { $given }
+problem-watchers-not-invited = de kijkers van dit spel zijn { $watchers }: kijkers nodig je alleen uit voor een spel dat gemaakt is met "watchers": "invited"
+problem-bot-not-object = `{ $field }` moet een object zijn, bijvoorbeeld { $example }
+problem-bot-extra-field = `{ $field }` heeft een veld { $extra }; de plaats van een bot heeft alleen `level`
+problem-bot-level = `{ $field }.level` moet een van deze zijn: { $levels }
+problem-too-many-bots = { $count } plaatsen voor bots in een spel met { $seats } plaatsen: hooguit { $max }, want één plaats is van jou
+problem-stand-in-level = `stand_in_level` moet een van deze zijn: { $levels }, niet { $given }
+problem-turn-hours = `turn_hours` moet een geheel aantal uren van { $min } tot { $max } zijn (14 dagen), niet { $given }
+problem-timeout-policy = `timeout_policy` moet een van deze zijn: { $codes }, niet { $given }
+problem-rematch-seats = dit spel is de revanche van spel { $game }: de plaatsen zijn voor de spelers van dat spel, die de revanche aannemen met POST /games/{ $game }/rematch
 problem-game-moved = er is al een beurt gespeeld (het spel staat op volgnummer { $seq }): je kunt het spel nu alleen nog opgeven
+problem-not-a-turn = dit is geen beurt van dit spel: { $error }
+problem-not-a-turn-under = { $rule }: dit is geen beurt van dit spel: { $error }
+problem-message-body = `body` moet 1 tot { $max } tekens hebben
+problem-wrong-token-purpose = dit token is niet uitgegeven voor { $purpose }
+problem-scopes = `scopes` moet een of meer van deze bevoegdheden bevatten: { $scopes }
+problem-email = `{ $field }` moet één adres zijn, zoals naam@example.org
+problem-password-length = `password` moet { $min } tot { $max } tekens lang zijn
+problem-unknown-preference = er is geen voorkeur `{ $field }`
+problem-until = `until` moet een tijdstip in RFC 3339 zijn, bijvoorbeeld 2026-08-01T00:00:00Z: { $error }
+problem-vacation-over-budget = dat zijn { $wanted } vakantiedagen extra; je hebt er dit jaar nog { $left } van de { $budget }
 
 ## De zin van elke code.
 

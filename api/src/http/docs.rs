@@ -63,54 +63,42 @@ macro_rules! doc {
 }
 
 macro_rules! translation {
-    ($lang:ident, $file:literal) => {
+    ($lang:ident, $code:literal, $folder:literal, $name:literal) => {
         Translation {
             lang: Lang::$lang,
-            file: $file,
-            source: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/", $file)),
+            file: concat!($folder, "/", $code, "/", $name),
+            source: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../docs/",
+                $folder,
+                "/",
+                $code,
+                "/",
+                $name
+            )),
         }
     };
 }
 
-static GODS: &[Translation] = &[
-    translation!(It, "rules/it/gods.md"),
-    translation!(Fr, "rules/fr/gods.md"),
-    translation!(Nl, "rules/nl/gods.md"),
-    translation!(De, "rules/de/gods.md"),
-    translation!(Ja, "rules/ja/gods.md"),
-];
+/// The translations of `docs/<folder>/<name>`: `docs/<folder>/<code>/<name>` in each
+/// language but English (a missing one is a build error).
+macro_rules! translations {
+    ($folder:literal, $name:literal) => {
+        &[
+            translation!(It, "it", $folder, $name),
+            translation!(Fr, "fr", $folder, $name),
+            translation!(Nl, "nl", $folder, $name),
+            translation!(De, "de", $folder, $name),
+            translation!(Ja, "ja", $folder, $name),
+        ]
+    };
+}
 
-static DREAMS: &[Translation] = &[
-    translation!(It, "rules/it/dreams.md"),
-    translation!(Fr, "rules/fr/dreams.md"),
-    translation!(Nl, "rules/nl/dreams.md"),
-    translation!(De, "rules/de/dreams.md"),
-    translation!(Ja, "rules/ja/dreams.md"),
-];
-
-static NOTATION: &[Translation] = &[
-    translation!(It, "players/it/notation.md"),
-    translation!(Fr, "players/fr/notation.md"),
-    translation!(Nl, "players/nl/notation.md"),
-    translation!(De, "players/de/notation.md"),
-    translation!(Ja, "players/ja/notation.md"),
-];
-
-static GODS_DECISIONS: &[Translation] = &[
-    translation!(It, "players/it/gods-decisions.md"),
-    translation!(Fr, "players/fr/gods-decisions.md"),
-    translation!(Nl, "players/nl/gods-decisions.md"),
-    translation!(De, "players/de/gods-decisions.md"),
-    translation!(Ja, "players/ja/gods-decisions.md"),
-];
-
-static DREAMS_DECISIONS: &[Translation] = &[
-    translation!(It, "players/it/dreams-decisions.md"),
-    translation!(Fr, "players/fr/dreams-decisions.md"),
-    translation!(Nl, "players/nl/dreams-decisions.md"),
-    translation!(De, "players/de/dreams-decisions.md"),
-    translation!(Ja, "players/ja/dreams-decisions.md"),
-];
+static GODS: &[Translation] = translations!("rules", "gods.md");
+static DREAMS: &[Translation] = translations!("rules", "dreams.md");
+static NOTATION: &[Translation] = translations!("players", "notation.md");
+static GODS_DECISIONS: &[Translation] = translations!("players", "gods-decisions.md");
+static DREAMS_DECISIONS: &[Translation] = translations!("players", "dreams-decisions.md");
 
 static DOCS: &[Doc] = &[
     doc!("/rules/gods", "rules/gods.md", "The rules of Gods", GODS),
